@@ -1,0 +1,98 @@
+"""Event-card impact, observational: games where a card came up against games where it did not.
+
+Works for any game whose game columns include ``event_1`` .. ``event_R`` (the card of each
+round; labels from the game's ``column_labels``).  For each card the difference of every
+per-game measure (each seat's win rate, mean score, length, the game's own quantities such as
+eliminations or curses) between games with and without the card is estimated with a Welch
+interval; all cards and measures form one Holm family.  This is observational: a card that
+comes up together with another (or in a given round) carries some of that one's effect.  The
+counterfactual answer, on the same deals, comes from forced / excluded event runs compared
+with :mod:`simulator.analysis.compare` (see :func:`simulator.analysis.store.event_arm`).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+import polars as pl
+
+from simulator.analysis import stats
+from simulator.analysis.compare import with_holm
+from simulator.analysis.runs import Run, event_columns, measures, per_game, value_labels
+
+
+def card_names(run: Run) -> dict[int, str]:
+    """Card value -> name, over every event column (``card N`` when the game gives no label)."""
+    names: dict[int, str] = {}
+    for _, column in event_columns(run.manifest):
+        names.update(value_labels(run.manifest, column))
+    return names
+
+
+def appearances(run: Run, games: pl.DataFrame | None = None) -> pl.DataFrame:
+    """One row per game and event round: ``game``, ``round``, ``card`` (negative values = none)."""
+    games = per_game(run) if games is None else games
+    columns = event_columns(run.manifest)
+    parts = [games.select("game", pl.lit(number).alias("round"), pl.col(column).alias("card")) for number, column in columns]
+    return pl.concat(parts).filter(pl.col("card") >= 0)
+
+
+def observational_impact(run: Run) -> pl.DataFrame:
+    """Per card and measure: mean with the card, mean without, difference, interval, p, Holm.
+
+    Empty when the game has no event columns.
+    """
+    if not event_columns(run.manifest):
+        return pl.DataFrame()
+    games = per_game(run)
+    seen = appearances(run, games)
+    names = card_names(run)
+    rows = []
+    for card in sorted(seen["card"].unique().to_list()):
+        with_card = games["game"].is_in(seen.filter(pl.col("card") == card)["game"].implode())
+        for measure in measures(run.manifest):
+            values = games[measure.column].to_numpy().astype(np.float64)
+            mask = with_card.to_numpy()
+            result = stats.difference_of_means(values[~mask], values[mask])
+            rows.append({"arm": names.get(card, f"card {card}"), "card": card, "measure": measure.label,
+                         "column": measure.column, "unit": measure.unit, "games": int(mask.sum()),
+                         "baseline": float(np.nanmean(values[~mask])) if (~mask).any() else float("nan"),
+                         "variant": float(np.nanmean(values[mask])) if mask.any() else float("nan"),
+                         "difference": result["estimate"], "low": result["low"], "high": result["high"],
+                         "p": result["p"]})  # fmt: skip
+    return with_holm(pl.DataFrame(rows))
+
+
+def by_round(run: Run) -> pl.DataFrame:
+    """Per card and round it came up: games, winner's seat rates and mean score, with intervals."""
+    games = per_game(run)
+    seen = appearances(run, games).join(games, on="game")
+    names = card_names(run)
+    players = run.players
+    rows = []
+    for (card, number), part in seen.group_by("card", "round"):
+        score = stats.mean_interval(part["mean_score"].to_numpy())
+        row = {"card": names.get(card, f"card {card}"), "value": card, "round": number, "games": part.height,
+               "mean_score": score["estimate"], "score_low": score["low"], "score_high": score["high"]}  # fmt: skip
+        for seat in range(players):
+            wins = part[f"win_seat_{seat}"].drop_nulls()
+            low, high = stats.wilson_interval(int(wins.sum()), wins.len())
+            row[f"seat_{seat + 1}_wins"] = float(wins.mean()) if wins.len() else float("nan")
+            row[f"seat_{seat + 1}_low"], row[f"seat_{seat + 1}_high"] = low, high
+        rows.append(row)
+    return pl.DataFrame(rows).sort("value", "round") if rows else pl.DataFrame()
+
+
+def events_summary(table: pl.DataFrame, kind: str = "observational") -> list[str]:
+    """Which card effects survive Holm, in plain words."""
+    if table.is_empty():
+        return []
+    kept = table.filter(pl.col("survives"))
+    cards = table["arm"].n_unique()
+    if kept.is_empty():
+        return [f"No {kind} card effect is distinguishable from zero after the Holm correction "
+                f"({cards} cards x {table['measure'].n_unique()} measures tested)."]  # fmt: skip
+    lines = [f"{kept.height} of {table.height} {kind} card effects survive the Holm correction ({cards} cards):"]
+    for row in kept.sort(pl.col("difference").abs() / (pl.col("high") - pl.col("low")), descending=True).head(8).iter_rows(named=True):
+        interval = stats.format_interval({"estimate": row["difference"], "low": row["low"], "high": row["high"]}, row["unit"] or "+")
+        lines.append(f"{row['arm']}: {row['measure']} {interval}")
+    return lines

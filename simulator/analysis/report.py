@@ -1,0 +1,418 @@
+"""Reports: one self-contained HTML file (charts embedded as base64 PNG) or Markdown with PNGs.
+
+A :class:`Document` is a list of blocks (headings, text, tables, figures) plus the
+"in a minute" findings shown first.  :func:`add_study` fills a document with every analysis
+that applies to a group of runs of one game and player count; :func:`build_report` is the
+``islandsim report`` entry point.
+"""
+
+from __future__ import annotations
+
+import base64
+import html
+import math
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable, Sequence
+
+import polars as pl
+
+from simulator import __version__
+from simulator.analysis import charts, compare, convergence, events, seats, shape, stats, tournament
+from simulator.analysis.runs import Run, check_same_game, event_columns, expand_run_paths, load_run, per_game
+from simulator.core.registry import UsageError
+
+FORMATS = ("html", "md")
+
+
+@dataclass
+class Block:
+    """One element of a report: ``kind`` is heading, text, bullets, table or figure."""
+
+    kind: str
+    content: object
+    caption: str = ""
+    level: int = 2
+
+
+@dataclass
+class Document:
+    """A report being assembled."""
+
+    title: str
+    findings: list[str] = field(default_factory=list)
+    blocks: list[Block] = field(default_factory=list)
+
+    def heading(self, text: str, level: int = 2) -> None:
+        self.blocks.append(Block("heading", text, level=level))
+
+    def text(self, text: str) -> None:
+        self.blocks.append(Block("text", text))
+
+    def bullets(self, items: Sequence[str]) -> None:
+        if items:
+            self.blocks.append(Block("bullets", list(items)))
+
+    def table(self, headers: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "") -> None:
+        self.blocks.append(Block("table", (list(headers), [[str(cell) for cell in row] for row in rows]), caption))
+
+    def figure(self, png: bytes, caption: str) -> None:
+        self.blocks.append(Block("figure", png, caption))
+
+
+# ---------------------------------------------------------------- rendering
+
+_CSS = """
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;
+color:#222;line-height:1.45}
+h1{border-bottom:2px solid #2e86c1}h2{margin-top:2em;border-bottom:1px solid #ccc}
+table{border-collapse:collapse;margin:0.8em 0;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;text-align:right}
+th{background:#eef4f8}td:first-child,th:first-child{text-align:left}caption{caption-side:bottom;font-size:0.85em;color:#555}
+figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}figcaption{font-size:0.85em;color:#555}
+.findings{background:#f6faf6;border-left:4px solid #27ae60;padding:0.5em 1em}
+"""
+
+
+def to_html(document: Document) -> str:
+    """The document as one self-contained HTML page (no external file or network access)."""
+    parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(document.title)}</title>",
+             f"<style>{_CSS}</style></head><body>", f"<h1>{html.escape(document.title)}</h1>"]  # fmt: skip
+    if document.findings:
+        items = "".join(f"<li>{html.escape(item)}</li>" for item in document.findings)
+        parts.append(f'<section class="findings"><h2>In a minute</h2><ul>{items}</ul></section>')
+    figure_number = 0
+    for block in document.blocks:
+        if block.kind == "heading":
+            parts.append(f"<h{block.level}>{html.escape(block.content)}</h{block.level}>")
+        elif block.kind == "text":
+            parts.append(f"<p>{html.escape(block.content)}</p>")
+        elif block.kind == "bullets":
+            parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in block.content) + "</ul>")
+        elif block.kind == "table":
+            headers, rows = block.content
+            head = "".join(f"<th>{html.escape(cell)}</th>" for cell in headers)
+            body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+            caption = f"<caption>{html.escape(block.caption)}</caption>" if block.caption else ""
+            parts.append(f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+        elif block.kind == "figure":
+            figure_number += 1
+            data = base64.b64encode(block.content).decode("ascii")
+            alt = html.escape(block.caption, quote=True)
+            parts.append(f'<figure><img class="chart" id="chart-{figure_number}" alt="{alt}" src="data:image/png;base64,{data}">'
+                         f"<figcaption>Figure {figure_number}. {html.escape(block.caption)}</figcaption></figure>")  # fmt: skip
+    parts.append(f"<footer><p><small>islandsim {__version__}. Methods: docs/analysis.md.</small></p></footer></body></html>")
+    return "\n".join(parts) + "\n"
+
+
+def _md_cell(text: str) -> str:
+    return text.replace("|", "\\|").replace("\n", " ")
+
+
+def to_markdown(document: Document, figure_folder: Path, link_prefix: str) -> str:
+    """The document as Markdown; figures are written as PNG files into ``figure_folder``."""
+    lines = [f"# {document.title}", ""]
+    if document.findings:
+        lines += ["## In a minute", ""] + [f"- {item}" for item in document.findings] + [""]
+    figure_number = 0
+    for block in document.blocks:
+        if block.kind == "heading":
+            lines += ["#" * block.level + " " + block.content, ""]
+        elif block.kind == "text":
+            lines += [block.content, ""]
+        elif block.kind == "bullets":
+            lines += [f"- {item}" for item in block.content] + [""]
+        elif block.kind == "table":
+            headers, rows = block.content
+            lines.append("| " + " | ".join(map(_md_cell, headers)) + " |")
+            lines.append("|" + "|".join("---" for _ in headers) + "|")
+            lines += ["| " + " | ".join(map(_md_cell, row)) + " |" for row in rows]
+            lines += ([f"*{block.caption}*"] if block.caption else []) + [""]
+        elif block.kind == "figure":
+            figure_number += 1
+            figure_folder.mkdir(parents=True, exist_ok=True)
+            name = f"figure-{figure_number:02d}.png"
+            (figure_folder / name).write_bytes(block.content)
+            lines += [f"![{_md_cell(block.caption)}]({link_prefix}/{name})", "",
+                      f"*Figure {figure_number}. {block.caption}*", ""]  # fmt: skip
+    lines.append(f"*islandsim {__version__}. Methods: docs/analysis.md.*")
+    return "\n".join(lines) + "\n"
+
+
+def write(document: Document, out: Path, fmt: str = "html") -> Path:
+    """Write the document to ``out`` (HTML, or Markdown with PNGs in ``<stem>_files/``)."""
+    if fmt not in FORMATS:
+        raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(FORMATS)}")
+    out = Path(out)
+    if out.exists() and out.is_dir():
+        raise UsageError(f"--out {out} is a folder; give a file name")
+    out.parent.mkdir(parents=True, exist_ok=True)
+    if fmt == "html":
+        out.write_text(to_html(document), encoding="utf-8")
+    else:
+        folder = out.with_name(out.stem + "_files")
+        out.write_text(to_markdown(document, folder, folder.name), encoding="utf-8")
+    return out
+
+
+# ---------------------------------------------------------------- formatting helpers
+
+
+def pct(value: float) -> str:
+    """A rate as a percentage with one decimal."""
+    return "n/a" if value is None or not math.isfinite(value) else f"{100 * value:.1f}%"
+
+
+def interval_text(low: float, high: float, scale: float = 100.0, digits: int = 1) -> str:
+    """``[low, high]`` scaled (percent by default)."""
+    if low is None or not (math.isfinite(low) and math.isfinite(high)):
+        return "n/a"
+    return f"[{scale * low:.{digits}f}, {scale * high:.{digits}f}]"
+
+
+def number(value: float, digits: int = 2) -> str:
+    """A plain number for a table."""
+    return "n/a" if value is None or not math.isfinite(value) else f"{value:.{digits}f}"
+
+
+def p_text(value: float) -> str:
+    """A p-value for a table."""
+    return "n/a" if value is None or not math.isfinite(value) else ("<0.0001" if value < 1e-4 else f"{value:.4f}")
+
+
+# ---------------------------------------------------------------- sections
+
+
+def add_manifest(document: Document, runs: list[Run]) -> None:
+    """The runs behind the report: version, seed, n, lineup, variants, throughput."""
+    document.heading("Runs")
+    rows = []
+    for run in runs:
+        manifest = run.manifest
+        timings = manifest.get("timings", {})
+        rows.append([run.path.name, manifest["game"], manifest["players"], ", ".join(manifest["lineup"]),
+                     "+".join(manifest["variants"]) or "none", manifest["seed"], f"{manifest['n']:,}",
+                     manifest.get("islandsim_version", "?"),
+                     f"{timings['games_per_second']:,.0f}" if "games_per_second" in timings else "n/a",
+                     number(timings.get("elapsed_seconds", math.nan), 1)])  # fmt: skip
+    document.table(["run", "game", "players", "lineup", "variants", "seed", "games", "version", "games/s", "seconds"], rows)
+    versions = {run.manifest.get("islandsim_version") for run in runs}
+    if len(versions) > 1:
+        document.text(f"Caution: these runs come from different islandsim versions ({', '.join(map(str, versions))}).")
+
+
+def add_seats(document: Document, runs: list[Run], title: str) -> None:
+    """Seat advantage table, bars and the summary sentence."""
+    table, notes = seats.seat_advantage(runs)
+    summary = seats.seat_summary(table, notes)
+    document.findings.append(f"{title}: {summary}")
+    document.heading(f"Seat advantage — {title}", 3)
+    document.text(
+        f"Win rate per seat over {notes['deals']:,} deals"
+        + (" and every seat rotation of the lineup" if len(runs) > 1 else "")
+        + f"; fair share {pct(notes['fair_share'])} (a shared first place counts as a win for each tied seat). "
+        + summary
+    )
+    document.table(
+        ["seat", "games", "win rate", "95% interval", "vs fair share", "Holm p", "verdict"],
+        [[row["seat"], f"{row['games']:,}", pct(row["win_rate"]), interval_text(row["low"], row["high"]),
+          stats.format_number(row["vs_fair"], "pp"), p_text(row["p_holm"]), row["verdict"]]
+         for row in table.iter_rows(named=True)],
+    )  # fmt: skip
+    document.figure(
+        charts.interval_bars([f"seat {seat}" for seat in table["seat"]], table["win_rate"], table["low"], table["high"],
+                             notes["fair_share"], f"Win rate per seat — {title}"),
+        f"Win rate per seat with 95% intervals, {title}; dashed line: fair share.",
+    )  # fmt: skip
+
+
+def add_tournament(document: Document, runs: list[Run], title: str) -> None:
+    """Strategy ranking, head-to-head matrix and heatmap."""
+    rank_table = tournament.ranking(runs)
+    pairs = tournament.head_to_head(runs)
+    summary = tournament.tournament_summary(rank_table, pairs)
+    document.findings.append(f"{title}: {summary}")
+    document.heading(f"Strategies — {title}", 3)
+    document.text(summary + " Intervals treat each deal as one observation (all its seat rotations together).")
+    document.table(
+        ["#", "strategy", "win rate per seat", "95% interval", "seats played", "mean score", "95% interval"],
+        [[row["position"], row["strategy"], pct(row["win_rate"]), interval_text(row["low"], row["high"]),
+          f"{row['seats_played']:,}", number(row["mean_score"]), interval_text(row["score_low"], row["score_high"], 1.0, 2)]
+         for row in rank_table.iter_rows(named=True)],
+    )  # fmt: skip
+    document.figure(
+        charts.interval_bars(rank_table["strategy"].to_list(), rank_table["win_rate"], rank_table["low"], rank_table["high"],
+                             None, f"Win rate per seat taken — {title}"),
+        f"Strategy ranking with 95% intervals, {title}.",
+    )  # fmt: skip
+    names, grid = tournament.matrix(pairs)
+    lookup = {(row["a"], row["b"]): row for row in pairs.iter_rows(named=True)}
+    document.table(
+        ["strategy \\ opponent", *names],
+        [[a] + [("—" if a == b else f"{pct(lookup[(a, b)]['ahead'])} {interval_text(lookup[(a, b)]['low'], lookup[(a, b)]['high'])}")
+                for b in names] for a in names],
+        "Share of meetings in which the row strategy finished ahead of the column strategy (ties count half); 50% = even.",
+    )  # fmt: skip
+    document.figure(charts.heatmap(names, grid, f"Head to head — {title}"), f"Head-to-head matrix, {title}.")
+
+
+def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str, list[Run]]], title: str,
+                   kind: str = "rule variant") -> None:  # fmt: skip
+    """Paired differences of every arm against the baseline, Holm, forest plot, convergence."""
+    table = compare.compare_groups(baseline, arms)
+    lines = compare.comparison_summary(table)
+    document.findings.extend(f"{title}: {line}" for line in lines)
+    document.heading(f"{kind.capitalize()}s against the baseline — {title}", 3)
+    document.text(
+        f"Each {kind} is played on the same deals as the baseline (same seed), so the effect is the mean of the "
+        f"per-game differences with a paired 95% interval. All {table.height} differences form one family for the "
+        "Holm correction; a difference whose interval contains zero is reported as not distinguishable from zero."
+    )
+    document.bullets(lines)
+    document.table(
+        ["setup", "measure", "baseline", "setup value", "difference", "95% interval", "Holm p", "verdict"],
+        [[row["arm"], row["measure"], _value(row["baseline"], row["unit"]), _value(row["variant"], row["unit"]),
+          stats.format_number(row["difference"], row["unit"] or "+"),
+          "[" + ", ".join(stats.format_number(row[key], row["unit"] or "+") for key in ("low", "high")) + "]",
+          p_text(row["p_holm"]), row["verdict"]] for row in table.iter_rows(named=True)],
+    )  # fmt: skip
+    document.figure(charts.forest(_forest_rows(table), f"Paired differences — {title}"),
+                    f"Paired differences against the baseline with 95% intervals, {title}.")  # fmt: skip
+    if len(baseline) == 1 and all(len(members) == 1 for _, members in arms):
+        series = [_strongest_seat_series(baseline[0], label, members[0], table) for label, members in arms[:6]]
+        document.figure(charts.convergence_chart(pl.concat(series), f"Convergence of paired differences — {title}"),
+                        "Running paired difference (percentage points) of the seat win rate that moved most, per setup; "
+                        "right: 95% half-width, dashed at ±1 pp.")  # fmt: skip
+
+
+def _value(value: float, unit: str) -> str:
+    return pct(value) if unit == "pp" else number(value)
+
+
+def _forest_rows(table: pl.DataFrame) -> pl.DataFrame:
+    """The measures shown in a forest plot: the first seat's win rate, score, length, the game's own."""
+    keep = [m for m in table["measure"].unique(maintain_order=True).to_list() if not m.startswith("win rate, seat") or m.endswith("seat 1")]
+    return table.filter(pl.col("measure").is_in(keep[:6]))
+
+
+def _strongest_seat_series(baseline: Run, label: str, other: Run, table: pl.DataFrame) -> pl.DataFrame:
+    part = table.filter((pl.col("arm") == label) & pl.col("column").str.starts_with("win_seat_"))
+    row = part.sort(pl.col("difference").abs(), descending=True).row(0, named=True)
+    return convergence.paired_convergence(baseline, other, row["column"], f"{label}: {row['measure']} (pp)")
+
+
+def add_events(document: Document, run: Run, title: str) -> None:
+    """Observational event-card impact: per card and round."""
+    table = events.observational_impact(run)
+    if table.is_empty():
+        return
+    lines = events.events_summary(table)
+    document.findings.append(f"{title}: {lines[0]}")
+    document.heading(f"Event cards (observational) — {title}", 3)
+    document.text(
+        "Games in which a card came up against games in which it did not (same run). Observational: cards that come "
+        "up together share their effects; the forced / excluded event comparisons answer the causal question."
+    )
+    document.bullets(lines)
+    document.figure(charts.forest(_forest_rows(table), f"Event cards, observational — {title}"),
+                    f"Difference with and without each card, 95% intervals, {title}.")  # fmt: skip
+    rounds = events.by_round(run)
+    players = run.players
+    document.table(
+        ["card", "round", "games", "mean score", *[f"seat {seat + 1} wins" for seat in range(players)]],
+        [[row["card"], row["round"], f"{row['games']:,}", number(row["mean_score"]),
+          *[f"{pct(row[f'seat_{seat + 1}_wins'])} {interval_text(row[f'seat_{seat + 1}_low'], row[f'seat_{seat + 1}_high'])}"
+            for seat in range(players)]] for row in rounds.iter_rows(named=True)],
+        "Per card and the round it came up: winner's seat rates with 95% Wilson intervals.",
+    )  # fmt: skip
+
+
+def add_shape(document: Document, runs: list[Run], title: str) -> None:
+    """Score distributions, margin of victory, length, ties, the game's own quantities."""
+    facts = shape.game_facts(runs)
+    length_column = runs[0].manifest.get("length_column", "length")
+    summary = shape.shape_summary(facts, length_column)
+    document.findings.append(f"{title}: {summary}")
+    document.heading(f"Game shape — {title}", 3)
+    document.text(summary)
+    headers = ["n", "mean", "sd", "min", "p10", "median", "p90", "max"]
+    for by in ("seat", "strategy"):
+        scores = shape.score_table(runs, by)
+        if by == "strategy" and scores.height < 2:
+            continue
+        document.table([by, *headers], [[row[by], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
+                                        for row in scores.iter_rows(named=True)], f"Scores per {by}.")  # fmt: skip
+    rows = seats.pooled_rows(runs, ("seat", "strategy", "score"))
+    document.figure(charts.histograms({f"seat {seat + 1}": part["score"].to_numpy() for (seat,), part in rows.sort("seat").group_by("seat", maintain_order=True)},
+                                      f"Score distribution per seat — {title}", "score"),
+                    f"Score distribution per seat, {title}.")  # fmt: skip
+    if rows["strategy"].n_unique() > 1:
+        document.figure(charts.histograms({name: part["score"].to_numpy() for (name,), part in rows.sort("strategy").group_by("strategy", maintain_order=True)},
+                                          f"Score distribution per strategy — {title}", "score"),
+                        f"Score distribution per strategy, {title}.")  # fmt: skip
+    document.figure(charts.histograms({"margin of victory": facts["margin_values"], f"length ({length_column})": facts["length_values"]},
+                                      f"Margin of victory and game length — {title}", "points / length"),
+                    f"Margin of victory (winner minus best other ranked seat) and game length, {title}.")  # fmt: skip
+    quantities = shape.quantity_table(runs)
+    if not quantities.is_empty():
+        document.table(["quantity", *headers], [[row["quantity"], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
+                                                for row in quantities.iter_rows(named=True)],
+                       "The game's own quantities (for Loot Island: curses, eliminations, treasure mix).")  # fmt: skip
+
+
+def add_convergence(document: Document, run: Run, title: str) -> None:
+    """Running seat win rates and their interval widths, and whether n was enough."""
+    table = convergence.run_convergence(run)
+    summary = convergence.convergence_summary(table)
+    document.findings.append(f"{title}: {summary}")
+    document.heading(f"Convergence — {title}", 3)
+    document.text(summary + f" (run {run.path.name}, games in index order).")
+    rates = table.filter(pl.col("series").str.starts_with("win rate"))
+    document.figure(charts.convergence_chart(rates, f"Convergence — {title}"),
+                    "Running win rate per seat with 95% bands (left) and half-widths in percentage points (right; "
+                    "dashed: ±1 pp).")  # fmt: skip
+
+
+def add_study(document: Document, runs: list[Run], title: str, sections: Callable | None = None) -> None:
+    """Every analysis that applies to runs of one game and player count.
+
+    The runs are grouped by rule setup; the first setup is the baseline.  Baseline runs give
+    seat advantage (pooled over their lineups), the strategy tournament (when they hold more
+    than one strategy), game shape, event cards (when the game has event columns) and
+    convergence; other setups are compared with the baseline deal by deal.
+    """
+    check_same_game(runs)
+    groups = compare.group_by_setup(runs)
+    base_label, baseline = groups[0]
+    document.heading(title, 2)
+    add_seats(document, baseline, title)
+    if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
+        add_tournament(document, baseline, title)
+    if len(groups) > 1:
+        kinds = {"event": any(label.startswith(("baseline force", "baseline exclude")) or " events:" in label for label, _ in groups[1:])}
+        add_comparison(document, baseline, groups[1:], title, "event setting" if kinds["event"] else "rule variant")
+    if event_columns(baseline[0].manifest):
+        add_events(document, baseline[0], title)
+    add_shape(document, baseline, title)
+    add_convergence(document, baseline[0], title)
+
+
+def load_runs(paths: Sequence[Path | str]) -> list[Run]:
+    """Load every run folder (study folders expand to the runs inside)."""
+    if not paths:
+        raise UsageError("give at least one run folder")
+    return [load_run(path) for path in expand_run_paths(list(paths))]
+
+
+def build_report(paths: Sequence[Path | str], title: str | None = None) -> Document:
+    """The report of ``islandsim report RUN_DIR...``: runs grouped by player count."""
+    runs = load_runs(paths)
+    games = {run.manifest["game"] for run in runs}
+    if len(games) > 1:
+        raise UsageError(f"the runs are of different games ({', '.join(sorted(games))}); report one game at a time")
+    first = runs[0].manifest
+    document = Document(title or f"{first.get('title', first['game'])}: balance report")
+    for players in sorted({run.players for run in runs}):
+        group = [run for run in runs if run.players == players]
+        add_study(document, group, f"{players} players")
+    add_manifest(document, runs)
+    return document

@@ -1,0 +1,124 @@
+"""Seat advantage: win rate per seat against the fair share, with seat rotation.
+
+Several runs of one game and player count are pooled.  When they are the seat rotations of a
+lineup on the same seed, every strategy sits in every seat on every deal, so a strong
+strategy cannot masquerade as a strong seat.  The deal ``(seed, game)`` is the independent
+unit: rates from several rotations of one deal use the cluster-robust interval of
+:func:`simulator.analysis.stats.rate_interval`; a single run uses Wilson.
+"""
+
+from __future__ import annotations
+
+from collections import Counter
+
+import numpy as np
+import polars as pl
+
+from simulator.analysis import stats
+from simulator.analysis.runs import Run, check_same_game
+
+
+def pooled_rows(runs: list[Run], columns: tuple[str, ...] = ("seat", "strategy", "winner", "score", "rank")) -> pl.DataFrame:
+    """Tidy rows of several runs with ``run`` (position), ``seed`` and ``game``; strategy as text."""
+    frames = []
+    for position, run in enumerate(runs):
+        frames.append(
+            run.rows.select("game", *columns)
+            .with_columns(
+                pl.lit(position, dtype=pl.Int32).alias("run"),
+                pl.lit(int(run.manifest["seed"]), dtype=pl.Int64).alias("seed"),
+                *([pl.col("strategy").cast(pl.String)] if "strategy" in columns else []),
+            )
+        )
+    return pl.concat(frames, how="vertical").collect()
+
+
+def is_rotation_balanced(runs: list[Run]) -> bool:
+    """Whether every seat holds the same multiset of strategies over the runs (seat rotation)."""
+    players = runs[0].players
+    per_seat = [Counter(run.manifest["lineup"][seat] for run in runs) for seat in range(players)]
+    return all(counter == per_seat[0] for counter in per_seat)
+
+
+def seat_advantage(runs: list[Run]) -> tuple[pl.DataFrame, dict]:
+    """Per seat: wins, rate, 95% interval, fair share, difference, p and Holm-adjusted p.
+
+    The fair share is the mean win rate over seats: ``1/P`` when every game has exactly one
+    winner, a little more when shared first places count as a win for each tied seat.
+    Returns the table and notes (fair share, whether the runs are rotation-balanced).
+    """
+    check_same_game(runs)
+    players = runs[0].players
+    rows = pooled_rows(runs, ("seat", "winner"))
+    per_deal = (
+        rows.group_by("seed", "game", "seat")
+        .agg(pl.col("winner").sum().alias("wins"), pl.len().alias("trials"))
+        .sort("seed", "game", "seat")
+    )
+    estimates = []
+    for seat in range(players):
+        deal = per_deal.filter(pl.col("seat") == seat)
+        estimates.append(stats.rate_interval(deal["wins"].to_numpy(), deal["trials"].to_numpy()))
+    fair = float(np.mean([estimate["estimate"] for estimate in estimates]))
+    p_values = [stats.two_sided_p(estimate["estimate"] - fair, estimate["se"]) for estimate in estimates]
+    adjusted = stats.holm(p_values)
+    table = pl.DataFrame(
+        {
+            "seat": list(range(1, players + 1)),
+            "games": [estimate["trials"] for estimate in estimates],
+            "win_rate": [estimate["estimate"] for estimate in estimates],
+            "low": [estimate["low"] for estimate in estimates],
+            "high": [estimate["high"] for estimate in estimates],
+            "fair_share": [fair] * players,
+            "vs_fair": [estimate["estimate"] - fair for estimate in estimates],
+            "p": p_values,
+            "p_holm": adjusted,
+        }
+    ).with_columns(
+        pl.Series(
+            "verdict",
+            [_seat_verdict(estimate, fair, p) for estimate, p in zip(estimates, adjusted)],
+        )
+    )
+    notes = {
+        "fair_share": fair,
+        "rotation_balanced": is_rotation_balanced(runs),
+        "strategies": sorted({name for run in runs for name in run.manifest["lineup"]}),
+        "deals": int(per_deal.select(pl.struct("seed", "game").n_unique()).item()),
+    }
+    return table, notes
+
+
+def _seat_verdict(estimate: dict, fair: float, adjusted_p: float) -> str:
+    """Wording of one seat's rate against the fair share."""
+    if estimate["low"] <= fair <= estimate["high"]:
+        return "not distinguishable from the fair share"
+    direction = "above" if estimate["estimate"] > fair else "below"
+    if adjusted_p > stats.ALPHA:
+        return f"{direction} the fair share, but does not survive the Holm correction"
+    return f"{direction} the fair share by {stats.format_number(abs(estimate['estimate'] - fair), 'pp').lstrip('+')}"
+
+
+def seat_summary(table: pl.DataFrame, notes: dict) -> str:
+    """One or two sentences a designer reads first."""
+    fair = notes["fair_share"]
+    best = table.sort("vs_fair", descending=True).row(0, named=True)
+    worst = table.sort("vs_fair").row(0, named=True)
+    flagged = table.filter(pl.col("verdict").str.starts_with("above") | pl.col("verdict").str.starts_with("below"))
+    flagged = flagged.filter(pl.col("p_holm") <= stats.ALPHA)
+    if flagged.is_empty():
+        text = (
+            f"No seat's win rate is distinguishable from the fair share of {100 * fair:.1f}% "
+            f"(seat rates {100 * worst['win_rate']:.1f}% to {100 * best['win_rate']:.1f}%)."
+        )
+    else:
+        text = (
+            f"Seat {best['seat']} wins most often: {100 * best['win_rate']:.1f}% "
+            f"[{100 * best['low']:.1f}, {100 * best['high']:.1f}] against a fair share of {100 * fair:.1f}%; "
+            f"seat {worst['seat']} least: {100 * worst['win_rate']:.1f}% "
+            f"[{100 * worst['low']:.1f}, {100 * worst['high']:.1f}]. "
+            f"{flagged.height} of {table.height} seats differ from the fair share after the Holm correction."
+        )
+    if not notes["rotation_balanced"]:
+        text += " Caution: the lineups are not seat-rotated, so seat differences include strategy differences."
+    return text

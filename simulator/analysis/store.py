@@ -1,0 +1,130 @@
+"""Playing the runs a study needs, reusing identical complete runs already on disk.
+
+A study (compare, tournament, experiment) names its runs as :class:`Arm` s (a rule setup:
+variants and any other run setting) crossed with lineups.  Each run lives in a store folder
+named after a hash of everything that determines its results, so a second study asking for
+the same run finds it complete on disk and does not play it again.
+
+Counterfactual event runs (Loot Island's ``--force-event B12`` / ``--exclude-event B12``)
+are arms whose ``settings`` name the :class:`~simulator.core.runner.RunConfig` fields that
+carry them (``force_events`` / ``exclude_events``); they are passed through to the runner
+unchanged, and refused with a clear message while the runner has no such field.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from simulator import __version__
+from simulator.analysis.runs import Run, load_run
+from simulator.core import results, runner
+from simulator.core.registry import UsageError
+
+DEFAULT_STORE = Path("results") / "store"
+"""Where studies keep their runs unless told otherwise."""
+
+EVENT_SETTINGS = {"force": "force_events", "exclude": "exclude_events"}
+"""How ``--force-event`` / ``--exclude-event`` reach the runner: the RunConfig field of each."""
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One rule setup of a study: a label, rule variants and extra RunConfig settings."""
+
+    label: str
+    variants: tuple[str, ...] = ()
+    settings: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def baseline_arm(variants: tuple[str, ...] = ()) -> Arm:
+    """The reference setup of a comparison."""
+    return Arm("baseline" if not variants else "baseline: " + "+".join(variants), tuple(variants))
+
+
+def variant_arm(spec_text: str, base: tuple[str, ...] = ()) -> Arm:
+    """An arm from ``--variant X`` (``X+Y`` combines variants), on top of the baseline's variants."""
+    names = tuple(name.strip() for name in spec_text.split("+") if name.strip())
+    return Arm("+".join(names), tuple(dict.fromkeys(base + names)))
+
+
+def event_arm(kind: str, card: str, base: tuple[str, ...] = ()) -> Arm:
+    """An arm forcing (``kind='force'``) or excluding (``'exclude'``) one event card."""
+    return Arm(f"{kind} {card}", tuple(base), ((EVENT_SETTINGS[kind], (card,)),))
+
+
+def make_config(game: str, players: int, n: int, seed: int, lineup: tuple[str, ...], arm: Arm,
+                chunk_size: int = 0) -> runner.RunConfig:  # fmt: skip
+    """The runner's config of one run of ``arm``; :class:`UsageError` for settings it lacks."""
+    config = runner.RunConfig(game, players, n, seed, tuple(lineup), tuple(arm.variants), chunk_size)
+    if arm.settings:
+        known = {field.name for field in dataclasses.fields(runner.RunConfig)}
+        for name, _ in arm.settings:
+            if name not in known:
+                raise UsageError(
+                    f"'{arm.label}' needs the runner setting '{name}', which this islandsim does not have yet"
+                )
+        config = dataclasses.replace(config, **{name: tuple(value) for name, value in arm.settings})
+    return config
+
+
+def run_key(config: runner.RunConfig) -> dict:
+    """Everything that determines a run's results (the chunk size does not)."""
+    key = {name: value for name, value in dataclasses.asdict(config).items() if name != "chunk_size"}
+    key = {name: list(value) if isinstance(value, tuple) else value for name, value in key.items()}
+    key["islandsim_version"] = __version__
+    key["schema_version"] = results.SCHEMA_VERSION
+    return key
+
+
+def run_folder(store: Path, config: runner.RunConfig) -> Path:
+    """The store folder of a run: ``<game>-<P>p-<hash of its key>``."""
+    digest = hashlib.sha256(json.dumps(run_key(config), sort_keys=True).encode()).hexdigest()[:12]
+    return Path(store) / f"{config.game}-{config.players}p-{digest}"
+
+
+def _matches(manifest: dict, config: runner.RunConfig) -> bool:
+    return (
+        manifest.get("status") == "complete"
+        and manifest.get("islandsim_version") == __version__
+        and manifest["game"] == config.game
+        and manifest["players"] == config.players
+        and manifest["n"] == config.n
+        and manifest["seed"] == config.seed
+        and tuple(manifest["lineup"]) == tuple(config.lineup)
+        and tuple(manifest["variants"]) == tuple(config.variants)
+    )
+
+
+def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[str], None] | None = None) -> Run:
+    """The complete run of ``config`` in ``store``: reused when on disk, else played now.
+
+    An incomplete or damaged run in the store folder is removed and played again.
+    """
+    prepared = runner.prepare(config)
+    folder = run_folder(store, prepared.config)
+    if folder.exists():
+        try:
+            existing = load_run(folder)
+            if _matches(existing.manifest, prepared.config):
+                if say:
+                    say(f"reusing {folder} ({existing.label})")
+                return existing
+        except UsageError as problem:
+            if say:
+                say(f"replaying {folder}: {problem}")
+        if (folder / results.MANIFEST).exists() or not any(folder.iterdir()):
+            shutil.rmtree(folder)
+        else:
+            raise UsageError(f"{folder} holds files that are not an islandsim run; move them away")
+    if say:
+        say(f"playing {prepared.config.n:,} games into {folder}: {', '.join(prepared.config.variants) or 'no variant'}"
+            f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
+    runner.run(prepared, folder, jobs, progress=sys.stderr.isatty(), say=say)
+    return load_run(folder)

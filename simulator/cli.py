@@ -1,0 +1,204 @@
+"""The ``islandsim`` command line: games, strategies, run, replay, bench.
+
+Every mistake in the input ends with one line ``error: ...`` on stderr and exit status 2.
+"""
+
+from __future__ import annotations
+
+import datetime as _dt
+import json
+import secrets
+import sys
+from pathlib import Path
+
+import click
+
+from simulator import __version__
+from simulator.core import registry, results
+from simulator.core.registry import UsageError
+
+EXIT_USAGE = 2
+_NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
+
+
+def _game_option(function):
+    return click.option("--game", "game_id", required=True, help="Game id (see `islandsim games`).")(function)
+
+
+def _say(message: str) -> None:
+    click.echo(message, err=True)
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.version_option(__version__, prog_name="islandsim")
+def cli() -> None:
+    """Rules-analysis and balance simulator for island and treasure board games."""
+
+
+@cli.command()
+def games() -> None:
+    """List the games with their player counts and rule variants."""
+    for game_id in registry.game_ids():
+        spec = registry.get_game(game_id)
+        counts = ", ".join(str(count) for count in spec.player_counts)
+        click.echo(f"{spec.id:<10} {spec.title} ({counts} players)")
+        for name, description in spec.variants.items():
+            click.echo(f"    --variant {name:<28} {description}")
+
+
+@cli.command()
+@_game_option
+def strategies(game_id: str) -> None:
+    """List the strategies of a game, one line each."""
+    spec = registry.get_game(game_id)
+    for name, strategy in spec.strategies.items():
+        marker = " (default)" if name == spec.default_strategy else ""
+        click.echo(f"{name:<24} {strategy.description}{marker}")
+    click.echo(f"{'module:function':<24} your own compiled strategy (see docs/strategies.md)")
+
+
+def _run_options(function):
+    options = [
+        click.option("--players", type=int, required=True, help="Number of players."),
+        click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat)."),
+        click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine)."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return _game_option(function)
+
+
+@cli.command()
+@click.option("--game", "game_id", default=None, help="Game id (see `islandsim games`).")
+@click.option("--players", type=int, default=None, help="Number of players.")
+@click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat).")
+@click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
+@click.option("--n", "n_games", type=int, default=None, help="Number of games (with --resume: extend to this many).")
+@click.option("--seed", type=int, default=None, help="Run seed (default: a random one, printed).")
+@click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
+@click.option("--chunk-size", type=int, default=0, help="Games per chunk (default: the game's).")
+@click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
+              help="Results folder: new or empty, or a run of the same configuration to extend.")
+@click.option("--resume", "resume_dir", type=click.Path(path_type=Path), default=None,
+              help="Complete (or with --n, extend) the run stored in this folder.")
+@click.option("--target-ci", type=float, default=None,
+              help="Stop once every seat's 95%% win-rate interval is at most ± this (e.g. 0.005).")
+@click.option("--max-n", type=int, default=10_000_000, show_default=True, help="Cap on games with --target-ci.")
+@click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
+              help="Dask scheduler address (tcp://HOST:PORT; or DASK_SCHEDULER_ADDRESS) to run on a cluster.")
+@click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
+def run(game_id, players, strategy_names, variant_names, n_games, seed, jobs, chunk_size, out_dir, resume_dir,
+        target_ci, max_n, scheduler, as_json) -> None:  # fmt: skip
+    """Play N games, store them in a results folder and print the summary."""
+    from simulator.core import runner, summary
+
+    jobs = runner.default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if resume_dir is not None:
+        if game_id or players or strategy_names or variant_names or seed is not None or out_dir:
+            raise UsageError("--resume takes the configuration from the run folder; give only --n, --jobs or --json")
+        config = runner.config_from_folder(resume_dir, n_games)
+        out_dir = resume_dir
+    else:
+        for name, value in (("--game", game_id), ("--players", players)):
+            if value is None:
+                raise UsageError(f"missing option {name} (or --resume DIR)")
+        if n_games is None and target_ci is None:
+            raise UsageError("missing option --n (or --target-ci)")
+        if seed is None:  # a fresh seed, shown in the summary and stored in the manifest
+            seed = secrets.randbits(32)
+        n = n_games if n_games is not None else max_n
+        config = runner.RunConfig(game_id, players, n, seed, tuple(strategy_names), tuple(variant_names), chunk_size)
+    precision = None
+    if target_ci is not None:
+        if not 0 < target_ci < 0.5:
+            raise UsageError(f"--target-ci is a half-width between 0 and 0.5 (e.g. 0.005), not {target_ci}")
+        if max_n < 1:
+            raise UsageError(f"--max-n must be at least 1, not {max_n}")
+    prepared = runner.prepare(config)
+    if target_ci is not None:
+        precision = runner.Precision(target_ci, max_n, 4 * prepared.config.chunk_size)
+    if out_dir is None:
+        stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
+        out_dir = Path("results") / f"{prepared.spec.id}-{prepared.config.players}p-{stamp}-seed{prepared.config.seed}"
+    results.check_run_folder(out_dir, prepared)
+    progress = sys.stderr.isatty() and not as_json
+    try:
+        manifest = runner.run(prepared, out_dir, jobs, progress=progress, say=_say, precision=precision,
+                              scheduler=scheduler)  # fmt: skip
+    except KeyboardInterrupt:
+        _say(f"interrupted: the finished chunks are kept; complete the run with: islandsim run --resume {out_dir}")
+        sys.exit(130)
+    manifest, frame = results.scan_run(out_dir)
+    numbers = summary.summarize(manifest, frame)
+    if "precision" in manifest:
+        numbers["precision"] = manifest["precision"]
+    if as_json:
+        click.echo(json.dumps(dict(numbers, out=str(out_dir)), indent=2))
+    else:
+        click.echo(summary.format_summary(numbers, prepared.spec.title, str(out_dir)))
+
+
+@cli.command()
+@_run_options
+@click.option("--seed", type=int, required=True, help="Run seed.")
+@click.option("--game-index", type=int, default=0, help="Which game of that run to replay (default 0).")
+def replay(game_id, players, strategy_names, variant_names, seed, game_index) -> None:
+    """Print the narrated log of one game, for checking the rules by hand."""
+    from simulator.core import runner
+
+    if game_index < 0:
+        raise UsageError(f"--game-index must be 0 or more, not {game_index}")
+    config = runner.RunConfig(game_id, players, 1, seed, tuple(strategy_names), tuple(variant_names))
+    prepared = runner.prepare(config)
+    lines = prepared.spec.narrate(
+        seed, game_index, prepared.variant_flags, prepared.lineup.functions, prepared.lineup.params
+    )
+    click.echo("\n".join(lines))
+
+
+@cli.command()
+@_run_options
+@click.option("--n", "n_games", type=int, default=20_000, help="Games for the compiled measurements.")
+@click.option("--python-n", type=int, default=200, help="Games for the pure-Python comparison (0 to skip).")
+@click.option("--run-n", type=int, default=0, help="Also time a full `islandsim run` of this many games.")
+@click.option("--jobs", type=int, default=None, help="Processes for the all-cores figure (default: all cores).")
+@click.option("--seed", type=int, default=1, help="Run seed.")
+@click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+def bench(game_id, players, strategy_names, variant_names, n_games, python_n, run_n, jobs, seed, as_json) -> None:
+    """Measure games/s on one core, on all cores, and as pure Python."""
+    from simulator.core import bench as benchmark_module
+    from simulator.core import runner
+
+    jobs = runner.default_jobs() if jobs is None else jobs
+    for name, value, least in (("--n", n_games, 1), ("--jobs", jobs, 1), ("--python-n", python_n, 0), ("--run-n", run_n, 0)):
+        if value < least:
+            raise UsageError(f"{name} must be at least {least}, not {value}")
+    config = runner.RunConfig(game_id, players, n_games, seed, tuple(strategy_names), tuple(variant_names))
+    figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs)
+    click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
+
+
+def main(argv: list[str] | None = None) -> None:
+    """Console entry point: run the CLI, turning every input error into one line and exit 2."""
+    try:
+        cli.main(args=argv, prog_name="islandsim", standalone_mode=False)
+    except UsageError as error:
+        _say(f"error: {error}")
+        sys.exit(EXIT_USAGE)
+    except _NO_ARGS_IS_HELP as error:  # bare `islandsim`: show the help, as click does
+        click.echo(error.ctx.get_help() if error.ctx else "")
+        sys.exit(0)
+    except click.UsageError as error:
+        _say(f"error: {error.format_message()}")
+        sys.exit(EXIT_USAGE)
+    except click.exceptions.Abort:
+        _say("aborted")
+        sys.exit(130)
+    except click.exceptions.Exit as exit_request:
+        sys.exit(exit_request.exit_code)
+
+
+if __name__ == "__main__":
+    main()

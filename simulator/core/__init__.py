@@ -1,0 +1,1 @@
+"""Game-agnostic services: registry, random streams, strategy contract, runner, results."""

@@ -1,0 +1,131 @@
+"""The benchmark behind ``islandsim bench``: engine games/s, compiled and as pure Python."""
+
+from __future__ import annotations
+
+import json
+import os
+import resource
+import subprocess
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from simulator.core import runner
+
+
+def engine_rate(prepared: runner.PreparedRun, n: int) -> float:
+    """Games per second of the engine alone, in this process (one core), after warm-up."""
+    runner.warm_up(prepared)
+    started = time.perf_counter()
+    runner.play_games(prepared, 0, n)
+    return n / (time.perf_counter() - started)
+
+
+def parallel_rate(prepared: runner.PreparedRun, n: int, jobs: int) -> float:
+    """Games per second of the engine on ``jobs`` worker processes (chunks via joblib, no files)."""
+    from joblib import Parallel, delayed
+
+    chunk = max(1, n // (4 * jobs))
+    chunks = [(index, first, min(chunk, n - first)) for index, first in enumerate(range(0, n, chunk))]
+    with Parallel(n_jobs=jobs, backend="loky") as parallel:
+        # warm every worker (loads the compiled engine from numba's cache)
+        parallel(delayed(runner._play_chunk_in_worker)(prepared.config, (0, 0, 1)) for _ in range(jobs))
+        started = time.perf_counter()
+        parallel(delayed(runner._play_chunk_in_worker)(prepared.config, piece) for piece in chunks)
+        return n / (time.perf_counter() - started)
+
+
+def pure_python_rate(config: runner.RunConfig, n: int) -> float:
+    """Games per second of the same engine code run as plain Python (``NUMBA_DISABLE_JIT=1``)."""
+    code = (
+        "import sys, time, json\n"
+        "from simulator.core import runner\n"
+        "config = runner.RunConfig(**json.loads(sys.argv[1]))\n"
+        "prepared = runner.prepare(config)\n"
+        "started = time.perf_counter()\n"
+        "runner.play_games(prepared, 0, config.n)\n"
+        "print(config.n / (time.perf_counter() - started))\n"
+    )
+    payload = dict(config.to_json(), n=n, lineup=list(config.lineup), variants=list(config.variants))
+    environment = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    finished = subprocess.run(
+        [sys.executable, "-c", code, json.dumps(payload)], env=environment, capture_output=True, text=True, check=True
+    )
+    return float(finished.stdout.strip().splitlines()[-1])
+
+
+def full_run(config: runner.RunConfig, n: int, jobs: int) -> dict:
+    """Time ``islandsim run`` end to end (chunks, Parquet, manifest) and measure its peak memory."""
+    with tempfile.TemporaryDirectory() as folder:
+        out = Path(folder) / "run"
+        command = [
+            sys.executable, "-m", "simulator.cli", "run", "--game", config.game, "--players", str(config.players),
+            "--n", str(n), "--seed", str(config.seed), "--jobs", str(jobs), "--out", str(out), "--json",
+        ]  # fmt: skip
+        before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        started = time.perf_counter()
+        subprocess.run(command, capture_output=True, text=True, check=True)
+        seconds = time.perf_counter() - started
+        peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
+        size = sum(path.stat().st_size for path in out.rglob("*") if path.is_file())
+    return {
+        "games": n,
+        "jobs": jobs,
+        "wall_seconds": round(seconds, 2),
+        "peak_memory_mib_largest_process": round(max(peak_kib, before) / 1024, 1),
+        "results_mib": round(size / 2**20, 1),
+    }
+
+
+def benchmark(config: runner.RunConfig, n: int, python_n: int, run_n: int, jobs: int) -> dict:
+    """All figures of ``islandsim bench`` as a dict."""
+    prepared = runner.prepare(config)
+    one_core = engine_rate(prepared, n)
+    figures = {
+        "game": config.game,
+        "players": config.players,
+        "lineup": list(prepared.config.lineup),
+        "games": n,
+        "one_core_games_per_second": round(one_core, 1),
+    }
+    if jobs > 1:
+        all_cores = parallel_rate(prepared, n * jobs, jobs)
+        figures["all_cores_jobs"] = jobs
+        figures["all_cores_games_per_second"] = round(all_cores, 1)
+        figures["parallel_efficiency"] = round(all_cores / (jobs * one_core), 3)
+    if python_n > 0:
+        python_rate = pure_python_rate(prepared.config, python_n)
+        figures["pure_python_games"] = python_n
+        figures["pure_python_games_per_second"] = round(python_rate, 1)
+        figures["speedup_over_pure_python"] = round(one_core / python_rate, 1)
+    if run_n > 0:
+        figures["full_run"] = full_run(prepared.config, run_n, jobs)
+    return figures
+
+
+def format_benchmark(figures: dict) -> str:
+    """The benchmark figures as readable lines."""
+    lines = [
+        f"{figures['game']}, {figures['players']} players, lineup {', '.join(figures['lineup'])}",
+        f"  one core:     {figures['one_core_games_per_second']:>12,.0f} games/s  ({figures['games']:,} games)",
+    ]
+    if "all_cores_games_per_second" in figures:
+        lines.append(
+            f"  {figures['all_cores_jobs']} cores:      {figures['all_cores_games_per_second']:>12,.0f} games/s  "
+            f"(parallel efficiency {figures['parallel_efficiency']:.2f})"
+        )
+    if "pure_python_games_per_second" in figures:
+        lines.append(
+            f"  pure Python:  {figures['pure_python_games_per_second']:>12,.1f} games/s  "
+            f"({figures['pure_python_games']:,} games, NUMBA_DISABLE_JIT=1); compiled is "
+            f"{figures['speedup_over_pure_python']:,.0f}x faster"
+        )
+    if "full_run" in figures:
+        run = figures["full_run"]
+        lines.append(
+            f"  islandsim run --n {run['games']:,} --jobs {run['jobs']}: {run['wall_seconds']:.1f} s wall, "
+            f"peak memory {run['peak_memory_mib_largest_process']:,.0f} MiB (largest process), "
+            f"results {run['results_mib']:,.1f} MiB"
+        )
+    return "\n".join(lines)

@@ -1,0 +1,108 @@
+"""The game registry: what the CLI, the runner and the analysis know of each game.
+
+Each game folder ``simulator/games/<id>/`` builds one :class:`GameSpec` in its
+``__init__.py`` (function ``game_spec()``) and the registry imports it on demand, so
+that listing games does not compile any engine.
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Callable
+
+import numpy as np
+
+GAME_MODULES = {
+    "sails": "simulator.games.sails",
+}
+"""Game id -> package that defines ``game_spec()``.  Games not yet built are absent."""
+
+
+class UsageError(Exception):
+    """Bad input from the user: the CLI prints the message on one line and exits with status 2."""
+
+
+@dataclass(frozen=True)
+class StrategySpec:
+    """A named strategy: a compiled decision function and the seat's parameter vector."""
+
+    name: str
+    function: Callable
+    params: np.ndarray
+    description: str
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """Everything game-agnostic code needs to know about one game.
+
+    Engine contract (see ``docs/engine-contract.md``):
+
+    - ``play_chunk(run_seed, first_game, n_games, variant_flags, strategies, params,
+      seat_results, game_results, debug)`` plays games ``first_game .. first_game+n_games-1``
+      and fills ``seat_results[g, seat, column]`` (columns ``seat_columns``, the first two
+      being ``score`` and ``rank``) and ``game_results[g, column]`` (columns
+      ``game_columns``, including ``length``).
+    - ``narrate(run_seed, game_index, variant_flags, strategies, params)`` returns the
+      narrated log of one game as a list of lines.
+    """
+
+    id: str
+    title: str
+    player_counts: tuple[int, ...]
+    variants: dict[str, str]
+    encode_variants: Callable[[tuple[str, ...], int], np.ndarray]
+    strategies: dict[str, StrategySpec]
+    default_strategy: str
+    decision_kinds: tuple[str, ...]
+    seat_columns: tuple[str, ...]
+    game_columns: tuple[str, ...]
+    play_chunk: Callable
+    narrate: Callable
+    chunk_size: int = 20_000
+    length_column: str = "length"
+    column_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    def decision_name(self, kind: int) -> str:
+        """The name of decision constant ``kind`` (or the number if it is unknown)."""
+        if 0 <= kind < len(self.decision_kinds):
+            return self.decision_kinds[kind]
+        return f"decision {kind}"
+
+
+_loaded: dict[str, GameSpec] = {}
+
+
+def game_ids() -> list[str]:
+    """The ids of every registered game, in a stable order."""
+    return list(GAME_MODULES)
+
+
+def get_game(game_id: str) -> GameSpec:
+    """The spec of ``game_id``; :class:`UsageError` naming the valid ids otherwise."""
+    if game_id not in GAME_MODULES:
+        raise UsageError(f"unknown game '{game_id}'; known games: {', '.join(game_ids())}")
+    if game_id not in _loaded:
+        module = importlib.import_module(GAME_MODULES[game_id])
+        _loaded[game_id] = module.game_spec()
+    return _loaded[game_id]
+
+
+def check_players(spec: GameSpec, players: int) -> None:
+    """Raise :class:`UsageError` when the rules do not allow ``players``."""
+    if players not in spec.player_counts:
+        allowed = ", ".join(str(count) for count in spec.player_counts)
+        raise UsageError(f"{spec.title} is played by {allowed} players, not {players}")
+
+
+def check_variants(spec: GameSpec, names: tuple[str, ...], players: int) -> np.ndarray:
+    """Validate variant names and return the engine's flag vector."""
+    for name in names:
+        if name not in spec.variants:
+            allowed = ", ".join(spec.variants) or "none"
+            raise UsageError(f"unknown variant '{name}' for {spec.id}; variants: {allowed}")
+    try:
+        return spec.encode_variants(tuple(names), players)
+    except ValueError as error:
+        raise UsageError(str(error)) from None

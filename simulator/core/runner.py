@@ -1,0 +1,351 @@
+"""The runner: split a run into chunks, play them with joblib, store each chunk as it ends.
+
+Game ``i`` depends only on ``(seed, i)`` (see ``simulator.core.rng``), so the results are
+the same for any number of jobs and any chunk size.  Each finished chunk is written at
+once to ``chunks/chunk-NNNNNN.parquet`` and recorded in ``manifest.json``; memory stays
+flat in ``n`` and an interrupted run keeps every finished chunk.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import functools
+import os
+import sys
+import time
+from dataclasses import asdict, dataclass
+from pathlib import Path
+
+import numpy as np
+
+from simulator import __version__
+from simulator.core import results
+from simulator.core.decisions import BadChoice
+from simulator.core.registry import GameSpec, UsageError, check_players, check_variants, get_game
+from simulator.core.strategies import Lineup, build_lineup
+
+
+class StrategyFailure(UsageError):
+    """A strategy returned an option index outside the offered range."""
+
+
+@dataclass(frozen=True)
+class RunConfig:
+    """What a run plays: everything that determines its results."""
+
+    game: str
+    players: int
+    n: int
+    seed: int
+    lineup: tuple[str, ...] = ()
+    variants: tuple[str, ...] = ()
+    chunk_size: int = 0
+
+    def to_json(self) -> dict:
+        """The config as it is stored in the manifest."""
+        return asdict(self)
+
+
+@dataclass
+class PreparedRun:
+    """A validated run: the game, the compiled lineup and the engine's variant flags."""
+
+    config: RunConfig
+    spec: GameSpec
+    lineup: Lineup
+    variant_flags: np.ndarray
+
+
+def prepare(config: RunConfig) -> PreparedRun:
+    """Validate a config (raising :class:`UsageError`) and plan its chunks."""
+    spec = get_game(config.game)
+    check_players(spec, config.players)
+    if config.n <= 0:
+        raise UsageError(f"--n must be a positive number of games, not {config.n}")
+    if config.seed < 0 or config.seed >= 2**63:
+        raise UsageError(f"--seed must be between 0 and 2^63-1, not {config.seed}")
+    lineup = build_lineup(spec, config.players, tuple(config.lineup))
+    flags = check_variants(spec, tuple(config.variants), config.players)
+    chunk_size = config.chunk_size or spec.chunk_size
+    if chunk_size <= 0:
+        raise UsageError(f"chunk size must be positive, not {chunk_size}")
+    config = RunConfig(config.game, config.players, config.n, config.seed, lineup.names, tuple(config.variants), chunk_size)
+    return PreparedRun(config, spec, lineup, flags)
+
+
+@functools.lru_cache(maxsize=8)
+def _prepared_in_this_process(config: RunConfig) -> PreparedRun:
+    """``prepare`` once per process and config (a worker plays many chunks of one run)."""
+    return prepare(config)
+
+
+def config_from_folder(run_dir: Path, n: int | None = None) -> RunConfig:
+    """The configuration stored in a run folder (``n`` replaced when extending it)."""
+    manifest = results.read_manifest(Path(run_dir))
+    if n is not None and n < manifest["n"]:
+        raise UsageError(f"--n {n} is smaller than the {manifest['n']:,} games of {run_dir}")
+    return RunConfig(
+        manifest["game"],
+        manifest["players"],
+        manifest["n"] if n is None else n,
+        manifest["seed"],
+        tuple(manifest["lineup"]),
+        tuple(manifest["variants"]),
+        manifest["chunk_size"],
+    )
+
+
+def play_games(prepared: PreparedRun, first_game: int, n_games: int, debug: bool = False) -> tuple[np.ndarray, np.ndarray]:
+    """Play ``n_games`` games from ``first_game`` in this process; return the engine's arrays."""
+    spec = prepared.spec
+    players = prepared.config.players
+    seat_results = np.zeros((n_games, players, len(spec.seat_columns)), dtype=np.int64)
+    game_results = np.zeros((n_games, len(spec.game_columns)), dtype=np.int64)
+    try:
+        spec.play_chunk(
+            prepared.config.seed,
+            first_game,
+            n_games,
+            prepared.variant_flags,
+            prepared.lineup.functions,
+            prepared.lineup.params,
+            seat_results,
+            game_results,
+            debug,
+        )
+    except BadChoice as error:
+        seat, kind, value, n_options = (int(part) for part in error.args)
+        raise StrategyFailure(
+            f"strategy '{prepared.lineup.names[seat]}' (seat {seat}) returned {value} for decision "
+            f"'{spec.decision_name(kind)}', which offered options 0..{n_options - 1}"
+        ) from None
+    return seat_results, game_results
+
+
+def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int]) -> tuple[int, np.ndarray, np.ndarray, float]:
+    """Entry point of a joblib worker: rebuild the run from its config and play one chunk."""
+    prepared = _prepared_in_this_process(config)
+    index, first_game, n_games = chunk
+    started = time.perf_counter()
+    seat_results, game_results = play_games(prepared, first_game, n_games)
+    return index, seat_results, game_results, time.perf_counter() - started
+
+
+def engine_is_cached(spec: GameSpec) -> bool:
+    """Whether numba has a cache index for the game's engine (so no compile is needed)."""
+    cache = getattr(spec.play_chunk, "_cache", None)
+    try:
+        return os.path.exists(os.path.join(cache._cache_path, cache._index_name))
+    except AttributeError:
+        return True
+
+
+def warm_up(prepared: PreparedRun, say=None) -> float:
+    """Compile (or load from cache) the engine for this lineup by playing one game; return seconds."""
+    if say is not None and not engine_is_cached(prepared.spec):
+        say(f"compiling the {prepared.spec.title} engine (first run after install, about a minute)...")
+    started = time.perf_counter()
+    play_games(prepared, 0, 1)
+    return time.perf_counter() - started
+
+
+def default_jobs() -> int:
+    """All cores of this machine."""
+    return max(1, os.cpu_count() or 1)
+
+
+@dataclass(frozen=True)
+class Precision:
+    """Precision-driven stopping: play until every seat's win-rate interval is narrow enough.
+
+    The rule is checked at fixed checkpoints (every ``checkpoint`` games, independent of the
+    number of jobs), so a run with the same seed stops at the same ``n`` on any machine.
+    """
+
+    half_width: float
+    max_n: int
+    checkpoint: int
+
+    def reached(self, wins: np.ndarray, games: int) -> bool:
+        """Whether every seat's 95% Wilson half-width is at most ``half_width``."""
+        from simulator.core.summary import wilson_interval
+
+        return all(
+            (high - low) / 2 <= self.half_width for low, high in (wilson_interval(int(w), games) for w in wins)
+        )
+
+
+def plan_missing_chunks(done: list[dict], n: int, chunk_size: int, next_index: int) -> list[tuple[int, int, int]]:
+    """Chunks covering the games of ``[0, n)`` that no finished chunk covers."""
+    covered = np.zeros(n, dtype=bool)
+    for chunk in done:
+        covered[chunk["first_game"] : min(n, chunk["first_game"] + chunk["games"])] = True
+    planned = []
+    game = 0
+    while game < n:
+        if covered[game]:
+            game += 1
+            continue
+        stop = game
+        while stop < n and not covered[stop] and stop - game < chunk_size:
+            stop += 1
+        planned.append((next_index, game, stop - game))
+        next_index += 1
+        game = stop
+    return planned
+
+
+def run(
+    prepared: PreparedRun,
+    out_dir: Path,
+    jobs: int,
+    progress: bool = False,
+    say=None,
+    precision: Precision | None = None,
+    scheduler: str | None = None,
+) -> dict:
+    """Play every missing chunk of ``prepared`` into ``out_dir`` and return the manifest.
+
+    ``out_dir`` is new or empty (a new run), or holds a run of the same configuration: then
+    only the games it lacks are played (resume after an interruption, or extend to a larger
+    ``n``), after checking every stored chunk against its checksum.  With ``precision`` the
+    run stops at the first checkpoint where every seat's win-rate interval is narrow enough.
+    With ``scheduler`` the chunks run on that Dask cluster.
+    """
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    results.check_run_folder(out_dir, prepared)
+    compile_seconds = warm_up(prepared, say)
+    with results.RunFolder(out_dir, prepared, __version__, jobs) as folder:
+        manifest = folder.manifest
+        manifest["timings"]["warm_up_seconds"] = round(compile_seconds, 3)
+        target_n = precision.max_n if precision else prepared.config.n
+        started = time.perf_counter()
+        played = 0
+        try:
+            with _progress_bar(target_n, progress) as bar, _backend(jobs, scheduler) as parallel:
+                bar.update(folder.games_done())
+                for checkpoint_n in _checkpoints(folder, target_n, precision):
+                    plan = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size, folder.next_index())
+                    for index, first_game, seat_results, game_results, seconds in _chunk_results(prepared, plan, parallel):
+                        folder.write_chunk(index, first_game, seat_results, game_results, seconds)
+                        played += seat_results.shape[0]
+                        bar.update(seat_results.shape[0])
+                    manifest["n"] = checkpoint_n
+                    if precision is not None and precision.reached(folder.wins_by_seat(), checkpoint_n):
+                        manifest["precision"] = {"target_half_width": precision.half_width, "reached": True}
+                        break
+                else:
+                    if precision is not None:
+                        manifest["precision"] = {"target_half_width": precision.half_width, "reached": False}
+        except KeyboardInterrupt:
+            folder.finish("interrupted")
+            raise
+        except BaseException:
+            folder.finish("failed")
+            raise
+        elapsed = time.perf_counter() - started
+        manifest["timings"].update(
+            {"elapsed_seconds": round(elapsed, 3), "games_per_second": round(played / max(elapsed, 1e-9), 1)}
+        )
+        folder.finish("complete")
+    return manifest
+
+
+def _checkpoints(folder, target_n: int, precision: Precision | None):
+    """The successive totals of games after which the run may stop."""
+    if precision is None:
+        yield target_n
+        return
+    total = precision.checkpoint
+    while total < target_n:
+        yield total
+        total += precision.checkpoint
+    yield target_n
+
+
+class _InProcess:
+    """Stands in for a joblib ``Parallel`` when one job is enough."""
+
+    def __call__(self, calls):
+        return (function(*arguments, **keywords) for function, arguments, keywords in calls)
+
+
+def _backend(jobs: int, scheduler: str | None):
+    """A context giving a callable that maps delayed calls to results, in completion order."""
+    if scheduler:
+        return _dask_backend(scheduler)
+    if jobs == 1:
+        return contextlib.nullcontext(_InProcess())
+    from joblib import Parallel
+
+    return Parallel(n_jobs=jobs, return_as="generator_unordered", backend="loky")
+
+
+@contextlib.contextmanager
+def _dask_backend(scheduler: str):
+    try:
+        from dask.distributed import Client
+    except ImportError:
+        raise UsageError("--scheduler needs dask.distributed: pip install 'islandsim[cluster]'") from None
+    from joblib import Parallel, parallel_config
+
+    try:
+        client = Client(scheduler, timeout="10s")
+    except (OSError, TimeoutError, ValueError) as error:
+        raise UsageError(f"cannot reach the Dask scheduler at {scheduler} ({error})") from None
+    try:
+        with parallel_config(backend="dask"):
+            yield Parallel(return_as="generator_unordered")
+    finally:
+        client.close()
+
+
+def _chunk_results(prepared: PreparedRun, plan, parallel):
+    """Yield (index, first game, seat results, game results, seconds) per planned chunk, as they finish."""
+    from joblib import delayed
+
+    calls = (delayed(_play_chunk_in_worker)(prepared.config, chunk) for chunk in plan)
+    first_games = {index: first for index, first, _ in plan}
+    for index, seat_results, game_results, seconds in parallel(calls):
+        yield index, first_games[index], seat_results, game_results, seconds
+
+
+class _SilentBar:
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc):
+        return False
+
+    def update(self, count: int) -> None:
+        pass
+
+
+def _progress_bar(total: int, enabled: bool):
+    if not enabled:
+        return _SilentBar()
+    import click
+
+    started = time.perf_counter()
+    state = {"done": 0}
+
+    def rate(_item):
+        elapsed = time.perf_counter() - started
+        return f"{state['done'] / max(elapsed, 1e-9):,.0f} games/s"
+
+    class _Bar:
+        def __enter__(self):
+            self.bar = click.progressbar(
+                length=total, label="games", show_eta=True, show_percent=True, item_show_func=rate, file=sys.stderr
+            ).__enter__()
+            return self
+
+        def __exit__(self, *exc):
+            return self.bar.__exit__(*exc)
+
+        def update(self, count: int) -> None:
+            state["done"] += count
+            self.bar.update(count, current_item=state["done"])
+
+    return _Bar()

@@ -1,0 +1,139 @@
+"""The summary printed after a run: win rates with Wilson intervals, scores, ties, length."""
+
+from __future__ import annotations
+
+import math
+
+import polars as pl
+
+Z_95 = 1.959963984540054
+"""Two-sided 95% normal quantile."""
+
+
+def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float, float]:
+    """Wilson score interval for a binomial proportion (``(0, 1)`` when there are no trials)."""
+    if trials <= 0:
+        return 0.0, 1.0
+    proportion = successes / trials
+    denominator = 1.0 + z * z / trials
+    centre = (proportion + z * z / (2 * trials)) / denominator
+    half_width = z * math.sqrt(proportion * (1 - proportion) / trials + z * z / (4 * trials * trials)) / denominator
+    return max(0.0, centre - half_width), min(1.0, centre + half_width)
+
+
+def _rate_rows(frame: pl.DataFrame, key: str) -> list[dict]:
+    rows = []
+    for row in frame.sort(key).iter_rows(named=True):
+        low, high = wilson_interval(row["wins"], row["games"])
+        rows.append(
+            {
+                key: row[key],
+                **({"strategy": row["strategy"]} if key == "seat" else {}),
+                "games": row["games"],
+                "wins": row["wins"],
+                "win_rate": row["wins"] / row["games"],
+                "win_rate_low": low,
+                "win_rate_high": high,
+                "mean_score": row["mean_score"],
+                "sd_score": row["sd_score"] if row["sd_score"] is not None else 0.0,
+            }
+        )
+    return rows
+
+
+def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
+    """Per seat and per strategy win rates (95% Wilson), score mean/sd, tie rate, mean length."""
+    aggregates = [
+        pl.len().alias("games"),
+        pl.col("winner").sum().alias("wins"),
+        pl.col("score").mean().alias("mean_score"),
+        pl.col("score").std().alias("sd_score"),
+    ]
+    by_seat = results.group_by("seat").agg(pl.col("strategy").first().cast(pl.String), *aggregates).collect()
+    by_strategy = (
+        results.with_columns(pl.col("strategy").cast(pl.String)).group_by("strategy").agg(*aggregates).collect()
+    )
+    length = manifest.get("length_column", "length")
+    per_game = (
+        results.group_by("game")
+        .agg(pl.col("winner").sum().alias("winners"), pl.col(length).first().alias("length"))
+        .select(
+            pl.len().alias("games"),
+            (pl.col("winners") > 1).sum().alias("tied"),
+            (pl.col("winners") == 0).sum().alias("no_winner"),
+            pl.col("length").mean().alias("mean_length"),
+        )
+        .collect()
+        .row(0, named=True)
+    )
+    games = per_game["games"]
+    tie_low, tie_high = wilson_interval(per_game["tied"], games)
+    return {
+        "game": manifest["game"],
+        "players": manifest["players"],
+        "games": games,
+        "seed": manifest["seed"],
+        "variants": manifest["variants"],
+        "lineup": manifest["lineup"],
+        "by_seat": _rate_rows(by_seat, "seat"),
+        "by_strategy": _rate_rows(by_strategy, "strategy"),
+        "tie_rate": per_game["tied"] / games,
+        "tie_rate_low": tie_low,
+        "tie_rate_high": tie_high,
+        "no_winner_rate": per_game["no_winner"] / games,
+        "mean_length": per_game["mean_length"],
+        "length_column": length,
+        "timings": manifest.get("timings", {}),
+    }
+
+
+def _percent(value: float) -> str:
+    return f"{100 * value:5.1f}%"
+
+
+def format_summary(summary: dict, title: str, out_dir: str) -> str:
+    """The summary as a plain-text table for the terminal."""
+    lines = [
+        f"{title}, {summary['players']} players, {summary['games']:,} games, seed {summary['seed']}, "
+        f"variants: {', '.join(summary['variants']) or 'none'}",
+    ]
+    timings = summary["timings"]
+    if "elapsed_seconds" in timings:
+        lines.append(
+            f"results in {out_dir} ({timings['elapsed_seconds']:.1f} s, {timings['games_per_second']:,.0f} games/s)"
+        )
+    lines.append("")
+    header = f"{'seat':<6}{'strategy':<22}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}"
+    lines.append(header)
+    for row in summary["by_seat"]:
+        lines.append(
+            f"{row['seat']:<6}{row['strategy']:<22}{_percent(row['win_rate']):>9}  "
+            f"[{_percent(row['win_rate_low'])}, {_percent(row['win_rate_high'])}] "
+            f"{row['mean_score']:>10.2f}{row['sd_score']:>8.2f}"
+        )
+    if len(summary["by_strategy"]) > 1:
+        lines.append("")
+        lines.append(f"{'strategy':<28}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}")
+        for row in summary["by_strategy"]:
+            lines.append(
+                f"{row['strategy']:<28}{_percent(row['win_rate']):>9}  "
+                f"[{_percent(row['win_rate_low'])}, {_percent(row['win_rate_high'])}] "
+                f"{row['mean_score']:>10.2f}{row['sd_score']:>8.2f}"
+            )
+    lines.append("")
+    lines.append(
+        f"shared wins: {_percent(summary['tie_rate']).strip()} of games "
+        f"[{_percent(summary['tie_rate_low']).strip()}, {_percent(summary['tie_rate_high']).strip()}]"
+        + (f"; no winner: {_percent(summary['no_winner_rate']).strip()}" if summary["no_winner_rate"] > 0 else "")
+        + f"; mean game length {summary['mean_length']:.1f} ({summary['length_column']})"
+    )
+    lines.append("A shared first place counts as a win for each tied seat.")
+    if "precision" in summary:
+        widest = max((row["win_rate_high"] - row["win_rate_low"]) / 2 for row in summary["by_seat"])
+        target = summary["precision"]["target_half_width"]
+        verdict = "reached" if summary["precision"]["reached"] else "NOT reached (--max-n cap hit)"
+        lines.append(
+            f"precision: widest seat interval ±{100 * widest:.2f} points after {summary['games']:,} games; "
+            f"target ±{100 * target:.2f} {verdict}"
+        )
+    return "\n".join(lines)

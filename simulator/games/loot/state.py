@@ -1,0 +1,278 @@
+"""Loot Island: the layout of the one ``int64`` state vector, decision kinds, log codes, variants.
+
+Everything the engine knows of a game lives in one ``int64[:]`` vector ``s`` whose slots are
+named below (offsets).  A second ``int64[:]`` vector ``T`` holds the component tables
+(map cards, treasures, small islands, healers, player-count setup) built once per chunk by
+``tables.build_tables``; a copy of the public part of ``T`` is also written into ``s``
+(``S_INFO_*``) so that strategies, which only receive ``s``, can read card data.
+
+Owners.  Slots indexed by "owner" have ``N_OWNERS = 6`` entries: seats ``0..P-1`` are the
+players (clockwise), owner ``AARON = 5`` is the 2-player dummy (only used when ``P == 2``).
+
+Public / private slots (fair play is the strategy's duty):
+
+- public: everything except the slots listed as private below.
+- private to a seat: ``S_HAND + owner * HAND_CAP`` (its own hand; Aaron's hand is public),
+  ``S_HEAL_HAND`` (variant ``two_healers``: its own two healers).
+- hidden to everybody: ``S_MAP_DECK``, ``S_TDECK`` (deck orders), ``S_EV_ORDER`` beyond the
+  current round (unless variant ``events_revealed``: then the set, not the order, is public),
+  ``S_HEAL_POOL`` until the end (unless variant ``healers_revealed``).
+"""
+
+N_OWNERS = 6
+AARON = 5
+MAX_PLAYERS = 5
+N_MAP = 88
+N_TREASURES = 74
+N_ISLANDS = 7
+N_HEALERS = 14
+N_EVENTS = 18
+N_LANDINGS = 8
+N_COASTS = 4
+HAND_CAP = 48
+LAND_CAP = 24
+REVEAL_CAP = 24
+OPT_CAP = 1024
+LOG_CAP = 8192
+ROUNDS = 5
+
+# --------------------------------------------------------------------------- state layout
+_offset = 0
+
+
+def _alloc(size: int) -> int:
+    global _offset
+    start = _offset
+    _offset += size
+    return start
+
+
+S_PLAYERS = _alloc(1)  # number of players P (2..5)
+S_ROUND = _alloc(1)  # 1..5 during play, 6 during the end of the game
+S_PHASE = _alloc(1)  # PH_* below
+S_SHIP_CORNER = _alloc(1)  # 0..3
+S_SHIP_DIR = _alloc(1)  # +1 or -1 (bow direction)
+S_FIRST = _alloc(1)  # seat holding the First Player tile
+S_EVENT = _alloc(1)  # event id applied this round (-1 none)
+S_TURNS = _alloc(1)  # actions taken in Phase 2 over the game (game length)
+S_HAND_SIZE = _alloc(1)  # refill size this game (6 or 7)
+S_THRESHOLD = _alloc(1)  # cards needed for loot (6/5/4)
+S_HAS_AARON = _alloc(1)  # 1 in a 2-player game
+S_TILE_TAKEN = _alloc(1)  # 1 once someone passed first this round
+S_END_EARLY = _alloc(1)  # 1 when the treasure deck ran out (go to end step 2)
+S_MAP_DECK_N = _alloc(1)
+S_MAP_DISC_N = _alloc(1)
+S_TDECK_N = _alloc(1)
+S_TDISC_N = _alloc(1)
+S_REVEAL_N = _alloc(1)
+S_A2_N = _alloc(1)
+S_HEAL_N = _alloc(1)  # healers in the pool
+S_EXPLORED = _alloc(1)  # coast explored this round (-1 outside Phase 3)
+S_ISLANDS_USED = _alloc(1)  # small islands used over the game
+S_ACTOR = _alloc(1)  # seat currently deciding (for strategies)
+S_LOG_N = _alloc(1)  # records in the log
+S_LOGGING = _alloc(1)  # 1 when the engine logs
+S_DEBUG = _alloc(1)  # 1 when invariant checks run
+S_LOOT_ROUND = _alloc(ROUNDS)  # landings that produced loot, per round
+S_EV_ORDER = _alloc(ROUNDS)  # event id of rounds 1..5
+S_VAR = _alloc(16)  # copy of the variant flags
+S_CTX_LANDING = _alloc(1)  # landing being resolved (loot / play), for strategies
+S_CTX_BIG = _alloc(1)  # 1 big loot, 0 small loot, -1 none
+S_MAP_DECK = _alloc(N_MAP)  # top of deck = index n-1
+S_MAP_DISC = _alloc(N_MAP)
+S_HAND = _alloc(N_OWNERS * HAND_CAP)
+S_HAND_N = _alloc(N_OWNERS)
+S_LAND = _alloc(N_LANDINGS * LAND_CAP)  # card ids, first card at index 0
+S_LAND_N = _alloc(N_LANDINGS)
+S_LAND_COLOUR = _alloc(N_LANDINGS)  # -1 when empty
+S_LAND_LAST = _alloc(N_LANDINGS)  # effective value of the last card (0 when empty)
+S_LAND_EFF = _alloc(N_LANDINGS)  # cards counted for loot ("+1" counts double)
+S_LAND_CHESTS = _alloc(N_LANDINGS)
+S_COMP = _alloc(N_LANDINGS * N_OWNERS)  # compass stack, bottom at index 0
+S_COMP_N = _alloc(N_LANDINGS)
+S_SUPPLY = _alloc(N_OWNERS)  # compasses in front of the owner
+S_CUBES = _alloc(N_OWNERS)
+S_PASSED = _alloc(N_OWNERS)
+S_ISLAND_UP = _alloc(N_ISLANDS)  # 1 face up, 0 face down, -1 not in this game
+S_TDECK = _alloc(N_TREASURES)  # top = index n-1
+S_TDISC = _alloc(N_TREASURES)
+S_REVEAL = _alloc(REVEAL_CAP)
+S_TOWNER = _alloc(N_TREASURES)  # owner keeping each treasure (-1 none)
+S_KEPT_TYPE = _alloc(N_OWNERS * 8)  # kept treasures by type (TT_*), per owner
+S_CROSSES = _alloc(N_OWNERS)
+S_A2 = _alloc(MAX_PLAYERS)  # treasures revealed by event A2
+S_HEAL_POOL = _alloc(2 * MAX_PLAYERS)  # healer ids
+S_HEAL_HAND = _alloc(N_OWNERS * 2)  # variant two_healers: the two healers of each seat
+S_HEALER = _alloc(N_OWNERS)  # chosen healer (-1 none)
+S_ELIM = _alloc(N_OWNERS)  # 0, ELIM_CUBES, ELIM_HEALER
+S_GOLD = _alloc(N_OWNERS)  # treasure gold at the end (incl. crown bonus)
+S_SCORE = _alloc(N_OWNERS)  # final loot value
+# public copies of the component tables (see tables.py); written once per chunk
+S_INFO_MAP = _alloc(N_MAP * 4)  # colour, value (0 = joker), joker, icon
+S_INFO_TR = _alloc(N_TREASURES * 8)  # TR_* columns
+S_INFO_ISLAND = _alloc(N_ISLANDS * 3)  # power, amount, min players
+S_INFO_HEALER = _alloc(N_HEALERS * 2)  # per cube, fixed
+STATE_SIZE = _offset
+
+# ---------------------------------------------------------------------- tables vector T
+_offset = 0
+T_MAP = _alloc(N_MAP * 4)
+T_TR = _alloc(N_TREASURES * 8)
+T_ISLAND = _alloc(N_ISLANDS * 3)
+T_HEALER = _alloc(N_HEALERS * 2)
+T_HAND = _alloc(6)  # by player count
+T_THRESH = _alloc(6)
+T_TIERS = _alloc(6 * 4)  # tier t (1..4) used with P players: T_TIERS[P*4 + t-1]
+T_N_ISLANDS = _alloc(6)
+T_START_CUBES = _alloc(1)
+T_ELIM_CUBES = _alloc(1)
+T_FP_BONUS = _alloc(1)
+T_AARON_HAND = _alloc(1)
+T_CROWN_LADDER = _alloc(6)  # crown bonus by position 1..5 (index 0 unused)
+TABLES_SIZE = _offset
+_offset = 0
+
+# map card columns (T_MAP / S_INFO_MAP, 4 per card)
+MC_COLOUR = 0
+MC_VALUE = 1
+MC_JOKER = 2
+MC_ICON = 3
+ICON_NONE = 0
+ICON_PLUS1 = 1
+ICON_DRAW = 2
+ICON_DISCARD = 3
+ICON_CHEST = 4
+ICON_NAMES = ("none", "plus1", "draw", "discard", "chest")
+N_COLOURS = 4
+
+# treasure columns (T_TR / S_INFO_TR, 8 per treasure)
+TR_TIER = 0
+TR_TYPE = 1
+TR_GOLD = 2
+TR_CURSE = 3
+TR_CROSSES = 4
+TR_BOOK = 5
+TR_CROSSED = 6
+TR_REF = 7
+TT_AMULET = 0
+TT_COIN = 1
+TT_BOOK = 2
+TT_JEWEL = 3
+TT_CROWN = 4
+TT_SKULL_R = 5
+TT_SKULL_L = 6
+TT_SKULL_F = 7
+TREASURE_TYPE_NAMES = ("amulet", "coin_sack", "book", "jewel", "crown", "skull_R", "skull_L", "skull_F")
+
+# small island powers
+PW_DISCARD = 0
+PW_BOTTOM = 1
+PW_PLACE = 2
+PW_DRAW = 3
+PW_TREASURE = 4
+PW_SHIP = 5
+POWER_NAMES = ("discard_cubes", "compass_to_bottom", "place_compass", "draw_cards", "curse_treasure", "move_ship")
+
+# events (ids = rows of data/events.csv)
+EV_A1, EV_A2, EV_A3, EV_A4 = 0, 1, 2, 3
+EV_B1, EV_B2, EV_B3, EV_B4, EV_B5, EV_B6, EV_B7 = 4, 5, 6, 7, 8, 9, 10
+EV_B8, EV_B9, EV_B10, EV_B11, EV_B12, EV_B13, EV_B14 = 11, 12, 13, 14, 15, 16, 17
+EVENT_CODES = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12", "B13", "B14")
+
+# phases
+PH_SETUP = 0
+PH_PREPARATION = 1
+PH_ACTIONS = 2
+PH_LOOT = 3
+PH_FINAL = 4
+PH_OVER = 5
+
+ELIM_CUBES = 1
+ELIM_HEALER = 2
+
+# ---------------------------------------------------------------------- decision kinds
+D_ACTION = 0  # Phase 2 turn; options = action codes (see below)
+D_PAY_CARD = 1  # which card to discard when paying a Small Island; options = card ids
+D_ISLAND_TARGET = 2  # landing for the compass islands; options = landing or -1 (do not use the power)
+D_ISLAND_USE = 3  # use an optional power (treasure island, ship island); options 0 no / 1 yes
+D_COMPASS_SOURCE = 4  # no compass left: landing to take one from; options = landings
+D_COPY_EFFECT = 5  # a 1 inserted at the front copies an effect; options 0 none / 1 discard / 2 draw
+D_TAKE_TREASURE = 6  # options = treasure * 2 + keep (1 keep, 0 discard)
+D_PREP_DISCARD = 7  # Preparation: discard one more card; options -1 stop, else card id
+D_A1_DRAW = 8  # event A1: options 0 no / 1 draw 2 cards and take 2 cubes
+D_B4_RETURN = 9  # event B4: landing whose compass goes back; options = landings
+D_HEALER = 10  # options = healer ids
+D_HEALER_REVEAL = 11  # variant two_healers: healer to reveal; options = healer ids
+D_DRAFT_DISCARD = 12  # variant starting_draft: discard one card; options = card ids
+D_A2_TAKE = 13  # event A2 on passing: options = treasure ids (always kept)
+DECISION_KINDS = (
+    "action",
+    "pay_card",
+    "island_target",
+    "island_use",
+    "compass_source",
+    "copy_effect",
+    "take_treasure",
+    "prep_discard",
+    "a1_draw",
+    "b4_return",
+    "healer",
+    "healer_reveal",
+    "draft_discard",
+    "a2_take",
+)
+
+# action codes (decision D_ACTION): bits 0-2 type, 3-5 landing or island, 6-7 colour,
+# 8-13 number of cards k, bit 14 family (0: the k lowest legal cards, 1: the k highest)
+A_PASS = 0
+A_PLAY = 1
+A_ISLAND = 2
+A_AARON_PLAY = 3
+A_AARON_ISLAND = 4
+
+# ---------------------------------------------------------------------- log event codes
+# each record: [code, a, b, c, d, e]
+L_ROUND = 1  # round, ship corner, ship dir, explored coast
+L_EVENT = 2  # event id
+L_SHIP = 3  # corner, dir, reason (0 prep, 1 event B1, 2 island, 3 event B2)
+L_PLAY = 4  # owner, landing, card, placed at front (1) / end (0), acting seat
+L_COMPASS = 5  # owner, landing, from landing (-1 supply), position (-2 returned)
+L_ISLAND = 6  # owner, island, power used (0/1), acting seat
+L_PASS = 7  # seat, took the tile (1/0)
+L_CUBES = 8  # owner, delta, new total, reason
+L_DRAW = 9  # owner, number drawn
+L_LOOT = 10  # landing, kind (1 big, 0 small, 2 final), revealed, effective cards
+L_TAKE = 11  # owner, treasure, kept (1/0)
+L_UPKEEP = 12  # coast
+L_ELIM = 13  # seat, reason
+L_HEALER = 14  # seat, healer, cost
+L_FINAL = 15  # seat, score, rank, gold
+L_PREP_DISCARD = 16  # owner, card
+L_ISLAND_FLIP = 17  # island (event B3)
+L_NO_TREASURE = 18  # treasure deck exhausted
+L_A1 = 19  # seat
+L_A2 = 20  # seat, treasure
+L_B4 = 21  # owner, landing
+L_COPY = 22  # owner, effect (1 discard, 2 draw)
+
+# cube-change reasons (L_CUBES)
+R_KEEP = 1
+R_DISCARD_TREASURE = 2
+R_ICON = 3
+R_ONE = 4
+R_ISLAND = 5
+R_EVENT = 6
+R_CROSSED = 7
+R_COPY = 8
+
+# ---------------------------------------------------------------------- variant flags
+V_HEALERS_REVEALED = 0
+V_TWO_HEALERS = 1
+V_EVENTS_REVEALED = 2
+V_STARTING_DRAFT = 3
+V_AMULET_COUNTS_ITSELF = 4
+V_CROWNS_AFTER_HEALERS = 5
+V_EVENT_IN_FINAL = 6
+V_FIXED_SHIP_START = 7
+V_AARON_ONE_SPARES_ACTOR = 8
+N_VARIANT_FLAGS = 16

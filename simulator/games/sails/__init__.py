@@ -1,0 +1,91 @@
+"""Sails: the Jolly Dutch (2024) trick-taking treasure card game, 3-5 players.
+
+Rules: /work/shared/rules/sails.fr.md; readings and variants: docs/games/sails.md.
+Importing this package compiles nothing (numba compiles lazily on first call).
+"""
+
+import numpy as np
+
+from simulator.games.sails.state import (
+    DECISION_KINDS,
+    FLAG_BONUS_AFTER_REVEAL,
+    FLAG_GP_SIDE,
+    FLAG_PAIRING,
+    FLAG_RANDOM_FIRST,
+    FLAG_RB_SIDE,
+    FLAG_VALUE_SET,
+    FLAG_WEAKEST_TIE_NEAREST,
+    N_FLAGS,
+    VARIANTS,
+)
+
+PLAYER_COUNTS = (3, 4, 5)
+
+_CONFLICTS = (
+    ("treasure-values-one-each", "treasure-values-low", "both set the treasure values"),
+    ("actions-side-b", "rb-action-side-b", "actions-side-b already flips the red/blue card"),
+    ("actions-side-b", "gp-action-side-b", "actions-side-b already flips the green/purple card"),
+)
+
+
+def encode_variants(names, players):
+    """The engine's ``int64[N_FLAGS]`` flag vector for variant ``names``.
+
+    Raises ValueError on unknown or conflicting variants, or a bad player count.
+    """
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"sails is played by 3, 4 or 5 players, not {players}")
+    chosen = set(names)
+    for name in chosen:
+        if name not in VARIANTS:
+            raise ValueError(f"unknown sails variant '{name}'; variants: {', '.join(VARIANTS)}")
+    for first, second, why in _CONFLICTS:
+        if first in chosen and second in chosen:
+            raise ValueError(f"sails variants '{first}' and '{second}' conflict: {why}")
+    flags = np.zeros(N_FLAGS, dtype=np.int64)
+    flags[FLAG_BONUS_AFTER_REVEAL] = "bonus-after-reveal" in chosen
+    flags[FLAG_WEAKEST_TIE_NEAREST] = "weakest-tie-nearest" in chosen
+    if "treasure-values-one-each" in chosen:
+        flags[FLAG_VALUE_SET] = 1
+    elif "treasure-values-low" in chosen:
+        flags[FLAG_VALUE_SET] = 2
+    both = "actions-side-b" in chosen
+    flags[FLAG_RB_SIDE] = both or "rb-action-side-b" in chosen
+    flags[FLAG_GP_SIDE] = both or "gp-action-side-b" in chosen
+    flags[FLAG_PAIRING] = "actions-pairing-swapped" in chosen
+    flags[FLAG_RANDOM_FIRST] = "random-first-player" in chosen
+    return flags
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every sails strategy (imports the strategy module)."""
+    from simulator.core.registry import StrategySpec
+    from strategies import sails as module
+
+    specs = {
+        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), module.DESCRIPTIONS["random"]),
+    }
+    for name, params in module.PARAMS.items():
+        specs[name] = StrategySpec(name, module.heuristic, params.copy(), module.DESCRIPTIONS[name])
+    return specs
+
+
+def game_spec():
+    from simulator.core.registry import GameSpec
+    from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
+    from simulator.games.sails.narrate import narrate
+
+    return GameSpec(
+        id="sails",
+        title="Sails",
+        player_counts=PLAYER_COUNTS,
+        variants=dict(VARIANTS),
+        encode_variants=encode_variants,
+        strategies=strategy_specs(),
+        default_strategy="greedy",
+        decision_kinds=DECISION_KINDS,
+        seat_columns=SEAT_COLUMNS,
+        game_columns=GAME_COLUMNS,
+        play_chunk=play_chunk,
+        narrate=narrate,
+    )

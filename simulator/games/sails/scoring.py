@@ -1,0 +1,61 @@
+"""FIN DE LA PARTIE: round scores (treasure points + 1 per pair of Bonus cards), final ranking."""
+
+import numpy as np
+from numba import njit
+
+from simulator.core.ranking import competition_ranks
+from simulator.games.sails.board import log_event
+from simulator.games.sails.state import (
+    BONUS_HELD,
+    EV_FINAL,
+    EV_ROUND_SCORE,
+    MAX_PLAYERS,
+    PILE,
+    PILE_CAPACITY,
+    PILE_COUNT,
+    PLAYERS,
+    RANK,
+    ROUND,
+    ROUND_SCORE,
+    SCORE,
+    STAT_BONUS_POINTS,
+    STAT_TREASURE_POINTS,
+    TREASURE_VALUE,
+)
+
+
+@njit(cache=True)
+def pile_points(state, seat):
+    """Points of the treasures on ``seat``'s pile, recounted card by card."""
+    total = 0
+    for i in range(state[PILE_COUNT + seat]):
+        total += state[TREASURE_VALUE + state[PILE + seat * PILE_CAPACITY + i]]
+    return total
+
+
+@njit(cache=True)
+def score_round(state, log):
+    """Each player scores their treasures plus 1 point per pair of Bonus cards held."""
+    round_index = state[ROUND]
+    for seat in range(state[PLAYERS]):
+        treasure = pile_points(state, seat)
+        bonus = state[BONUS_HELD + seat] // 2
+        state[ROUND_SCORE + round_index * MAX_PLAYERS + seat] = treasure + bonus
+        state[SCORE + seat] += treasure + bonus
+        state[STAT_TREASURE_POINTS + seat] += treasure
+        state[STAT_BONUS_POINTS + seat] += bonus
+        log_event(log, state, EV_ROUND_SCORE, seat, round_index, treasure, bonus, treasure + bonus)
+
+
+@njit(cache=True)
+def final_ranking(state, scores, tiebreak, eliminated, ranks, log):
+    """Highest total wins; equal totals share the rank (no tie-break in the rules)."""
+    players = state[PLAYERS]
+    for seat in range(players):
+        scores[seat] = state[SCORE + seat]
+        tiebreak[seat] = 0
+        eliminated[seat] = 0
+    competition_ranks(scores[:players], tiebreak[:players], eliminated[:players], ranks[:players])
+    for seat in range(players):
+        state[RANK + seat] = ranks[seat]
+        log_event(log, state, EV_FINAL, seat, state[SCORE + seat], ranks[seat], 0, 0)

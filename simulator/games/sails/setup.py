@@ -1,0 +1,236 @@
+"""MISE EN PLACE: game setup from the variant flags, the per-round setup and the opening pass."""
+
+from numba import njit
+
+from simulator.core.decisions import ask
+from simulator.core.rng import random_below, shuffle_prefix
+from simulator.games.sails.board import (
+    deck_clear,
+    deck_push_top,
+    deck_reveal,
+    island_colour,
+    island_value,
+    log_event,
+    move_island,
+    move_to_hand,
+)
+from simulator.games.sails.components import ACTION_PAIRINGS, POPCOUNT12, TREASURE_REMOVED_AT_3, TREASURE_VALUE_SETS
+from simulator.games.sails.state import (
+    A3_N,
+    ACTION_ON_CARD,
+    ACTIONS_USED,
+    BONUS_AFTER_REVEAL,
+    BONUS_ATTACHED,
+    BONUS_DECK,
+    BONUS_HELD,
+    DECK_TOP,
+    DISCARD_MASK,
+    HAND_MASK,
+    EV_DEAL,
+    EV_PASS,
+    EV_ROUND_START,
+    FIRST_PLAYER,
+    FLAG_BONUS_AFTER_REVEAL,
+    FLAG_GP_SIDE,
+    FLAG_PAIRING,
+    FLAG_RANDOM_FIRST,
+    FLAG_RB_SIDE,
+    FLAG_VALUE_SET,
+    FLAG_WEAKEST_TIE_NEAREST,
+    GAME_FIRST_PLAYER,
+    HAND_COUNT,
+    HAND_SIZE,
+    ISLAND_LOC,
+    LOC_BOX,
+    LOC_HAND,
+    MAX_PLAYERS,
+    N_DECKS,
+    OPENING_PASS_COLOUR,
+    PASS_CARD,
+    PILE_COUNT,
+    PILE_POINTS,
+    PLACED,
+    PLAYERS,
+    REMOVED,
+    REMOVED_COUNT,
+    REVEALED,
+    ROUND,
+    STATE_SIZE,
+    TABLE_BONUS,
+    TABLE_CARD,
+    TABLE_COLOUR,
+    TABLE_HIDE,
+    TABLE_ORDER,
+    TABLE_VALUE,
+    TABLE_VISIBLE,
+    TREASURE_VALUE,
+    TRICK,
+    VALUE_SET,
+    WEAKEST_TIE_NEAREST,
+)
+
+N_BONUS_CARDS = 22
+
+
+@njit(cache=True)
+def setup_game(state, players, flags):
+    """Clear the state and fix what the whole game shares: player count, variants, treasure values."""
+    for i in range(STATE_SIZE):
+        state[i] = 0
+    state[PLAYERS] = players
+    # 12 Island cards each at 3-4 players, 9 at 5 players.
+    state[HAND_SIZE] = 9 if players == 5 else 12
+    # One Treasure deck at 3 players, two (red+blue, green+purple) at 4-5 players.
+    state[N_DECKS] = 1 if players == 3 else 2
+    state[VALUE_SET] = flags[FLAG_VALUE_SET]
+    for card in range(32):
+        state[TREASURE_VALUE + card] = TREASURE_VALUE_SETS[flags[FLAG_VALUE_SET], card % 8]
+    # "choisissez avec quel côté vous souhaitez jouer": the face of each Action card.
+    state[ACTION_ON_CARD + 0] = ACTION_PAIRINGS[flags[FLAG_PAIRING], 0, flags[FLAG_RB_SIDE]]
+    state[ACTION_ON_CARD + 1] = ACTION_PAIRINGS[flags[FLAG_PAIRING], 1, flags[FLAG_GP_SIDE]]
+    state[BONUS_AFTER_REVEAL] = flags[FLAG_BONUS_AFTER_REVEAL]
+    state[WEAKEST_TIE_NEAREST] = flags[FLAG_WEAKEST_TIE_NEAREST]
+    for k in range(5):
+        state[ACTIONS_USED + k] = 0
+
+
+@njit(cache=True)
+def clear_table(state):
+    """No card on the table (start of a trick)."""
+    for seat in range(MAX_PLAYERS):
+        state[TABLE_CARD + seat] = -1
+        state[TABLE_HIDE + seat] = -1
+        state[TABLE_VISIBLE + seat] = -1
+        state[TABLE_BONUS + seat] = 0
+        state[TABLE_ORDER + seat] = -1
+        state[TABLE_COLOUR + seat] = -1
+        state[TABLE_VALUE + seat] = 0
+    state[PLACED] = 0
+    state[REVEALED] = 0
+    state[BONUS_ATTACHED] = 0
+
+
+@njit(cache=True)
+def setup_round(state, round_index, flags, deal, scratch, log):
+    """Full setup of a round: Treasure decks, Bonus deck, deal, first player.
+
+    Draw order on the deal stream: Island shuffle, Treasure shuffle(s), then (variant
+    random-first-player, round 1 only) the first player, so the deals do not depend on variants.
+    """
+    players = state[PLAYERS]
+    state[ROUND] = round_index
+    state[TRICK] = 0
+    clear_table(state)
+    state[A3_N] = 0
+    # Treasures taken in the previous round go back: fresh piles.
+    for seat in range(MAX_PLAYERS):
+        state[PILE_COUNT + seat] = 0
+        state[PILE_POINTS + seat] = 0
+        state[HAND_COUNT + seat] = 0
+        state[PASS_CARD + seat] = -1
+    # "Prenez toutes les cartes Bonus pour former un autre paquet" (22 cards, nobody holds any).
+    state[BONUS_DECK] = N_BONUS_CARDS
+    for seat in range(MAX_PLAYERS):
+        state[BONUS_HELD + seat] = 0
+    for i in range(MAX_PLAYERS * 4):
+        state[HAND_MASK + i] = 0
+    for colour in range(4):
+        state[DISCARD_MASK + colour] = 0
+    # Island cards: shuffle all 48, deal 12 (3-4 players) or 9 (5 players) each, rest to the box.
+    for card in range(48):
+        scratch[card] = card
+        state[ISLAND_LOC + card] = LOC_BOX
+    shuffle_prefix(scratch, 48, deal)
+    hand = state[HAND_SIZE]
+    for i in range(players * hand):
+        move_to_hand(state, scratch[i], i % players)
+    # Treasure decks.
+    deck_clear(state, 0)
+    deck_clear(state, 1)
+    state[REMOVED_COUNT] = 0
+    if players == 3:
+        # Remove one 2, one 3 and one 4 of each colour; one deck of the 20 others.
+        n = 0
+        for card in range(32):
+            if TREASURE_REMOVED_AT_3[state[VALUE_SET], card % 8] == 1:
+                state[REMOVED + state[REMOVED_COUNT]] = card
+                state[REMOVED_COUNT] += 1
+            else:
+                scratch[n] = card
+                n += 1
+        shuffle_prefix(scratch, n, deal)
+        for i in range(n):
+            deck_push_top(state, 0, scratch[i])
+        deck_reveal(state, 0)
+    else:
+        # Red+blue deck (ids 0..15) and green+purple deck (ids 16..31).
+        for deck in range(2):
+            for i in range(16):
+                scratch[i] = deck * 16 + i
+            shuffle_prefix(scratch, 16, deal)
+            for i in range(16):
+                deck_push_top(state, deck, scratch[i])
+            deck_reveal(state, deck)
+    # First player: seat 0 (or drawn) in round 1, the next seat clockwise in round 2.
+    if round_index == 0:
+        first = 0
+        if flags[FLAG_RANDOM_FIRST] == 1:
+            first = random_below(deal, players)
+        state[GAME_FIRST_PLAYER] = first
+    else:
+        first = (state[GAME_FIRST_PLAYER] + 1) % players
+    state[FIRST_PLAYER] = first
+    log_event(log, state, EV_ROUND_START, round_index, first, state[N_DECKS], state[DECK_TOP], state[DECK_TOP + 1])
+
+
+@njit(cache=True)
+def colour_counts(state, seat, counts):
+    """Fill ``counts[0..3]`` with the number of cards of each colour in ``seat``'s hand."""
+    for c in range(4):
+        counts[c] = POPCOUNT12[state[HAND_MASK + seat * 4 + c]]
+
+
+@njit(cache=True)
+def strongest_in_colour(state, seat, colour):
+    """The highest Island card of ``colour`` in ``seat``'s hand (-1 if none)."""
+    mask = state[HAND_MASK + seat * 4 + colour]
+    for value in range(12, 0, -1):
+        if (mask >> (value - 1)) & 1:
+            return colour * 12 + value - 1
+    return -1
+
+
+@njit(cache=True)
+def opening_pass(state, strategies, params, streams, options, counts, log):
+    """Each player passes the strongest card of their longest colour to the right-hand neighbour.
+
+    Tied longest colours: the player chooses (OPENING_PASS_COLOUR).  Simultaneous: every seat
+    chooses first, then all cards move.  Seats are clockwise, so the right-hand neighbour of
+    seat s is seat s - 1.
+    """
+    players = state[PLAYERS]
+    for seat in range(players):
+        colour_counts(state, seat, counts)
+        log_event(log, state, EV_DEAL, seat, counts[0], counts[1], counts[2], counts[3])
+    for seat in range(players):
+        colour_counts(state, seat, counts)
+        best = 0
+        for c in range(4):
+            if counts[c] > best:
+                best = counts[c]
+        n = 0
+        for c in range(4):
+            if counts[c] == best:
+                options[n] = c
+                n += 1
+        choice = ask(strategies, seat, state, OPENING_PASS_COLOUR, options, n, params, streams)
+        colour = options[choice]
+        state[PASS_CARD + seat] = strongest_in_colour(state, seat, colour) + 48 * (1 if n > 1 else 0)
+    for seat in range(players):
+        code = state[PASS_CARD + seat]
+        card = code % 48
+        receiver = (seat + players - 1) % players
+        move_to_hand(state, card, receiver)
+        log_event(log, state, EV_PASS, seat, receiver, card, code // 48, 0)
+    for seat in range(players):
+        state[PASS_CARD + seat] = -1

@@ -1,0 +1,220 @@
+"""Sails state layout: one ``int64`` vector, named offsets, decision kinds, log events, variants.
+
+Every constant below is a plain module-level int, so numba folds it at compile time.
+Per-seat blocks hold ``MAX_PLAYERS`` (5) entries, indexed by seat (0-based, clockwise).
+
+Public / private (what a strategy may read; the engine does not hide anything):
+
+- PUBLIC: the whole header, ``DISCARD_MASK``, ``BONUS_HELD``, ``HAND_COUNT``, the treasure piles (``PILE``,
+  ``PILE_COUNT``: taken face up, everyone saw them), the visible deck tops ``DECK_TOP``,
+  ``DECK_COUNT``, ``TREASURE_VALUE``, ``ACTION_ON_CARD``, the table's visible halves
+  ``TABLE_HIDE`` / ``TABLE_VISIBLE`` / ``TABLE_BONUS`` and ``TABLE_ORDER``, scores and statistics,
+  and, once ``REVEALED`` is 1, ``TABLE_CARD`` / ``TABLE_COLOUR`` / ``TABLE_VALUE`` and the
+  per-trick outcome blocks (``COLOUR_*``, ``SEAT_OUTCOME*``, ``SEAT_BONUS_DUE``).
+- ``ISLAND_LOC[card]`` is public only when it equals ``LOC_DISCARD`` or (after the reveal)
+  ``LOC_TABLE``, and for the reading seat's own hand (``LOC_HAND + seat``).  Telling
+  ``LOC_BOX`` from another seat's hand is NOT allowed.  ``HAND_MASK`` is readable for the
+  reading seat's own entries only.
+- PRIVATE: ``TABLE_CARD`` / ``TABLE_COLOUR`` / ``TABLE_VALUE`` of other seats before the reveal,
+  the face-down decks ``DECK_RING`` (except ``A3_CARDS`` for the seat deciding ``A3_ORDER``),
+  ``A2_TAKEN`` (the two seats of that exchange only), ``PASS_CARD`` of other seats,
+  ``REMOVED`` (3-player removed treasures are unseen).
+"""
+
+from simulator.games.sails.components import N_ISLAND, N_TREASURE
+
+MAX_PLAYERS = 5
+RING = 32
+"""Capacity of each treasure deck ring buffer (a deck never holds more than 32 cards)."""
+PILE_CAPACITY = 32
+MAX_OPTIONS = 256
+"""Upper bound of any decision's option count (PLAY_CARD <= 2 * 78 = 156)."""
+
+_offset = 0
+
+
+def _block(size: int) -> int:
+    global _offset
+    start = _offset
+    _offset += size
+    return start
+
+
+# ---- header (public) ----
+PLAYERS = _block(1)
+ROUND = _block(1)  # 0 or 1
+TRICK = _block(1)  # trick index within the round
+TRICKS_PLAYED = _block(1)  # tricks played in the game so far
+FIRST_PLAYER = _block(1)  # holder of the first-player card for the current trick
+GAME_FIRST_PLAYER = _block(1)  # first player of round 1
+HAND_SIZE = _block(1)  # cards dealt per hand this game (12 or 9)
+N_DECKS = _block(1)  # 1 (3 players) or 2
+BONUS_DECK = _block(1)  # Bonus cards left in the Bonus deck
+BONUS_ATTACHED = _block(1)  # Bonus cards attached to Island cards on the table
+VALUE_SET = _block(1)  # index into components.TREASURE_VALUE_SETS
+ACTION_ON_CARD = _block(2)  # action number (1..4) on the face up side of card 0 (red/blue), 1 (green/purple)
+BONUS_AFTER_REVEAL = _block(1)  # 1 when the bonus-after-reveal variant is on
+WEAKEST_TIE_NEAREST = _block(1)  # 1 when tied weakest cards go to the seat nearest the first player
+PLACED = _block(1)  # cards placed in the current trick
+REVEALED = _block(1)  # 1 once the current trick's cards are revealed
+LOG_COUNT = _block(1)  # records written to the log array
+REMOVED_COUNT = _block(1)  # treasures removed at setup (3 players: 12)
+
+# ---- island cards ----
+ISLAND_LOC = _block(N_ISLAND)  # location code per Island card (see LOC_*)
+HAND_COUNT = _block(MAX_PLAYERS)
+HAND_MASK = _block(MAX_PLAYERS * 4)  # [seat * 4 + colour]: bit (value - 1) set when the seat holds that card (own seat only)
+DISCARD_MASK = _block(4)  # [colour]: bit (value - 1) set when that card is in the discard pile (public)
+
+# ---- table (current trick), per seat ----
+TABLE_CARD = _block(MAX_PLAYERS)  # card id played, -1 none (private until REVEALED)
+TABLE_HIDE = _block(MAX_PLAYERS)  # HIDE_COLOUR / HIDE_NUMBER, -1 not yet played (public)
+TABLE_VISIBLE = _block(MAX_PLAYERS)  # the colour if the number is hidden, the printed number otherwise (public)
+TABLE_BONUS = _block(MAX_PLAYERS)  # Bonus cards attached (public)
+TABLE_ORDER = _block(MAX_PLAYERS)  # 0 = first player, 1 = next clockwise... (public)
+TABLE_COLOUR = _block(MAX_PLAYERS)  # colour after reveal, -1 before
+TABLE_VALUE = _block(MAX_PLAYERS)  # printed value + bonus after reveal, 0 before
+
+# ---- trick outcome (public after reveal) ----
+COLOUR_COUNT = _block(4)  # cards played per colour
+COLOUR_WINNER = _block(4)  # seat winning the colour (or the merged pair), -1 none
+COLOUR_WEAKEST = _block(4)  # seat receiving Bonus for the colour (or pair), -1 none
+MERGED = _block(2)  # 1 when action card a's two colours count as one (3-player exception)
+SEAT_OUTCOME = _block(MAX_PLAYERS)  # OUTCOME_* per seat
+SEAT_OUTCOME_ARG = _block(MAX_PLAYERS)  # deck (treasure) or action card (action)
+SEAT_BONUS_DUE = _block(MAX_PLAYERS)  # Bonus cards the seat must receive this trick
+
+# ---- bonus ----
+BONUS_HELD = _block(MAX_PLAYERS)
+
+# ---- treasure decks (ring buffers; position DECK_START is the bottom) ----
+DECK_TOP = _block(2)  # visible top card, -1 none (public)
+DECK_COUNT = _block(2)  # face-down cards (public count)
+DECK_START = _block(2)
+DECK_RING = _block(2 * RING)  # private
+TREASURE_VALUE = _block(N_TREASURE)  # points of each treasure id (public)
+REMOVED = _block(12)  # 3-player removed treasures (private)
+
+# ---- treasure piles (public; top = PILE[seat * PILE_CAPACITY + count - 1]) ----
+PILE_COUNT = _block(MAX_PLAYERS)
+PILE_POINTS = _block(MAX_PLAYERS)  # points on the pile this round (kept by the engine, checked in debug)
+PILE = _block(MAX_PLAYERS * PILE_CAPACITY)
+
+# ---- opening pass (own entry only) ----
+PASS_CARD = _block(MAX_PLAYERS)
+
+# ---- action scratch ----
+A2_TAKEN = _block(2)  # cards taken at random by A2 (private to the two seats)
+A2_TARGET_SEAT = _block(1)
+A3_DECK = _block(1)  # deck inspected by A3
+A3_N = _block(1)  # number of inspected cards (0..3)
+A3_CARDS = _block(3)  # inspected cards, index 0 = next to be revealed (private to the A3 seat)
+
+# ---- scores and statistics (public) ----
+ROUND_SCORE = _block(2 * MAX_PLAYERS)  # [round * 5 + seat]
+SCORE = _block(MAX_PLAYERS)
+STAT_TREASURE_POINTS = _block(MAX_PLAYERS)
+STAT_BONUS_POINTS = _block(MAX_PLAYERS)
+STAT_TAKEN = _block(MAX_PLAYERS)
+STAT_STOLEN = _block(MAX_PLAYERS)
+STAT_ROBBED = _block(MAX_PLAYERS)
+STAT_BONUS_RECEIVED = _block(MAX_PLAYERS)
+STAT_BONUS_SPENT = _block(MAX_PLAYERS)
+STAT_ACTIONS = _block(MAX_PLAYERS)
+ACTIONS_USED = _block(5)  # [1..4] used; index 0 unused
+RANK = _block(MAX_PLAYERS)
+
+STATE_SIZE = _offset
+
+# ---- codes ----
+LOC_BOX = 0  # back in the box, unseen (3 and 5 players)
+LOC_DISCARD = 1
+LOC_TABLE = 2
+LOC_HAND = 3  # LOC_HAND + seat
+
+HIDE_COLOUR = 0  # the Sail covers the colour: the number is visible
+HIDE_NUMBER = 1  # the Sail covers the number: the colour is visible
+
+OUTCOME_NONE = 0
+OUTCOME_TREASURE = 1  # SEAT_OUTCOME_ARG = deck
+OUTCOME_ACTION = 2  # SEAT_OUTCOME_ARG = action card (0 red/blue, 1 green/purple)
+
+TAKE_FROM_DECK = -1  # TAKE_OR_STEAL option: take the deck's visible treasure
+FROM_BONUS_DECK = -1  # A1 log: the two Bonus cards came from the deck
+
+# ---- decision kinds ----
+OPENING_PASS_COLOUR = 0  # options: colour 0..3 among the tied longest colours
+PLAY_CARD = 1  # options: card | hide << 6 | bonus << 7
+BONUS_AFTER_REVEAL_DECISION = 2  # options: number of Bonus cards 0..max (variant bonus-after-reveal)
+TAKE_OR_STEAL = 3  # options: TAKE_FROM_DECK (-1) or a victim seat
+A1_TARGET = 4  # options: victim seat (each holds >= 2 Bonus cards)
+A2_TARGET = 5  # options: target seat
+A2_GIVE = 6  # options: Island card id in own hand (asked once per card given back)
+A3_DECK_DECISION = 7  # options: deck 0 or 1
+A3_ORDER = 8  # options: sum(idx_j << 2j): position j from the top gets A3_CARDS[idx_j]
+A4_TAKE = 9  # options: Island card id on the table
+A4_DISCARD = 10  # options: Island card id in own hand
+
+DECISION_KINDS = (
+    "opening_pass_colour",
+    "play_card",
+    "bonus_after_reveal",
+    "take_or_steal",
+    "a1_target",
+    "a2_target",
+    "a2_give",
+    "a3_deck",
+    "a3_order",
+    "a4_take",
+    "a4_discard",
+)
+
+OPTION_HIDE_SHIFT = 6
+OPTION_BONUS_SHIFT = 7
+OPTION_CARD_MASK = 63
+
+# ---- log events: [code, a, b, c, d, e] ----
+EV_ROUND_START = 1  # round, first player, n decks, top0, top1
+EV_DEAL = 2  # seat, red, blue, green, purple (cards per colour after the deal)
+EV_PASS = 3  # seat, receiver, card, chose (1 if the colour was a choice)
+EV_TRICK_START = 4  # round, trick, first player, top0, top1
+EV_PLACE = 5  # seat, hide, visible, bonus
+EV_REVEAL = 6  # seat, card, bonus, value
+EV_BONUS_AFTER = 7  # seat, bonus added, new value
+EV_WIN = 8  # seat, colour (or 4 + card when merged), value, outcome, arg
+EV_TAKE = 9  # seat, deck, treasure
+EV_STEAL = 10  # seat, victim, treasure
+EV_BONUS_GIVEN = 11  # seat, due, given, cards played in the colour
+EV_ACTION = 12  # seat, action number, action card
+EV_A1 = 13  # seat, victim (-1 = Bonus deck), count
+EV_A2_TAKE = 14  # seat, target, card taken
+EV_A2_GIVE = 15  # seat, target, card given
+EV_A3 = 16  # seat, deck, new order (3 treasures, -1 padding)
+EV_A4_TAKE = 17  # seat, card, seat who had played it
+EV_A4_DISCARD = 18  # seat, card
+EV_UNDER = 19  # deck, treasure put under the deck
+EV_ROUND_SCORE = 20  # seat, round, treasure points, bonus points, round score
+EV_FINAL = 21  # seat, score, rank
+EV_NO_EFFECT = 22  # seat, action number (action without any effect)
+
+# ---- variants ----
+VARIANTS = {
+    "bonus-after-reveal": "Bonus cards are attached after the reveal, clockwise from the first player (default: at placement, face up with the half-covered card).",
+    "weakest-tie-nearest": "Among tied weakest cards of a colour the one nearest the first player gets the Bonus cards (default: the farthest clockwise, the tie rule reversed).",
+    "treasure-values-one-each": "Treasure values per colour are 2,3,4,5,6,7,8,9 (default reconstruction: 2,2,3,3,4,4,5,6).",
+    "treasure-values-low": "Treasure values per colour are 2,2,2,3,3,4,4,5 (default reconstruction: 2,2,3,3,4,4,5,6).",
+    "actions-side-b": "Both Action cards show their other side (default pairing: red/blue A2 swap Island cards, green/purple A4 take back a played card).",
+    "rb-action-side-b": "Only the red/blue Action card shows its other side.",
+    "gp-action-side-b": "Only the green/purple Action card shows its other side.",
+    "actions-pairing-swapped": "Action cards pair A1|A3 (red/blue) and A2|A4 (green/purple) instead of A1|A2 and A3|A4.",
+    "random-first-player": "The round-1 first player is drawn at random (default: seat 0); round 2 starts with the next seat clockwise.",
+}
+
+FLAG_BONUS_AFTER_REVEAL = 0
+FLAG_WEAKEST_TIE_NEAREST = 1
+FLAG_VALUE_SET = 2  # 0 standard, 1 one-each, 2 low
+FLAG_RB_SIDE = 3  # 0 or 1
+FLAG_GP_SIDE = 4
+FLAG_PAIRING = 5  # 0 default, 1 swapped
+FLAG_RANDOM_FIRST = 6
+N_FLAGS = 7

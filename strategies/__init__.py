@@ -1,0 +1,1 @@
+"""Pluggable compiled strategies, one module per game."""

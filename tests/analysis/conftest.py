@@ -1,0 +1,40 @@
+"""Fixtures: the toy game registered as ``toy``, runs of it, and the CLI with the analysis commands."""
+
+from __future__ import annotations
+
+import pytest
+
+from simulator.core import registry, runner
+
+
+@pytest.fixture(autouse=True)
+def toy_game(monkeypatch):
+    """Register the toy game (tests/analysis/toygame.py) for the duration of a test."""
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.analysis.toygame")
+    registry._loaded.pop("toy", None)
+    yield
+    registry._loaded.pop("toy", None)
+
+
+@pytest.fixture
+def play(tmp_path):
+    """``play(name, players=3, n=2000, seed=7, lineup=(), variants=())`` -> path of a finished toy run."""
+
+    def _play(name, players=3, n=2000, seed=7, lineup=(), variants=()):
+        config = runner.RunConfig("toy", players, n, seed, tuple(lineup), tuple(variants), 500)
+        out = tmp_path / name
+        runner.run(runner.prepare(config), out, jobs=1)
+        return out
+
+    return _play
+
+
+@pytest.fixture
+def cli_with_analysis():
+    """The ``islandsim`` click group with the analysis commands registered."""
+    from simulator.analysis.commands import register
+    from simulator.cli import cli
+
+    if "report" not in cli.commands:
+        register(cli)
+    return cli

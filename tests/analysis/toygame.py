@@ -1,0 +1,101 @@
+"""A tiny game with known answers, registered as ``toy`` by the analysis tests.
+
+Plain numpy (no numba), fast enough for a few thousand games per run.  It follows the
+engine contract: game ``g`` of seed ``s`` depends only on ``(s, g)``, the deal does not
+depend on the variant or the lineup (so runs on one seed are paired).
+
+Known answers:
+
+- strategy strength: each seat adds ``params[seat, 0] * u`` (u uniform 0..1) to its score,
+  so ``strong`` beats ``plain`` beats ``weak``;
+- ``seat2-bonus`` gives seat 2 (index 1) three extra points: a deliberately unfair variant;
+- ``cosmetic-a`` and ``cosmetic-b`` change nothing: identical variants;
+- ``long`` adds two turns to every game;
+- event card ``B1`` (value 2 of ``event_1``/``event_2``) gives seat 2 (index 1) two points;
+- a seat with 4 curses is eliminated (rank 0).
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.core.registry import GameSpec, StrategySpec
+
+VARIANTS = {
+    "seat2-bonus": "seat 2 scores 3 more points (unfair on purpose)",
+    "cosmetic-a": "changes nothing",
+    "cosmetic-b": "changes nothing either",
+    "long": "every game lasts two more turns",
+}
+EVENT_LABELS = ("A1", "A2", "B1", "B2")
+
+
+def _mix(values: np.ndarray) -> np.ndarray:
+    z = values.astype(np.uint64)
+    z = (z ^ (z >> np.uint64(30))) * np.uint64(0xBF58476D1CE4E5B9)
+    z = (z ^ (z >> np.uint64(27))) * np.uint64(0x94D049BB133111EB)
+    return z ^ (z >> np.uint64(31))
+
+
+def _uniform(seed: int, games: np.ndarray, purpose: int, slot: int) -> np.ndarray:
+    """Deterministic uniform draws in [0, 1) for each game of ``games``."""
+    key = _mix(games.astype(np.uint64) * np.uint64(0x9E3779B97F4A7C15) + np.uint64(seed))
+    salt = np.array([purpose * 1000 + slot + 1], dtype=np.uint64) * np.uint64(0xBF58476D1CE4E5B9)
+    key = _mix(key ^ salt)
+    return (key >> np.uint64(11)).astype(np.float64) / float(2**53)
+
+
+def _encode(names: tuple[str, ...], players: int) -> np.ndarray:
+    return np.array([int(name in names) for name in VARIANTS], dtype=np.int64)
+
+
+def play_chunk(run_seed, first_game, n_games, flags, strategies, params, seat_results, game_results, debug):
+    games = np.arange(first_game, first_game + n_games, dtype=np.int64)
+    players = seat_results.shape[1]
+    events = np.stack([(_uniform(run_seed, games, 0, 10 + r) * 4).astype(np.int64) for r in range(2)], axis=1)
+    scores = np.zeros((n_games, players))
+    curses = np.zeros((n_games, players), dtype=np.int64)
+    for seat in range(players):
+        scores[:, seat] = np.floor(_uniform(run_seed, games, 0, seat) * 10)
+        scores[:, seat] += np.floor(params[seat, 0] * _uniform(run_seed, games, 1 + seat, 0))
+        curses[:, seat] = (_uniform(run_seed, games, 0, 20 + seat) * 5).astype(np.int64)
+    scores[:, 1] += 3 * flags[0]
+    scores[:, 1] += 2 * (events == 2).sum(axis=1)
+    eliminated = curses == 4
+    ranked = np.where(eliminated, -np.inf, scores)
+    better = (ranked[:, None, :] > ranked[:, :, None]).sum(axis=2)
+    ranks = np.where(eliminated, 0, better + 1)
+    seat_results[:, :, 0] = scores.astype(np.int64)
+    seat_results[:, :, 1] = ranks
+    seat_results[:, :, 2] = curses
+    game_results[:, 0] = 5 + (_uniform(run_seed, games, 0, 30) * 3).astype(np.int64) + 2 * flags[3]
+    game_results[:, 1] = events[:, 0]
+    game_results[:, 2] = events[:, 1]
+    game_results[:, 3] = eliminated.sum(axis=1)
+
+
+def _never_called(*args):
+    raise AssertionError("the toy engine does not call strategies")
+
+
+def game_spec() -> GameSpec:
+    strategies = {
+        name: StrategySpec(name, _never_called, np.array([weight]), f"adds up to {weight:g} points")
+        for name, weight in (("strong", 4.0), ("plain", 2.0), ("weak", 0.0))
+    }
+    return GameSpec(
+        id="toy",
+        title="Toy Island",
+        player_counts=(2, 3, 4),
+        variants=dict(VARIANTS),
+        encode_variants=_encode,
+        strategies=strategies,
+        default_strategy="plain",
+        decision_kinds=("none",),
+        seat_columns=("score", "rank", "curses"),
+        game_columns=("length", "event_1", "event_2", "eliminations"),
+        play_chunk=play_chunk,
+        narrate=lambda *args: ["toy game"],
+        chunk_size=1000,
+        column_labels={"event_1": EVENT_LABELS, "event_2": EVENT_LABELS},
+    )

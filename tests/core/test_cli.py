@@ -1,0 +1,87 @@
+"""The command line as a user runs it: real processes, exit codes, one-line errors."""
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+
+def islandsim(*arguments, cwd=None):
+    return subprocess.run(
+        [sys.executable, "-m", "simulator.cli", *arguments], capture_output=True, text=True, cwd=cwd, timeout=600
+    )
+
+
+def test_games_lists_every_game_with_player_counts():
+    finished = islandsim("games")
+    assert finished.returncode == 0
+    assert "sails" in finished.stdout and "3, 4, 5 players" in finished.stdout
+
+
+def test_strategies_lists_the_default():
+    finished = islandsim("strategies", "--game", "sails")
+    assert finished.returncode == 0
+    assert "(default)" in finished.stdout and "random" in finished.stdout
+
+
+def test_run_prints_a_json_summary_and_writes_the_folder(tmp_path):
+    out = tmp_path / "run"
+    finished = islandsim("run", "--game", "sails", "--players", "3", "--n", "400", "--seed", "5",
+                         "--jobs", "1", "--out", str(out), "--json")  # fmt: skip
+    assert finished.returncode == 0, finished.stderr
+    summary = json.loads(finished.stdout)
+    assert summary["games"] == 400 and len(summary["by_seat"]) == 3
+    for row in summary["by_seat"]:
+        assert row["win_rate_low"] <= row["win_rate"] <= row["win_rate_high"]
+    assert sum(row["wins"] for row in summary["by_seat"]) >= 400
+    assert (out / "manifest.json").exists()
+    assert finished.stderr == ""  # no progress bar when not on a terminal
+
+
+def test_text_summary_reports_intervals(tmp_path):
+    finished = islandsim("run", "--game", "sails", "--players", "4", "--n", "200", "--seed", "5",
+                         "--jobs", "1", "--out", str(tmp_path / "run"))  # fmt: skip
+    assert finished.returncode == 0, finished.stderr
+    assert "95% interval" in finished.stdout and "shared wins" in finished.stdout
+
+
+def test_replay_narrates_a_game():
+    finished = islandsim("replay", "--game", "sails", "--players", "3", "--seed", "3")
+    assert finished.returncode == 0, finished.stderr
+    assert len(finished.stdout.splitlines()) > 20
+
+
+@pytest.mark.parametrize(
+    "arguments, expected",
+    [
+        (["run", "--game", "chess", "--players", "4", "--n", "10"], "unknown game 'chess'; known games: sails"),
+        (["run", "--game", "sails", "--players", "6", "--n", "10"], "3, 4, 5 players, not 6"),
+        (["run", "--game", "sails", "--players", "4", "--n", "0"], "positive"),
+        (["run", "--game", "sails", "--players", "4", "--n", "10", "--jobs", "0"], "--jobs must be at least 1"),
+        (["run", "--game", "sails", "--players", "4", "--n", "10", "--strategy", "zzz"], "unknown strategy 'zzz'"),
+        (["run", "--game", "sails", "--players", "4", "--n", "10", "--variant", "zzz"], "unknown variant 'zzz'"),
+        (["run", "--game", "sails", "--players", "4", "--n", "ten"], "'ten' is not a valid integer"),
+        (["run", "--game", "sails", "--players", "4", "--n", "10", "--strategy", "nomodule:f",
+          "--strategy", "random", "--strategy", "random", "--strategy", "random"], "cannot import module 'nomodule'"),
+        (["strategies", "--game", "chess"], "unknown game 'chess'"),
+        (["replay", "--game", "sails", "--players", "2", "--seed", "1"], "not 2"),
+        (["bench", "--game", "sails", "--players", "4", "--n", "0"], "--n must be at least 1"),
+        (["frobnicate"], "No such command"),
+    ],
+)
+def test_bad_input_is_one_line_and_exit_2(tmp_path, arguments, expected):
+    finished = islandsim(*arguments, cwd=tmp_path)
+    assert finished.returncode == 2
+    lines = finished.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("error: ") and expected in lines[0], finished.stderr
+    assert "Traceback" not in finished.stderr
+    assert list(tmp_path.iterdir()) == []  # nothing written
+
+
+def test_output_folder_with_other_files_is_refused(tmp_path):
+    (tmp_path / "mine.txt").write_text("keep me")
+    finished = islandsim("run", "--game", "sails", "--players", "4", "--n", "10", "--out", str(tmp_path))
+    assert finished.returncode == 2
+    assert "already holds other files" in finished.stderr
+    assert [path.name for path in tmp_path.iterdir()] == ["mine.txt"]
