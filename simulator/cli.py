@@ -165,8 +165,10 @@ def replay(game_id, players, strategy_names, variant_names, seed, game_index) ->
 @click.option("--run-n", type=int, default=0, help="Also time a full `islandsim run` of this many games.")
 @click.option("--jobs", type=int, default=None, help="Processes for the all-cores figure (default: all cores).")
 @click.option("--seed", type=int, default=1, help="Run seed.")
+@click.option("--dask", "with_dask", is_flag=True, help="Also measure a local Dask cluster against local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench(game_id, players, strategy_names, variant_names, n_games, python_n, run_n, jobs, seed, as_json) -> None:
+def bench(game_id, players, strategy_names, variant_names, n_games, python_n, run_n, jobs, seed, with_dask,
+          as_json) -> None:  # fmt: skip
     """Measure games/s on one core, on all cores, and as pure Python."""
     from simulator.core import bench as benchmark_module
     from simulator.core import runner
@@ -176,7 +178,7 @@ def bench(game_id, players, strategy_names, variant_names, n_games, python_n, ru
         if value < least:
             raise UsageError(f"{name} must be at least {least}, not {value}")
     config = runner.RunConfig(game_id, players, n_games, seed, tuple(strategy_names), tuple(variant_names))
-    figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs)
+    figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs, dask=with_dask)
     click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
 
 

@@ -12,7 +12,8 @@ import numpy as np
 from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below, random_float
+from simulator.core.rng import random_below
+from simulator.games.sails.components import POPCOUNT12
 from simulator.games.sails.state import (
     A1_TARGET,
     A2_GIVE,
@@ -24,11 +25,10 @@ from simulator.games.sails.state import (
     BONUS_AFTER_REVEAL_DECISION,
     BONUS_HELD,
     DECK_TOP,
+    DISCARD_MASK,
+    HAND_MASK,
     HIDE_COLOUR,
     HIDE_NUMBER,
-    ISLAND_LOC,
-    LOC_DISCARD,
-    LOC_HAND,
     N_DECKS,
     OPENING_PASS_COLOUR,
     OPTION_BONUS_SHIFT,
@@ -61,14 +61,13 @@ P_KEEP = 4  # cost (points) of spending a strong card now, times value / 12
 P_HIDE_COLOUR = 5  # bias (points) for hiding the colour (showing the number): bluffing
 P_SHOW_STRENGTH = 6  # show the colour of strong cards and the number of weak ones (or reverse if < 0)
 P_STEAL = 7  # extra weight of a stolen treasure (the victim loses it)
-P_NOISE = 8  # amplitude of random tie-breaking noise
-N_PARAMS = 9
+N_PARAMS = 8
 
 PARAMS = {
-    "greedy": np.array([1.0, 1.5, 0.5, 1.0, 1.0, 0.0, 0.3, 0.5, 0.01]),
-    "treasure_hunter": np.array([1.6, 0.4, 0.3, 0.4, 0.6, 0.0, 0.3, 1.0, 0.01]),
-    "bonus_hoarder": np.array([0.8, 1.0, 1.6, 2.5, 2.0, 0.0, 0.3, 0.5, 0.01]),
-    "bluffer": np.array([1.0, 1.5, 0.5, 1.0, 1.0, 3.0, 0.0, 0.5, 0.01]),
+    "greedy": np.array([1.0, 1.5, 0.5, 1.0, 1.0, 0.0, 0.3, 0.5]),
+    "treasure_hunter": np.array([1.6, 0.4, 0.3, 0.4, 0.6, 0.0, 0.3, 1.0]),
+    "bonus_hoarder": np.array([0.8, 1.0, 1.6, 2.5, 2.0, 0.0, 0.3, 0.5]),
+    "bluffer": np.array([1.0, 1.5, 0.5, 1.0, 1.0, 3.0, 0.0, 0.5]),
 }
 DESCRIPTIONS = {
     "random": "uniform over the legal options (seat stream)",
@@ -77,6 +76,10 @@ DESCRIPTIONS = {
     "bonus_hoarder": "never spends Bonus cheaply, values receiving Bonus as the weakest card, keeps strong cards",
     "bluffer": "greedy play but always hides the colour of its card (shows only the number)",
 }
+
+
+CARD_COLOUR = np.array([card // 12 for card in range(48)], dtype=np.int64)
+CARD_VALUE = np.array([card % 12 + 1 for card in range(48)], dtype=np.int64)
 
 
 @njit(STRATEGY_SIGNATURE, cache=True)
@@ -97,104 +100,104 @@ def win_value(state, colour, params):
 
 @njit(cache=True)
 def choose_play(state, seat, options, n_options, params, stream):
-    """PLAY_CARD: expected gain of each (card, hidden half, bonus) from public card counting."""
+    """PLAY_CARD: expected gain of each (card, hidden half, bonus) from public card counting.
+
+    Unseen cards = not in the own hand and not discarded (public ``DISCARD_MASK``); the table's
+    visible halves and Bonus cards shape each opponent's chance to beat a value in each colour.
+    """
     players = state[PLAYERS]
-    # tables: cnt[c*14+v] unseen cards, gt[56 + c*14+e] unseen of colour c above e,
-    # pwin[112 + c*13 + e], pin[164 + c], expected others [168 + c], unseen per colour [172 + c]
-    t = np.zeros(180)
-    total_unseen = 0.0
-    for card in range(48):
-        loc = state[ISLAND_LOC + card]
-        if loc == LOC_HAND + seat or loc == LOC_DISCARD:
+    # t[c * 13 + e]: chance to win colour c with value e; t[52 + c]: chance nobody else plays c;
+    # t[56 + c]: expected number of other cards in c; t[60 + c]: value of winning c;
+    # unseen colour masks in u[0..3].
+    t = np.ones(64)
+    u = np.zeros(4, dtype=np.int64)
+    unseen_total = 0
+    for c in range(4):
+        u[c] = 0xFFF & ~(state[HAND_MASK + seat * 4 + c] | state[DISCARD_MASK + c])
+        unseen_total += POPCOUNT12[u[c]]
+        t[56 + c] = 0.0
+    if unseen_total < 1:
+        unseen_total = 1
+    # (fixed-bound loops only: variable-bound nested loops compile poorly)
+    for o in range(players):
+        if o == seat:
             continue
-        t[(card // 12) * 14 + card % 12 + 1] += 1.0
-        t[172 + card // 12] += 1.0
-        total_unseen += 1.0
-    for c in range(4):
-        acc = 0.0
-        for e in range(12, -1, -1):
-            t[56 + c * 14 + e] = acc
-            acc += t[c * 14 + e]
-    if total_unseen < 1.0:
-        total_unseen = 1.0
-    for c in range(4):
-        n_c = t[172 + c]
-        inv_c = 1.0 / n_c if n_c > 0 else 0.0
-        share = n_c / total_unseen
-        not_in = 1.0
-        expected = 0.0
-        for e in range(13):
-            t[112 + c * 13 + e] = 1.0
-        for o in range(players):
-            if o == seat:
-                continue
-            hide = state[TABLE_HIDE + o]
-            b_o = state[TABLE_BONUS + o]
-            if hide == HIDE_NUMBER:
-                p_in = 1.0 if state[TABLE_VISIBLE + o] == c else 0.0
+        hide = state[TABLE_HIDE + o]
+        b_o = state[TABLE_BONUS + o]
+        if hide == HIDE_NUMBER:
+            # colour known: it beats e when printed value >= e - b_o (earlier players win ties)
+            c = state[TABLE_VISIBLE + o]
+            n_c = POPCOUNT12[u[c]]
+            inv_c = 1.0 / n_c if n_c > 0 else 0.0
+            for e in range(1, 13):
+                k = e - b_o - 1
+                if k > 0:
+                    t[c * 13 + e] *= 1.0 - POPCOUNT12[u[c] >> k] * inv_c
+                else:
+                    t[c * 13 + e] = 0.0
+            t[52 + c] = 0.0
+            t[56 + c] += 1.0
+        elif hide == HIDE_COLOUR:
+            # number known: the colour is c with the share of unseen cards of that number in c
+            bit = state[TABLE_VISIBLE + o] - 1
+            same = 0
+            for c in range(4):
+                same += (u[c] >> bit) & 1
+            top = bit + 1 + b_o
+            for c in range(4):
+                p_in = ((u[c] >> bit) & 1) / same if same > 0 else 0.25
                 for e in range(1, 13):
-                    # an earlier player wins ties: it beats e when its value >= e
-                    k = e - b_o - 1
-                    if k < 0:
-                        k = 0
-                    beat = p_in * t[56 + c * 14 + k] * inv_c if k > 0 else p_in
-                    t[112 + c * 13 + e] *= 1.0 - beat
-            elif hide == HIDE_COLOUR:
-                number = state[TABLE_VISIBLE + o]
-                same = 0.0
-                for cc in range(4):
-                    same += t[cc * 14 + number]
-                p_in = t[c * 14 + number] / same if same > 0 else 0.25
-                eff = number + b_o
-                for e in range(1, 13):
-                    if eff >= e:
-                        t[112 + c * 13 + e] *= 1.0 - p_in
-            else:
-                p_in = share
-                boost = state[BONUS_HELD + o]
-                if boost > 2:
-                    boost = 2
+                    if e <= top:
+                        t[c * 13 + e] *= 1.0 - p_in
+                t[52 + c] *= 1.0 - p_in
+                t[56 + c] += p_in
+        else:
+            # still to play: plays c with the unseen share of c, may add up to 2 Bonus cards
+            boost = state[BONUS_HELD + o]
+            if boost > 2:
+                boost = 2
+            for c in range(4):
+                n_c = POPCOUNT12[u[c]]
+                share = n_c / unseen_total
+                scale = 1.5 * share / n_c if n_c > 0 else 0.0
                 for e in range(1, 13):
                     k = e - boost
                     if k < 0:
                         k = 0
-                    beat = 1.5 * share * t[56 + c * 14 + k] * inv_c
+                    beat = scale * POPCOUNT12[u[c] >> k]
                     if beat > 1.0:
                         beat = 1.0
-                    t[112 + c * 13 + e] *= 1.0 - beat
-            not_in *= 1.0 - p_in
-            expected += p_in
-        t[164 + c] = 1.0 - not_in
-        t[168 + c] = expected
-    values = np.zeros(4)
+                    t[c * 13 + e] *= 1.0 - beat
+                t[52 + c] *= 1.0 - share
+                t[56 + c] += share
     for c in range(4):
-        values[c] = win_value(state, c, params)
+        t[60 + c] = win_value(state, c, params)
     bonus_value = params[P_BONUS_VALUE]
     spend = bonus_value * params[P_BONUS_SPEND]
-    noise = params[P_NOISE]
+    keep = params[P_KEEP] / 12.0
+    hide_bias = params[P_HIDE_COLOUR]
+    show = params[P_SHOW_STRENGTH] / 12.0
     best = 0
     best_score = -1e300
     for i in range(n_options):
         option = options[i]
         card = option & OPTION_CARD_MASK
-        hide = (option >> OPTION_HIDE_SHIFT) & 1
         bonus = option >> OPTION_BONUS_SHIFT
-        c = card // 12
-        value = card % 12 + 1
+        c = CARD_COLOUR[card]
+        value = CARD_VALUE[card]
         e = value + bonus
-        p_win = t[112 + c * 13 + e]
-        weak = (1.0 - p_win) * t[164 + c] * (1.0 - (e - 1) / 11.0)
-        score = p_win * values[c] + bonus_value * weak * (1.0 + t[168 + c])
-        score -= spend * bonus + params[P_KEEP] * value / 12.0
-        if hide == HIDE_COLOUR:
-            score += params[P_HIDE_COLOUR] - params[P_SHOW_STRENGTH] * (e / 12.0 - 0.5)
+        p_win = t[c * 13 + e]
+        # losing with a low card in a contested colour brings Bonus cards
+        weak = (1.0 - p_win) * (1.0 - t[52 + c]) * (12 - e) * (1.0 / 11.0)
+        score = p_win * t[60 + c] + bonus_value * weak * (1.0 + t[56 + c])
+        score -= spend * bonus + keep * value
+        if (option >> OPTION_HIDE_SHIFT) & 1:
+            score += show * (e - 6.0)
         else:
-            score += params[P_SHOW_STRENGTH] * (e / 12.0 - 0.5)
-        if noise > 0:
-            score += noise * random_float(stream)
-        if score > best_score:
-            best_score = score
-            best = i
+            score += hide_bias - show * (e - 6.0)
+        better = score > best_score
+        best = i if better else best
+        best_score = score if better else best_score
     return best
 
 
@@ -247,8 +250,10 @@ def highest_card(options, n_options):
 
 @njit(cache=True)
 def best_in_colour(state, seat, colour):
+    """The highest value the seat holds in ``colour`` (0 if none)."""
+    mask = state[HAND_MASK + seat * 4 + colour]
     for value in range(12, 0, -1):
-        if state[ISLAND_LOC + colour * 12 + value - 1] == LOC_HAND + seat:
+        if (mask >> (value - 1)) & 1:
             return value
     return 0
 

@@ -68,9 +68,9 @@ def heatmap(names: list[str], matrix: list[list[float | None]], title: str) -> b
 def forest(table: pl.DataFrame, title: str, max_measures: int = 6) -> bytes:
     """Differences with 95% intervals, one panel per measure, red when they survive Holm."""
     measure_names = table["measure"].unique(maintain_order=True).to_list()[:max_measures]
-    arms = table["arm"].unique(maintain_order=True).to_list()
-    figure, panels = plt.subplots(len(measure_names), 1, figsize=(7.5, 0.6 + len(measure_names) * (0.32 * len(arms) + 0.8)),
-                                  squeeze=False)  # fmt: skip
+    heights = [table.filter(pl.col("measure") == name).height for name in measure_names]
+    figure, panels = plt.subplots(len(measure_names), 1, figsize=(7.5, 0.8 + sum(0.28 * h + 0.75 for h in heights)),
+                                  squeeze=False, gridspec_kw={"height_ratios": [h + 2 for h in heights]})  # fmt: skip
     for panel, measure in zip(panels[:, 0], measure_names):
         part = table.filter(pl.col("measure") == measure)
         scale = 100.0 if part["unit"][0] == "pp" else 1.0
@@ -81,6 +81,7 @@ def forest(table: pl.DataFrame, title: str, max_measures: int = 6) -> bytes:
                            xerr=[[(row["difference"] - row["low"]) * scale], [(row["high"] - row["difference"]) * scale]],
                            capsize=3)  # fmt: skip
         panel.axvline(0, color="black", lw=0.8)
+        panel.set_ylim(-0.7, part.height - 0.3)
         panel.set_yticks(positions, part["arm"].to_list(), fontsize=7)
         panel.set_title(f"{measure} ({'percentage points' if scale == 100.0 else 'difference'})", fontsize=8)
         panel.tick_params(axis="x", labelsize=7)
@@ -123,7 +124,8 @@ def convergence_chart(table: pl.DataFrame, title: str) -> bytes:
     for axes in (left, right):
         axes.set_xscale("log")
         axes.set_xlabel("games accumulated")
-    right.set_yscale("log")
+    if (table["half_width"] > 0).any():
+        right.set_yscale("log")
     right.axhline(1.0, ls="--", color="black", lw=0.8)
     left.set_ylabel("estimate (% for rates)")
     right.set_ylabel("95% half-width (pp for rates)")

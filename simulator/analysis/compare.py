@@ -36,9 +36,15 @@ def deal_means(runs: list[Run]) -> pl.DataFrame:
 
 
 def check_arm(baseline: list[Run], arm: list[Run], label: str) -> None:
-    """Refuse an arm that did not play the baseline's deals with the baseline's lineups."""
+    """Refuse an arm that did not play the baseline's deals (and, for several lineups, its lineups).
+
+    Two single runs with different lineups on the same seed are a valid paired comparison
+    (of strategies rather than rules), so the lineup check applies to groups only.
+    """
     for run in arm:
         check_paired(baseline[0], run)
+    if len(baseline) == 1 and len(arm) == 1:
+        return
     lineups = Counter(tuple(run.manifest["lineup"]) for run in baseline)
     if Counter(tuple(run.manifest["lineup"]) for run in arm) != lineups:
         raise UsageError(f"'{label}' was not played with the same lineups as the baseline; compare like with like")
@@ -92,21 +98,43 @@ def with_holm(table: pl.DataFrame) -> pl.DataFrame:
     )
 
 
+CORE_COLUMNS = ("mean_score", "length", "shared_win", "margin")
+"""Measures every game has (with the per-seat win rates); the game's own come after them."""
+
+
+def is_core(column: str) -> bool:
+    """Whether a measure is one every game has (win rates, score, length, ties, margin)."""
+    return column.startswith("win_seat_") or column in CORE_COLUMNS
+
+
+def core_expression() -> pl.Expr:
+    """Polars filter of the rows of :func:`is_core` measures in a differences table."""
+    return pl.col("column").str.starts_with("win_seat_") | pl.col("column").is_in(CORE_COLUMNS)
+
+
+def _effect(row: dict) -> str:
+    interval = {"estimate": row["difference"], "low": row["low"], "high": row["high"]}
+    return f"{row['measure']} {stats.format_interval(interval, row['unit'] or '+')}"
+
+
 def comparison_summary(table: pl.DataFrame) -> list[str]:
-    """Sentences for a designer: per arm, the effects that survive Holm, or that none does."""
+    """One sentence per arm: the win-rate, score, length and margin effects that survive Holm
+    (or that none does), then how many of the game's own measures moved."""
     lines = []
     for arm in table["arm"].unique(maintain_order=True).to_list():
         part = table.filter(pl.col("arm") == arm)
-        kept = part.filter(pl.col("survives"))
-        if kept.is_empty():
-            lines.append(
-                f"{arm}: no measured effect is distinguishable from zero after the Holm correction "
-                f"({part['games'].max():,} paired games)."
-            )
+        kept = [row for row in part.iter_rows(named=True) if row["survives"]]
+        core = [row for row in kept if is_core(row["column"])]
+        own = sorted((row for row in kept if not is_core(row["column"])), key=lambda row: row["p"])
+        if not kept:
+            lines.append(f"{arm}: no measured effect is distinguishable from zero after the Holm correction "
+                         f"({part['games'].max():,} paired games).")  # fmt: skip
             continue
-        effects = [
-            f"{row['measure']} {stats.format_interval({'estimate': row['difference'], 'low': row['low'], 'high': row['high']}, row['unit'] or '+')}"
-            for row in kept.sort(pl.col("p")).iter_rows(named=True)
-        ]
-        lines.append(f"{arm}: " + "; ".join(effects[:6]) + ("; ..." if len(effects) > 6 else "") + ".")
+        if core:
+            text = f"{arm}: " + "; ".join(_effect(row) for row in core)
+        else:
+            text = f"{arm}: no seat's win rate, the score, length or margin is distinguishable from zero"
+        if own:
+            text += f"; {len(own)} of the game's own measures also differ (e.g. {', '.join(_effect(row) for row in own[:2])})"
+        lines.append(text + ".")
     return lines

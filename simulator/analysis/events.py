@@ -32,7 +32,7 @@ def appearances(run: Run, games: pl.DataFrame | None = None) -> pl.DataFrame:
     """One row per game and event round: ``game``, ``round``, ``card`` (negative values = none)."""
     games = per_game(run) if games is None else games
     columns = event_columns(run.manifest)
-    parts = [games.select("game", pl.lit(number).alias("round"), pl.col(column).alias("card")) for number, column in columns]
+    parts = [games.select("game", pl.lit(number).alias("round"), pl.col(f"game.{column}").alias("card")) for number, column in columns]
     return pl.concat(parts).filter(pl.col("card") >= 0)
 
 

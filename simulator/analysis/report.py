@@ -67,7 +67,7 @@ body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:11
 color:#222;line-height:1.45}
 h1{border-bottom:2px solid #2e86c1}h2{margin-top:2em;border-bottom:1px solid #ccc}
 table{border-collapse:collapse;margin:0.8em 0;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;text-align:right}
-th{background:#eef4f8}td:first-child,th:first-child{text-align:left}caption{caption-side:bottom;font-size:0.85em;color:#555}
+th{background:#eef4f8}td:first-child,th:first-child,td:last-child{text-align:left}caption{caption-side:bottom;font-size:0.85em;color:#555}
 figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}figcaption{font-size:0.85em;color:#555}
 .findings{background:#f6faf6;border-left:4px solid #27ae60;padding:0.5em 1em}
 """
@@ -268,13 +268,12 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
         "Holm correction; a difference whose interval contains zero is reported as not distinguishable from zero."
     )
     document.bullets(lines)
-    document.table(
-        ["setup", "measure", "baseline", "setup value", "difference", "95% interval", "Holm p", "verdict"],
-        [[row["arm"], row["measure"], _value(row["baseline"], row["unit"]), _value(row["variant"], row["unit"]),
-          stats.format_number(row["difference"], row["unit"] or "+"),
-          "[" + ", ".join(stats.format_number(row[key], row["unit"] or "+") for key in ("low", "high")) + "]",
-          p_text(row["p_holm"]), row["verdict"]] for row in table.iter_rows(named=True)],
-    )  # fmt: skip
+    core = table.filter(compare.core_expression())
+    own = table.filter(~compare.core_expression())
+    for part, caption in ((core, "Win rate per seat, score, length, shared wins, margin of victory."),
+                          (own, "The game's own measures (per seat: mean over seats; per game).")):  # fmt: skip
+        if not part.is_empty():
+            _difference_table(document, part, caption)
     document.figure(charts.forest(_forest_rows(table), f"Paired differences — {title}"),
                     f"Paired differences against the baseline with 95% intervals, {title}.")  # fmt: skip
     if len(baseline) == 1 and all(len(members) == 1 for _, members in arms):
@@ -284,14 +283,42 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
                         "right: 95% half-width, dashed at ±1 pp.")  # fmt: skip
 
 
+def _difference_table(document: Document, table: pl.DataFrame, caption: str) -> None:
+    """A table of paired differences: both means, difference, interval, Holm p, verdict."""
+    document.table(
+        ["setup", "measure", "baseline", "setup value", "difference", "95% interval", "Holm p", "verdict"],
+        [[row["arm"], row["measure"], _value(row["baseline"], row["unit"]), _value(row["variant"], row["unit"]),
+          stats.format_number(row["difference"], row["unit"] or "+"),
+          "[" + ", ".join(stats.format_number(row[key], row["unit"] or "+") for key in ("low", "high")) + "]",
+          p_text(row["p_holm"]), row["verdict"]] for row in _by_measure(table).iter_rows(named=True)],
+        caption,
+    )  # fmt: skip
+
+
+def _by_measure(table: pl.DataFrame) -> pl.DataFrame:
+    """Rows grouped by measure (in the table's measure order), setups in order within each."""
+    order = {column: index for index, column in enumerate(table["column"].unique(maintain_order=True).to_list())}
+    return table.sort(pl.col("column").replace_strict(order, return_dtype=pl.Int64), maintain_order=True)
+
+
 def _value(value: float, unit: str) -> str:
     return pct(value) if unit == "pp" else number(value)
 
 
-def _forest_rows(table: pl.DataFrame) -> pl.DataFrame:
-    """The measures shown in a forest plot: the first seat's win rate, score, length, the game's own."""
-    keep = [m for m in table["measure"].unique(maintain_order=True).to_list() if not m.startswith("win rate, seat") or m.endswith("seat 1")]
-    return table.filter(pl.col("measure").is_in(keep[:6]))
+def _forest_rows(table: pl.DataFrame, max_measures: int = 6, max_seat_rows: int = 30) -> pl.DataFrame:
+    """Rows of a forest plot: all seats' win rates in one panel (only seat 1's when that would
+    exceed ``max_seat_rows``), mean score, length, then the game's own quantities (headline ones
+    such as eliminations first).  The tables hold every measure."""
+    seat_rows = table.filter(pl.col("column").str.starts_with("win_seat_"))
+    if seat_rows.height > max_seat_rows:
+        seat_rows = seat_rows.filter(pl.col("column") == "win_seat_0")
+    seat_rows = seat_rows.with_columns(
+        (pl.col("arm") + " · seat " + (pl.col("column").str.extract(r"(\d+)$").cast(pl.Int64) + 1).cast(pl.String)).alias("arm"),
+        pl.lit("win rate per seat").alias("measure"),
+    )
+    others = table.filter(pl.col("column").is_in(["mean_score", "length"]) | pl.col("column").str.contains(r"^(seat|game)\."))
+    keep = others["measure"].unique(maintain_order=True).to_list()[: max_measures - 1]
+    return pl.concat([seat_rows, others.filter(pl.col("measure").is_in(keep))])
 
 
 def _strongest_seat_series(baseline: Run, label: str, other: Run, table: pl.DataFrame) -> pl.DataFrame:
@@ -306,7 +333,7 @@ def add_events(document: Document, run: Run, title: str) -> None:
     if table.is_empty():
         return
     lines = events.events_summary(table)
-    document.findings.append(f"{title}: {lines[0]}")
+    document.findings.append(f"{title}: {lines[0].rstrip(':')}" + (": " + "; ".join(lines[1:4]) if len(lines) > 1 else ""))
     document.heading(f"Event cards (observational) — {title}", 3)
     document.text(
         "Games in which a card came up against games in which it did not (same run). Observational: cards that come "
@@ -349,9 +376,10 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
         document.figure(charts.histograms({name: part["score"].to_numpy() for (name,), part in rows.sort("strategy").group_by("strategy", maintain_order=True)},
                                           f"Score distribution per strategy — {title}", "score"),
                         f"Score distribution per strategy, {title}.")  # fmt: skip
-    document.figure(charts.histograms({"margin of victory": facts["margin_values"], f"length ({length_column})": facts["length_values"]},
-                                      f"Margin of victory and game length — {title}", "points / length"),
-                    f"Margin of victory (winner minus best other ranked seat) and game length, {title}.")  # fmt: skip
+    document.figure(charts.histograms({"margin of victory": facts["margin_values"]}, f"Margin of victory — {title}", "points"),
+                    f"Margin of victory (winner minus the best other ranked seat; 0 on a shared win), {title}.")  # fmt: skip
+    document.figure(charts.histograms({length_column: facts["length_values"]}, f"Game length — {title}", length_column),
+                    f"Game length ({length_column}), {title}.")  # fmt: skip
     quantities = shape.quantity_table(runs)
     if not quantities.is_empty():
         document.table(["quantity", *headers], [[row["quantity"], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
@@ -372,24 +400,22 @@ def add_convergence(document: Document, run: Run, title: str) -> None:
                     "dashed: ±1 pp).")  # fmt: skip
 
 
-def add_study(document: Document, runs: list[Run], title: str, sections: Callable | None = None) -> None:
+def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: str, kind: str = "rule variant") -> None:
     """Every analysis that applies to runs of one game and player count.
 
-    The runs are grouped by rule setup; the first setup is the baseline.  Baseline runs give
+    ``groups`` are ``(setup label, runs)``, the first being the baseline.  Baseline runs give
     seat advantage (pooled over their lineups), the strategy tournament (when they hold more
     than one strategy), game shape, event cards (when the game has event columns) and
-    convergence; other setups are compared with the baseline deal by deal.
+    convergence; the other setups are compared with the baseline deal by deal.
     """
-    check_same_game(runs)
-    groups = compare.group_by_setup(runs)
-    base_label, baseline = groups[0]
+    check_same_game([run for _, members in groups for run in members])
+    _, baseline = groups[0]
     document.heading(title, 2)
     add_seats(document, baseline, title)
     if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
         add_tournament(document, baseline, title)
     if len(groups) > 1:
-        kinds = {"event": any(label.startswith(("baseline force", "baseline exclude")) or " events:" in label for label, _ in groups[1:])}
-        add_comparison(document, baseline, groups[1:], title, "event setting" if kinds["event"] else "rule variant")
+        add_comparison(document, baseline, groups[1:], title, kind)
     if event_columns(baseline[0].manifest):
         add_events(document, baseline[0], title)
     add_shape(document, baseline, title)
@@ -413,6 +439,6 @@ def build_report(paths: Sequence[Path | str], title: str | None = None) -> Docum
     document = Document(title or f"{first.get('title', first['game'])}: balance report")
     for players in sorted({run.players for run in runs}):
         group = [run for run in runs if run.players == players]
-        add_study(document, group, f"{players} players")
+        add_study(document, compare.group_by_setup(group), f"{players} players")
     add_manifest(document, runs)
     return document

@@ -19,8 +19,14 @@ from simulator.core.registry import UsageError
 
 EVENT_COLUMN = re.compile(r"^event_(\d+)$")
 """Game columns holding the event card of round N (Loot Island's ``event_1`` .. ``event_5``)."""
+SEAT_INDEX_COLUMNS = frozenset({"winner", "winner_seat", "first_player"})
+"""Game columns holding a seat number, not a quantity: never averaged."""
+HEADLINE_COLUMNS = ("eliminated", "eliminations", "curse_cubes", "curses")
+"""Game-specific quantities shown first (forest plots, summaries) when a game has them."""
 RUN_SETTINGS = ("force_events", "exclude_events")
 """Manifest keys of run settings beyond variants that a label shows when present."""
+RESULT_COLUMNS = frozenset({"game", "seat", "strategy", "winner"})
+"""Columns the results writer adds; a game column of the same name would overwrite them."""
 
 
 @dataclass(frozen=True)
@@ -68,6 +74,12 @@ def load_run(path: Path | str) -> Run:
     manifest, rows = results.scan_run(path)
     status = manifest.get("status")
     done = sum(int(chunk["games"]) for chunk in manifest["chunks"])
+    clashes = sorted(RESULT_COLUMNS & (set(manifest["game_columns"]) | set(manifest["seat_columns"])))
+    if clashes:
+        raise UsageError(
+            f"{path}: the game's column '{clashes[0]}' has the name of a results column, so the stored "
+            f"'{clashes[0]}' values are not the results writer's; rename it in the engine and re-run"
+        )
     if status != "complete" or done != int(manifest["n"]):
         raise UsageError(
             f"{path} is incomplete (status {status}, {done:,} of {int(manifest['n']):,} games); "
@@ -146,14 +158,22 @@ def value_labels(manifest: dict, column: str) -> dict[int, str]:
 
 
 def extra_seat_columns(manifest: dict) -> list[str]:
-    """The game's own per-seat quantities (beyond score and rank)."""
-    return [name for name in manifest["seat_columns"] if name not in ("score", "rank")]
+    """The game's own per-seat quantities (beyond score and rank).
+
+    A name that is also a game column is left out: the results file holds one column per name,
+    the per-game one."""
+    shared = set(manifest["game_columns"])
+    return _headline_first([name for name in manifest["seat_columns"] if name not in ("score", "rank") and name not in shared])
 
 
 def quantity_game_columns(manifest: dict) -> list[str]:
     """The game's own per-game quantities (not the length, not categorical columns)."""
-    skip = set(categorical_columns(manifest)) | {manifest.get("length_column", "length")}
-    return [name for name in manifest["game_columns"] if name not in skip]
+    skip = set(categorical_columns(manifest)) | {manifest.get("length_column", "length")} | SEAT_INDEX_COLUMNS
+    return _headline_first([name for name in manifest["game_columns"] if name not in skip])
+
+
+def _headline_first(names: list[str]) -> list[str]:
+    return sorted(names, key=lambda name: (name not in HEADLINE_COLUMNS, names.index(name)))
 
 
 @dataclass(frozen=True)
@@ -175,14 +195,15 @@ def measures(manifest: dict) -> list[Measure]:
         Measure("shared_win", "shared first place", "pp"),
         Measure("margin", "margin of victory", ""),
     ]
-    found += [Measure(f"mean_{name}", f"{name} per seat", "") for name in extra_seat_columns(manifest)]
-    found += [Measure(name, name, "") for name in quantity_game_columns(manifest)]
+    found += [Measure(f"seat.{name}", f"{name} per seat", "") for name in extra_seat_columns(manifest)]
+    found += [Measure(f"game.{name}", f"{name} per game", "") for name in quantity_game_columns(manifest)]
     return found
 
 
 def per_game(run: Run) -> pl.DataFrame:
     """One row per game, sorted by game index, with every measure of :func:`measures` and the
-    categorical columns (event cards).  ``margin`` is the winner's score minus the best score
+    categorical columns (event cards).  The game's own columns are prefixed ``seat.`` (mean
+    over seats) and ``game.`` so that they never collide with the derived measures.  ``margin`` is the winner's score minus the best score
     of the other ranked seats (0 on a shared win, null when nobody won; eliminated seats, rank 0,
     do not count)."""
     manifest = run.manifest
@@ -211,7 +232,7 @@ def per_game(run: Run) -> pl.DataFrame:
         .cast(pl.Float64)
         .alias("margin"),
     ]
-    aggregates += [pl.col(name).cast(pl.Float64).mean().alias(f"mean_{name}") for name in extra_seat_columns(manifest)]
-    aggregates += [pl.col(name).first().cast(pl.Float64).alias(name) for name in quantity_game_columns(manifest)]
-    aggregates += [pl.col(name).first().alias(name) for name in categorical_columns(manifest)]
+    aggregates += [pl.col(name).cast(pl.Float64).mean().alias(f"seat.{name}") for name in extra_seat_columns(manifest)]
+    aggregates += [pl.col(name).first().cast(pl.Float64).alias(f"game.{name}") for name in quantity_game_columns(manifest)]
+    aggregates += [pl.col(name).first().alias(f"game.{name}") for name in categorical_columns(manifest)]
     return run.rows.group_by("game").agg(aggregates).sort("game").collect()

@@ -112,12 +112,14 @@ def seat_summary(table: pl.DataFrame, notes: dict) -> str:
             f"(seat rates {100 * worst['win_rate']:.1f}% to {100 * best['win_rate']:.1f}%)."
         )
     else:
+        seats_text = "; ".join(
+            f"seat {row['seat']} {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}]"
+            for row in flagged.sort("vs_fair", descending=True).iter_rows(named=True)
+        )
         text = (
-            f"Seat {best['seat']} wins most often: {100 * best['win_rate']:.1f}% "
-            f"[{100 * best['low']:.1f}, {100 * best['high']:.1f}] against a fair share of {100 * fair:.1f}%; "
-            f"seat {worst['seat']} least: {100 * worst['win_rate']:.1f}% "
-            f"[{100 * worst['low']:.1f}, {100 * worst['high']:.1f}]. "
-            f"{flagged.height} of {table.height} seats differ from the fair share after the Holm correction."
+            f"Against a fair share of {100 * fair:.1f}%, {flagged.height} of {table.height} seats differ after the "
+            f"Holm correction: {seats_text}. Seat rates range from {100 * worst['win_rate']:.1f}% (seat {worst['seat']}) "
+            f"to {100 * best['win_rate']:.1f}% (seat {best['seat']})."
         )
     if not notes["rotation_balanced"]:
         text += " Caution: the lineups are not seat-rotated, so seat differences include strategy differences."

@@ -38,7 +38,7 @@ def quantity_table(runs: list[Run]) -> pl.DataFrame:
         parts.append(rows.select(pl.lit(f"{column} (per seat)").alias("quantity"), pl.len().alias("n"), *describe(pl.col(column))))
     games = pl.concat([per_game(run) for run in runs], how="diagonal_relaxed")
     for column in quantity_game_columns(runs[0].manifest):
-        parts.append(games.select(pl.lit(f"{column} (per game)").alias("quantity"), pl.len().alias("n"), *describe(pl.col(column))))
+        parts.append(games.select(pl.lit(f"{column} (per game)").alias("quantity"), pl.len().alias("n"), *describe(pl.col(f"game.{column}"))))
     return pl.concat(parts, how="vertical_relaxed") if parts else pl.DataFrame()
 
 
@@ -67,7 +67,7 @@ def shape_summary(facts: dict, length_column: str) -> str:
     """One sentence about the shape of a game."""
     shared = facts["shared_win"]
     text = (
-        f"Games last {facts['length']['estimate']:.1f} {length_column} on average; the winner leads by "
+        f"Mean game length {facts['length']['estimate']:.1f} ({length_column}); the winner leads by "
         f"{facts['margin']['estimate']:.1f} points on average ({100 * facts['close_games']:.0f}% of games won by 1 point "
         f"or less); {100 * shared['estimate']:.1f}% [{100 * shared['low']:.1f}, {100 * shared['high']:.1f}] end in a shared "
         f"first place"

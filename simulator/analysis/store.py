@@ -2,8 +2,9 @@
 
 A study (compare, tournament, experiment) names its runs as :class:`Arm` s (a rule setup:
 variants and any other run setting) crossed with lineups.  Each run lives in a store folder
-named after a hash of everything that determines its results, so a second study asking for
-the same run finds it complete on disk and does not play it again.
+named after a hash of everything that determines its results (config, version, and a
+fingerprint of the game's code and data), so a second study asking for the same run finds
+it complete on disk and does not play it again, while a run of older rules is never reused.
 
 Counterfactual event runs (Loot Island's ``--force-event B12`` / ``--exclude-event B12``)
 are arms whose ``settings`` name the :class:`~simulator.core.runner.RunConfig` fields that
@@ -14,7 +15,9 @@ unchanged, and refused with a clear message while the runner has no such field.
 from __future__ import annotations
 
 import dataclasses
+import functools
 import hashlib
+import importlib
 import json
 import shutil
 import sys
@@ -24,7 +27,7 @@ from typing import Callable
 
 from simulator import __version__
 from simulator.analysis.runs import Run, load_run
-from simulator.core import results, runner
+from simulator.core import registry, results, runner
 from simulator.core.registry import UsageError
 
 DEFAULT_STORE = Path("results") / "store"
@@ -74,12 +77,37 @@ def make_config(game: str, players: int, n: int, seed: int, lineup: tuple[str, .
     return config
 
 
+_SOURCE_SUFFIXES = (".py", ".csv", ".json", ".toml")
+
+
+@functools.lru_cache(maxsize=None)
+def code_fingerprint(game: str) -> str:
+    """A hash of the code and data that decide a game's results: its package, its strategies
+    module (``strategies/<game>.py``) and ``simulator/core``.  A run played before any of them
+    changed is not reused, even when the version number did not move."""
+    module = importlib.import_module(registry.GAME_MODULES[game])
+    location = Path(module.__file__)
+    roots = [location.parent if location.name == "__init__.py" else location, Path(runner.__file__).parent]
+    strategies = Path(runner.__file__).parents[2] / "strategies" / f"{game}.py"
+    if strategies.exists():
+        roots.append(strategies)
+    digest = hashlib.sha256()
+    for root in roots:
+        files = [root] if root.is_file() else sorted(path for path in root.rglob("*") if path.suffix in _SOURCE_SUFFIXES
+                                                     and "__pycache__" not in path.parts)  # fmt: skip
+        for path in files:
+            digest.update(path.name.encode())
+            digest.update(path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
 def run_key(config: runner.RunConfig) -> dict:
-    """Everything that determines a run's results (the chunk size does not)."""
+    """Everything that determines a run's results (the chunk size does not), with the code fingerprint."""
     key = {name: value for name, value in dataclasses.asdict(config).items() if name != "chunk_size"}
     key = {name: list(value) if isinstance(value, tuple) else value for name, value in key.items()}
     key["islandsim_version"] = __version__
     key["schema_version"] = results.SCHEMA_VERSION
+    key["code"] = code_fingerprint(config.game)
     return key
 
 

@@ -21,26 +21,36 @@ ORDERS = ("rotations", "permutations")
 """How the seats of a lineup are varied: cyclic rotations (P runs) or every distinct order."""
 
 
-def lineups(strategies: list[str], players: int, orders: str = "rotations") -> list[tuple[str, ...]]:
-    """Every lineup a tournament plays, without duplicates, in a stable order."""
+def seat_orders(base: tuple[str, ...], orders: str = "rotations") -> list[tuple[str, ...]]:
+    """The seat orders of one lineup: its cyclic rotations or all its distinct permutations."""
     if orders not in ORDERS:
         raise UsageError(f"unknown seat order '{orders}'; choose {' or '.join(ORDERS)}")
+    if orders == "rotations":
+        candidates = (base[shift:] + base[:shift] for shift in range(len(base)))
+    else:
+        candidates = itertools.permutations(base)
+    return list(dict.fromkeys(tuple(lineup) for lineup in candidates))
+
+
+def fill_seats(strategies: list[str] | tuple[str, ...], players: int) -> tuple[str, ...]:
+    """The strategies repeated in order to fill ``players`` seats (``a,b`` at 4 players: a,b,a,b)."""
+    return tuple(strategies[seat % len(strategies)] for seat in range(players))
+
+
+def lineups(strategies: list[str], players: int, orders: str = "rotations") -> list[tuple[str, ...]]:
+    """Every lineup a tournament plays, without duplicates, in a stable order."""
     if len(strategies) < 2:
         raise UsageError("a tournament needs at least two strategies (--strategies a,b)")
     if len(set(strategies)) != len(strategies):
         raise UsageError(f"strategy listed twice in --strategies {','.join(strategies)}")
     if len(strategies) <= players:
-        bases = [tuple(strategies[seat % len(strategies)] for seat in range(players))]
+        bases = [fill_seats(strategies, players)]
     else:
         bases = list(itertools.combinations(strategies, players))
     found: dict[tuple[str, ...], None] = {}
     for base in bases:
-        if orders == "rotations":
-            variants = (base[shift:] + base[:shift] for shift in range(players))
-        else:
-            variants = itertools.permutations(base)
-        for lineup in variants:
-            found.setdefault(tuple(lineup), None)
+        for lineup in seat_orders(base, orders):
+            found.setdefault(lineup, None)
     return list(found)
 
 

@@ -22,18 +22,35 @@ def engine_rate(prepared: runner.PreparedRun, n: int) -> float:
     return n / (time.perf_counter() - started)
 
 
-def parallel_rate(prepared: runner.PreparedRun, n: int, jobs: int) -> float:
-    """Games per second of the engine on ``jobs`` worker processes (chunks via joblib, no files)."""
-    from joblib import Parallel, delayed
+def _timed_chunks(parallel, prepared: runner.PreparedRun, n: int, jobs: int) -> float:
+    """Warm every worker, then time ``n`` games split into chunks; return games per second."""
+    from joblib import delayed
 
-    chunk = max(1, n // (4 * jobs))
+    chunk = min(prepared.config.chunk_size, max(1, n // (4 * jobs)))
     chunks = [(index, first, min(chunk, n - first)) for index, first in enumerate(range(0, n, chunk))]
+    # load the compiled engine in every worker before timing
+    list(parallel(delayed(runner._play_chunk_in_worker)(prepared.config, (0, 0, 1)) for _ in range(2 * jobs)))
+    started = time.perf_counter()
+    list(parallel(delayed(runner._play_chunk_in_worker)(prepared.config, piece) for piece in chunks))
+    return n / (time.perf_counter() - started)
+
+
+def parallel_rate(prepared: runner.PreparedRun, n: int, jobs: int) -> float:
+    """Games per second on ``jobs`` local worker processes (joblib's loky backend, no files)."""
+    from joblib import Parallel
+
     with Parallel(n_jobs=jobs, backend="loky") as parallel:
-        # warm every worker (loads the compiled engine from numba's cache)
-        parallel(delayed(runner._play_chunk_in_worker)(prepared.config, (0, 0, 1)) for _ in range(jobs))
-        started = time.perf_counter()
-        parallel(delayed(runner._play_chunk_in_worker)(prepared.config, piece) for piece in chunks)
-        return n / (time.perf_counter() - started)
+        return _timed_chunks(parallel, prepared, n, jobs)
+
+
+def dask_rate(prepared: runner.PreparedRun, n: int, jobs: int) -> float:
+    """Games per second on a local Dask cluster of ``jobs`` single-threaded worker processes."""
+    from dask.distributed import Client, LocalCluster
+    from joblib import Parallel, parallel_config
+
+    with LocalCluster(n_workers=jobs, threads_per_worker=1, processes=True, dashboard_address=None) as cluster:
+        with Client(cluster), parallel_config(backend="dask"):
+            return _timed_chunks(Parallel(), prepared, n, jobs)
 
 
 def pure_python_rate(config: runner.RunConfig, n: int) -> float:
@@ -78,7 +95,7 @@ def full_run(config: runner.RunConfig, n: int, jobs: int) -> dict:
     }
 
 
-def benchmark(config: runner.RunConfig, n: int, python_n: int, run_n: int, jobs: int) -> dict:
+def benchmark(config: runner.RunConfig, n: int, python_n: int, run_n: int, jobs: int, dask: bool = False) -> dict:
     """All figures of ``islandsim bench`` as a dict."""
     prepared = runner.prepare(config)
     one_core = engine_rate(prepared, n)
@@ -94,6 +111,10 @@ def benchmark(config: runner.RunConfig, n: int, python_n: int, run_n: int, jobs:
         figures["all_cores_jobs"] = jobs
         figures["all_cores_games_per_second"] = round(all_cores, 1)
         figures["parallel_efficiency"] = round(all_cores / (jobs * one_core), 3)
+        if dask:
+            on_dask = dask_rate(prepared, n * jobs, jobs)
+            figures["dask_games_per_second"] = round(on_dask, 1)
+            figures["dask_overhead"] = round(1 - on_dask / all_cores, 3)
     if python_n > 0:
         python_rate = pure_python_rate(prepared.config, python_n)
         figures["pure_python_games"] = python_n
@@ -114,6 +135,11 @@ def format_benchmark(figures: dict) -> str:
         lines.append(
             f"  {figures['all_cores_jobs']} cores:      {figures['all_cores_games_per_second']:>12,.0f} games/s  "
             f"(parallel efficiency {figures['parallel_efficiency']:.2f})"
+        )
+    if "dask_games_per_second" in figures:
+        lines.append(
+            f"  local Dask:   {figures['dask_games_per_second']:>12,.0f} games/s  "
+            f"(overhead against local processes {100 * figures['dask_overhead']:.1f}%)"
         )
     if "pure_python_games_per_second" in figures:
         lines.append(

@@ -33,8 +33,8 @@ def reference_run(tmp_path, n, name="reference"):
 
 def test_killed_run_resumes_to_identical_results(tmp_path):
     out = tmp_path / "killed"
-    command = [sys.executable, "-m", "simulator.cli", "run", "--game", GAME, "--players", "4", "--n", "400000",
-               "--seed", "21", "--jobs", "1", "--chunk-size", "500", "--out", str(out)]  # fmt: skip
+    command = [sys.executable, "-m", "simulator.cli", "run", "--game", GAME, "--players", "4", "--n", "60000",
+               "--seed", "21", "--jobs", "1", "--chunk-size", "300", "--out", str(out)]  # fmt: skip
     process = subprocess.Popen(command, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     deadline = time.time() + 300
     while time.time() < deadline:
@@ -51,10 +51,10 @@ def test_killed_run_resumes_to_identical_results(tmp_path):
     # the interrupted folder is refused by readers, with the command that completes it
     with pytest.raises(UsageError, match=r"incomplete \(running, .* complete it with: islandsim run --resume"):
         results.scan_run(out)
-    finished = islandsim("run", "--resume", str(out), "--n", "3000", "--jobs", "2", "--json")
+    finished = islandsim("run", "--resume", str(out), "--jobs", "2", "--json")
     assert finished.returncode == 0, finished.stderr
-    assert json.loads(finished.stdout)["games"] == 3000
-    assert rows(out).equals(reference_run(tmp_path, 3000))
+    assert json.loads(finished.stdout)["games"] == 60000
+    assert rows(out).equals(reference_run(tmp_path, 60000))
 
 
 def test_extending_runs_only_the_missing_games(tmp_path):

@@ -51,18 +51,19 @@ def play_options(state, seat, options):
         held = 0
     for colour in range(4):
         mask = state[HAND_MASK + seat * 4 + colour]
-        card = colour * 12
-        while mask != 0:
-            if mask & 1:
-                max_bonus = MAX_VALUE - island_value(card)
+        for bit in range(12):
+            if (mask >> bit) & 1:
+                card = colour * 12 + bit
+                max_bonus = MAX_VALUE - 1 - bit
                 if held < max_bonus:
                     max_bonus = held
-                for hide in range(2):
-                    for bonus in range(max_bonus + 1):
-                        options[n] = card | (hide << OPTION_HIDE_SHIFT) | (bonus << OPTION_BONUS_SHIFT)
-                        n += 1
-            mask >>= 1
-            card += 1
+                # (plain while loop: nested range loops compile poorly here)
+                bonus = 0
+                while bonus <= max_bonus:
+                    options[n] = card | (bonus << OPTION_BONUS_SHIFT)
+                    options[n + 1] = card | (1 << OPTION_HIDE_SHIFT) | (bonus << OPTION_BONUS_SHIFT)
+                    n += 2
+                    bonus += 1
     return n
 
 

@@ -1,0 +1,257 @@
+"""The analysis commands of ``islandsim``: tournament, compare, report, experiment.
+
+``register(cli)`` adds them to the click group of :mod:`simulator.cli`.  Bad input raises
+:class:`~simulator.core.registry.UsageError`, which the CLI prints as one line (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+import click
+import polars as pl
+
+from simulator.analysis import compare as compare_module
+from simulator.analysis import experiment as experiment_module
+from simulator.analysis import report as report_module
+from simulator.analysis import stats, store, tournament as tournament_module
+from simulator.analysis.runs import load_run
+from simulator.core import runner
+from simulator.core.registry import UsageError
+
+
+def _say(message: str) -> None:
+    click.echo(message, err=True)
+
+
+def _jobs(jobs: int | None) -> int:
+    jobs = runner.default_jobs() if jobs is None else jobs
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    return jobs
+
+
+def _seed(seed: int | None) -> tuple[int, bool]:
+    """The run seed, and whether it was drawn at random (announced once the input is valid)."""
+    return (secrets.randbits(32), True) if seed is None else (seed, False)
+
+
+def _prepare_all(configs: list[runner.RunConfig], seed: int, random_seed: bool) -> None:
+    """Validate every run before playing any; then announce a random seed."""
+    for config in configs:
+        runner.prepare(config)
+    if random_seed:
+        _say(f"seed {seed} (pass --seed {seed} to reproduce)")
+
+
+def _write_report(document: report_module.Document, out: Path | None, fmt: str) -> None:
+    if out is not None:
+        path = report_module.write(document, out, fmt)
+        _say(f"report written to {path}")
+
+
+def _study_options(function):
+    options = [
+        click.option("--seed", type=int, default=None, help="Run seed shared by every run (default: random, printed)."),
+        click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores)."),
+        click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
+                     show_default=True, help="Run store: runs are kept here and reused when identical."),  # fmt: skip
+        click.option("--report", "report_out", type=click.Path(path_type=Path), default=None, help="Also write a report to this file."),
+        click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default="html", show_default=True,
+                     help="Report format."),  # fmt: skip
+        click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON."),
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _print_table(table: pl.DataFrame, columns: list[tuple[str, str, str]]) -> None:
+    """Print ``table`` with (column, header, unit) formatting, one row per line."""
+    cells = [[header for _, header, _ in columns]]
+    for row in table.iter_rows(named=True):
+        line = []
+        for column, _, unit in columns:
+            value = row[column]
+            if unit == "p":
+                line.append(report_module.p_text(value))
+            else:
+                line.append(stats.format_number(value, unit) if isinstance(value, float) else str(value))
+        cells.append(line)
+    widths = [max(len(line[index]) for line in cells) for index in range(len(columns))]
+    for line in cells:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+
+
+def tournament_command():
+    @click.command("tournament")
+    @click.option("--game", "game_id", required=True, help="Game id (see `islandsim games`).")
+    @click.option("--players", type=int, required=True, help="Number of players.")
+    @click.option("--strategies", required=True, help="Comma-separated strategy names, e.g. greedy,cautious,random.")
+    @click.option("--n", "n_games", type=int, required=True, help="Games (deals) per lineup.")
+    @click.option("--orders", type=click.Choice(tournament_module.ORDERS), default="rotations", show_default=True,
+                  help="Seat orders of each lineup: cyclic rotations, or every distinct permutation.")  # fmt: skip
+    @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
+    @_study_options
+    def tournament(game_id, players, strategies, n_games, orders, variant_names, seed, jobs, store_folder, report_out, fmt, as_json):
+        """Play strategies against each other in every seat rotation on the same deals; rank them."""
+        names = [name.strip() for name in strategies.split(",") if name.strip()]
+        lineups = tournament_module.lineups(names, players, orders)
+        (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+        arm = store.baseline_arm(tuple(variant_names))
+        configs = [store.make_config(game_id, players, n_games, seed, lineup, arm) for lineup in lineups]
+        _prepare_all(configs, seed, random_seed)
+        _say(f"{len(configs)} lineups x {n_games:,} games")
+        runs = [store.ensure_run(config, store_folder, jobs, _say) for config in configs]
+        ranked = tournament_module.ranking(runs)
+        pairs = tournament_module.head_to_head(runs)
+        if as_json:
+            click.echo(json.dumps({"ranking": ranked.to_dicts(), "head_to_head": pairs.to_dicts(),
+                                   "runs": [str(run.path) for run in runs]}, indent=2))  # fmt: skip
+        else:
+            click.echo(tournament_module.tournament_summary(ranked, pairs))
+            click.echo("")
+            _print_table(ranked, [("position", "#", ""), ("strategy", "strategy", ""), ("win_rate", "win rate", "%"),
+                                  ("low", "low", "%"), ("high", "high", "%"), ("mean_score", "mean score", "")])  # fmt: skip
+            click.echo("")
+            click.echo("head to head: share of meetings the row finished ahead of the column (ties half)")
+            _print_table(pairs, [("a", "strategy", ""), ("b", "opponent", ""), ("ahead", "ahead", "%"),
+                                 ("low", "low", "%"), ("high", "high", "%")])  # fmt: skip
+        if report_out is not None:
+            spec_title = runs[0].manifest.get("title", game_id)
+            document = report_module.Document(f"{spec_title}: tournament of {', '.join(names)} at {players} players")
+            report_module.add_study(document, [(arm.label, runs)], f"{players} players")
+            report_module.add_manifest(document, runs)
+            _write_report(document, report_out, fmt)
+
+    return tournament
+
+
+def compare_command():
+    @click.command("compare")
+    @click.argument("run_dirs", nargs=-1, type=click.Path(path_type=Path))
+    @click.option("--game", "game_id", default=None, help="Game id, to play the baseline and the setups now.")
+    @click.option("--players", type=int, default=None, help="Number of players.")
+    @click.option("--n", "n_games", type=int, default=None, help="Games per setup.")
+    @click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat).")
+    @click.option("--base-variant", "base_variants", multiple=True, help="Variant of the baseline (repeat to combine).")
+    @click.option("--variant", "variant_names", multiple=True, help="A setup to compare (repeat for several; a+b combines).")
+    @click.option("--force-event", "force_events", multiple=True, help="Compare a setup with this event card forced (repeat).")
+    @click.option("--exclude-event", "exclude_events", multiple=True, help="Compare a setup without this event card (repeat).")
+    @_study_options
+    def compare(run_dirs, game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
+                exclude_events, seed, jobs, store_folder, report_out, fmt, as_json):  # fmt: skip
+        """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
+        if run_dirs:
+            if game_id or variant_names or force_events or exclude_events:
+                raise UsageError("give either run folders or --game with --variant/--force-event/--exclude-event, not both")
+            if len(run_dirs) < 2:
+                raise UsageError("give a baseline run folder and at least one other run folder to compare")
+            runs = [load_run(path) for path in run_dirs]
+            groups = [(run.label, [run]) for run in runs]
+            labels = [f"{path.name} ({run.label})" for path, run in zip(run_dirs, runs)]
+            groups = [(label, members) for label, (_, members) in zip(labels, groups)]
+        else:
+            groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names,
+                                      force_events, exclude_events, seed, jobs, store_folder)  # fmt: skip
+        table = compare_module.compare_groups(groups[0][1], groups[1:])
+        if as_json:
+            click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts()}, indent=2))
+        else:
+            click.echo(f"baseline: {groups[0][0]}")
+            for line in compare_module.comparison_summary(table):
+                click.echo(line)
+            click.echo("")
+            for unit, title in (("pp", "rates (percentage points)"), ("", "means")):
+                part = table.filter(pl.col("unit") == unit)
+                if part.is_empty():
+                    continue
+                click.echo(title)
+                _print_table(part, [("arm", "setup", ""), ("measure", "measure", ""), ("difference", "difference", unit or "+"),
+                                    ("low", "low", unit or "+"), ("high", "high", unit or "+"), ("p_holm", "Holm p", "p"),
+                                    ("verdict", "verdict", "")])  # fmt: skip
+                click.echo("")
+        if report_out is not None:
+            first = groups[0][1][0].manifest
+            document = report_module.Document(f"{first.get('title', first['game'])}: setups compared at {first['players']} players")
+            kind = "event setting" if (force_events or exclude_events) and not variant_names else "setup"
+            report_module.add_study(document, groups, f"{first['players']} players", kind)
+            report_module.add_manifest(document, [run for _, members in groups for run in members])
+            _write_report(document, report_out, fmt)
+
+    return compare
+
+
+def _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
+                     exclude_events, seed, jobs, store_folder) -> list[tuple[str, list]]:  # fmt: skip
+    """Play (or reuse) the baseline and each setup on the same seed; ``(label, [run])`` groups."""
+    missing = [name for name, value in (("--game", game_id), ("--players", players), ("--n", n_games)) if value is None]
+    if missing:
+        raise UsageError(f"give run folders, or {', '.join(missing)} to play the comparison now")
+    base = tuple(base_variants)
+    arms = [store.variant_arm(text, base) for text in variant_names]
+    arms += [store.event_arm("force", card, base) for card in force_events]
+    arms += [store.event_arm("exclude", card, base) for card in exclude_events]
+    if not arms:
+        raise UsageError("nothing to compare: give --variant, --force-event or --exclude-event")
+    arms = [store.baseline_arm(base)] + arms
+    (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+    configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm) for arm in arms]
+    _prepare_all(configs, seed, random_seed)
+    return [(arm.label, [store.ensure_run(config, store_folder, jobs, _say)]) for arm, config in zip(arms, configs)]
+
+
+def report_command():
+    @click.command("report")
+    @click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
+    @click.option("--out", "out", type=click.Path(path_type=Path), required=True, help="Report file (.html or .md).")
+    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default="html", show_default=True,
+                  help="html: one self-contained file; md: Markdown with PNGs in <name>_files/.")  # fmt: skip
+    @click.option("--title", default=None, help="Report title.")
+    def report(run_dirs, out, fmt, title):
+        """Write a balance report of run folders (a folder of runs stands for the runs inside)."""
+        document = report_module.build_report(run_dirs, title)
+        _write_report(document, out, fmt)
+
+    return report
+
+
+def experiment_command():
+    @click.command("experiment")
+    @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+    @click.option("--out", "out", type=click.Path(path_type=Path), default=None,
+                  help="Report file (one experiment only; default: REPORTS_DIR/<file name>.html).")  # fmt: skip
+    @click.option("--reports-dir", type=click.Path(path_type=Path), default=Path("reports"), show_default=True,
+                  help="Where the reports go when --out is not given.")  # fmt: skip
+    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default="html", show_default=True)
+    @click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
+                  show_default=True, help="Run store: runs are kept here and reused when identical.")  # fmt: skip
+    @click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
+    @click.option("--n", "n_games", type=int, default=None, help="Preview: games per run instead of the file's n.")
+    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games):
+        """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
+        if out is not None and len(files) > 1:
+            raise UsageError("--out names one report; with several experiment files use --reports-dir")
+        if n_games is not None and n_games <= 0:
+            raise UsageError(f"--n must be a positive number of games, not {n_games}")
+        studies = [experiment_module.load_experiment(path) for path in files]  # validate every file first
+        jobs = _jobs(jobs)
+        for study in studies:
+            _say(f"experiment {study.path}: {study.title}")
+            runs = experiment_module.run_experiment(study, store_folder, jobs, _say, n_games)
+            document = experiment_module.experiment_report(study, runs, n_games)
+            target = out or Path(reports_dir) / f"{study.path.stem}.{fmt}"
+            _write_report(document, target, fmt)
+            for line in document.findings:
+                click.echo(line)
+
+    return experiment
+
+
+def register(cli_group: click.Group) -> None:
+    """Add the analysis commands to the ``islandsim`` click group."""
+    for make in (tournament_command, compare_command, report_command, experiment_command):
+        command = make()
+        cli_group.add_command(command, command.name)

@@ -1,0 +1,48 @@
+"""The GameSpec of Loot Island and the variant encoding."""
+
+import numpy as np
+import pytest
+
+from simulator.games.loot import VARIANTS, encode_variants
+from simulator.games.loot.state import DECISION_KINDS, N_VARIANT_FLAGS
+
+
+def test_spec_fields(spec):
+    assert spec.id == "loot" and spec.player_counts == (2, 3, 4, 5)
+    assert spec.seat_columns[:2] == ("score", "rank")
+    assert "length" in spec.game_columns
+    assert spec.default_strategy in spec.strategies and "random" in spec.strategies
+    assert {"curse_averse", "crown_hunter", "big_loot_opportunist", "early_passer"} <= set(spec.strategies)
+    assert spec.decision_kinds == DECISION_KINDS
+    assert set(spec.variants) == set(VARIANTS)
+
+
+def test_encode_variants():
+    flags = encode_variants(("two_healers", "starting_draft"), 4)
+    assert flags.shape == (N_VARIANT_FLAGS,) and flags.sum() == 2
+    with pytest.raises(ValueError):
+        encode_variants(("no_such_variant",), 4)
+    with pytest.raises(ValueError):
+        encode_variants(("aaron_one_spares_actor",), 4)
+
+
+def test_deal_stream_is_shared_by_variants(run_games, spec):
+    # the same seed deals the same events whatever the information-only variants
+    _, plain = run_games(4, ["default"] * 4, 30, seed=4)
+    _, revealed = run_games(4, ["default"] * 4, 30, variants=("healers_revealed", "events_revealed"), seed=4)
+    assert np.array_equal(plain, revealed)
+
+
+def test_bad_strategy_choice_is_reported(spec):
+    from numba import njit
+
+    from simulator.core.decisions import STRATEGY_SIGNATURE, BadChoice
+
+    @njit(STRATEGY_SIGNATURE)
+    def broken(state, seat, kind, options, n, params, stream):
+        return n
+
+    seats = np.zeros((1, 3, len(spec.seat_columns)), dtype=np.int64)
+    games = np.zeros((1, len(spec.game_columns)), dtype=np.int64)
+    with pytest.raises(BadChoice):
+        spec.play_chunk(1, 0, 1, encode_variants((), 3), (broken,) * 3, np.zeros((3, 1)), seats, games, False)

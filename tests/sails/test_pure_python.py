@@ -1,0 +1,41 @@
+"""The engine runs unchanged without numba (NUMBA_DISABLE_JIT=1) and gives identical results."""
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import numpy as np
+
+from tests.sails.helpers import run_chunk
+
+ROOT = Path(__file__).resolve().parents[2]
+CASES = (
+    (("greedy", "random", "bonus_hoarder", "bluffer"), ()),
+    (("random", "treasure_hunter", "greedy"), ("bonus-after-reveal", "actions-side-b")),
+)
+SCRIPT = """
+import json, sys
+from tests.sails.helpers import get_spec, run_chunk
+spec = get_spec()
+out = []
+for names, variants in json.loads(sys.argv[1]):
+    seat_results, game_results = run_chunk(spec, tuple(names), 2, variants=tuple(variants), seed=17)
+    out.append([seat_results.tolist(), game_results.tolist()])
+print(json.dumps(out))
+"""
+
+
+def test_pure_python_matches_compiled(spec):
+    env = dict(os.environ, NUMBA_DISABLE_JIT="1")
+    result = subprocess.run(
+        [sys.executable, "-c", SCRIPT, json.dumps(CASES)],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=300,
+    )
+    assert result.returncode == 0, result.stderr[-2000:]
+    pure = json.loads(result.stdout.strip().splitlines()[-1])
+    for (names, variants), (seat_rows, game_rows) in zip(CASES, pure):
+        seat_results, game_results = run_chunk(spec, names, 2, variants=variants, seed=17)
+        assert np.array_equal(np.array(seat_rows), seat_results)
+        assert np.array_equal(np.array(game_rows), game_results)
