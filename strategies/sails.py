@@ -80,6 +80,7 @@ DESCRIPTIONS = {
 
 CARD_COLOUR = np.array([card // 12 for card in range(48)], dtype=np.int64)
 CARD_VALUE = np.array([card % 12 + 1 for card in range(48)], dtype=np.int64)
+CARD_SLOT = np.array([(card // 12) * 13 + card % 12 + 1 for card in range(48)], dtype=np.int64)
 
 
 @njit(STRATEGY_SIGNATURE, cache=True)
@@ -107,10 +108,12 @@ def choose_play(state, seat, options, n_options, params, stream):
     """
     players = state[PLAYERS]
     # t[c * 13 + e]: chance to win colour c with value e; t[52 + c]: chance nobody else plays c;
-    # t[56 + c]: expected number of other cards in c; t[60 + c]: value of winning c;
+    # t[56 + c]: expected number of other cards in c;
     # unseen colour masks in u[0..3].
-    t = np.ones(64)
-    u = np.zeros(4, dtype=np.int64)
+    t = np.ones(60)
+    g = np.empty(104)
+    u = np.zeros(7, dtype=np.int64)
+    later = u[4:7]  # opponents still to play, by Bonus held (0, 1, 2+)
     unseen_total = 0
     for c in range(4):
         u[c] = 0xFFF & ~(state[HAND_MASK + seat * 4 + c] | state[DISCARD_MASK + c])
@@ -145,6 +148,8 @@ def choose_play(state, seat, options, n_options, params, stream):
                 same += (u[c] >> bit) & 1
             top = bit + 1 + b_o
             for c in range(4):
+                if state[HAND_MASK + seat * 4 + c] == 0:
+                    continue  # no option in this colour
                 p_in = ((u[c] >> bit) & 1) / same if same > 0 else 0.25
                 for e in range(1, 13):
                     if e <= top:
@@ -152,49 +157,64 @@ def choose_play(state, seat, options, n_options, params, stream):
                 t[52 + c] *= 1.0 - p_in
                 t[56 + c] += p_in
         else:
-            # still to play: plays c with the unseen share of c, may add up to 2 Bonus cards
+            # still to play: counted here, handled below by Bonus held (0, 1, 2+)
             boost = state[BONUS_HELD + o]
             if boost > 2:
                 boost = 2
-            for c in range(4):
-                n_c = POPCOUNT12[u[c]]
-                share = n_c / unseen_total
-                scale = 1.5 * share / n_c if n_c > 0 else 0.0
-                for e in range(1, 13):
-                    k = e - boost
-                    if k < 0:
-                        k = 0
-                    beat = scale * POPCOUNT12[u[c] >> k]
-                    if beat > 1.0:
-                        beat = 1.0
-                    t[c * 13 + e] *= 1.0 - beat
-                t[52 + c] *= 1.0 - share
-                t[56 + c] += share
-    for c in range(4):
-        t[60 + c] = win_value(state, c, params)
+            later[boost] += 1
+    for boost in range(3):
+        k_later = later[boost]
+        if k_later == 0:
+            continue
+        # each plays c with the unseen share of c and may add up to 2 Bonus cards
+        for c in range(4):
+            if state[HAND_MASK + seat * 4 + c] == 0:
+                continue  # no option in this colour
+            n_c = POPCOUNT12[u[c]]
+            share = n_c / unseen_total
+            scale = 1.5 * share / n_c if n_c > 0 else 0.0
+            for e in range(1, 13):
+                k = e - boost
+                if k < 0:
+                    k = 0
+                beat = scale * POPCOUNT12[u[c] >> k]
+                if beat > 1.0:
+                    beat = 1.0
+                miss = 1.0 - beat
+                if k_later == 1:
+                    t[c * 13 + e] *= miss
+                else:
+                    t[c * 13 + e] *= miss ** k_later
+            t[52 + c] *= (1.0 - share) ** k_later
+            t[56 + c] += share * k_later
     bonus_value = params[P_BONUS_VALUE]
     spend = bonus_value * params[P_BONUS_SPEND]
     keep = params[P_KEEP] / 12.0
     hide_bias = params[P_HIDE_COLOUR]
     show = params[P_SHOW_STRENGTH] / 12.0
+    # g[hide * 52 + c * 13 + e]: score of showing/hiding with value e in colour c, before the
+    # costs of the Bonus cards and of the card's strength
+    for c in range(4):
+        if state[HAND_MASK + seat * 4 + c] == 0:
+            continue
+        gain = win_value(state, c, params)
+        contested = 1.0 - t[52 + c]
+        others = 1.0 + t[56 + c]
+        for e in range(1, 13):
+            p_win = t[c * 13 + e]
+            # losing with a low card in a contested colour brings Bonus cards
+            weak = (1.0 - p_win) * contested * (12 - e) * (1.0 / 11.0)
+            base = p_win * gain + bonus_value * weak * others
+            g[c * 13 + e] = base + hide_bias - show * (e - 6.0)  # HIDE_COLOUR: number shown
+            g[52 + c * 13 + e] = base + show * (e - 6.0)  # HIDE_NUMBER: colour shown
     best = 0
     best_score = -1e300
     for i in range(n_options):
         option = options[i]
         card = option & OPTION_CARD_MASK
         bonus = option >> OPTION_BONUS_SHIFT
-        c = CARD_COLOUR[card]
-        value = CARD_VALUE[card]
-        e = value + bonus
-        p_win = t[c * 13 + e]
-        # losing with a low card in a contested colour brings Bonus cards
-        weak = (1.0 - p_win) * (1.0 - t[52 + c]) * (12 - e) * (1.0 / 11.0)
-        score = p_win * t[60 + c] + bonus_value * weak * (1.0 + t[56 + c])
-        score -= spend * bonus + keep * value
-        if (option >> OPTION_HIDE_SHIFT) & 1:
-            score += show * (e - 6.0)
-        else:
-            score += hide_bias - show * (e - 6.0)
+        slot = ((option >> OPTION_HIDE_SHIFT) & 1) * 52 + CARD_SLOT[card] + bonus
+        score = g[slot] - spend * bonus - keep * CARD_VALUE[card]
         better = score > best_score
         best = i if better else best
         best_score = score if better else best_score

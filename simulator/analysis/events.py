@@ -12,12 +12,16 @@ with :mod:`simulator.analysis.compare` (see :func:`simulator.analysis.store.even
 
 from __future__ import annotations
 
+import re
+
 import numpy as np
 import polars as pl
 
 from simulator.analysis import stats
 from simulator.analysis.compare import with_holm
-from simulator.analysis.runs import Run, event_columns, measures, per_game, value_labels
+from simulator.analysis.runs import (
+    HEADLINE_COLUMNS, Run, event_columns, extra_seat_columns, measures, per_game, quantity_game_columns, value_labels,
+)
 
 
 def card_names(run: Run) -> dict[int, str]:
@@ -62,22 +66,46 @@ def observational_impact(run: Run) -> pl.DataFrame:
     return with_holm(pl.DataFrame(rows))
 
 
+ROUND_COLUMN = re.compile(r"^(.+)_round_(\d+)$")
+"""Per-round game quantities (Loot Island's ``loot_round_3``: loot found in round 3)."""
+
+
+def extra_round_measures(run: Run) -> tuple[list[str], dict[str, dict[int, str]]]:
+    """Headline quantities (eliminations, curses) and per-round quantities shown per card and round.
+
+    Returns the per-game columns of the headline quantities and, for each per-round quantity
+    ``name``, the column of each round."""
+    headline = [f"seat.{name}" for name in extra_seat_columns(run.manifest) if name in HEADLINE_COLUMNS]
+    headline += [f"game.{name}" for name in quantity_game_columns(run.manifest) if name in HEADLINE_COLUMNS]
+    per_round: dict[str, dict[int, str]] = {}
+    for name in quantity_game_columns(run.manifest):
+        if match := ROUND_COLUMN.match(name):
+            per_round.setdefault(match.group(1), {})[int(match.group(2))] = f"game.{name}"
+    return headline, per_round
+
+
 def by_round(run: Run) -> pl.DataFrame:
-    """Per card and round it came up: games, winner's seat rates and mean score, with intervals."""
+    """Per card and the round it came up: games, winner's seat rates, mean score, headline
+    quantities (eliminations, curses) and what the game counts per round (loot found that round),
+    with 95% intervals (Wilson for rates)."""
     games = per_game(run)
     seen = appearances(run, games).join(games, on="game")
     names = card_names(run)
-    players = run.players
+    headline, per_round = extra_round_measures(run)
     rows = []
     for (card, number), part in seen.group_by("card", "round"):
-        score = stats.mean_interval(part["mean_score"].to_numpy())
-        row = {"card": names.get(card, f"card {card}"), "value": card, "round": number, "games": part.height,
-               "mean_score": score["estimate"], "score_low": score["low"], "score_high": score["high"]}  # fmt: skip
-        for seat in range(players):
+        row = {"card": names.get(card, f"card {card}"), "value": card, "round": number, "games": part.height}
+        for seat in range(run.players):
             wins = part[f"win_seat_{seat}"].drop_nulls()
             low, high = stats.wilson_interval(int(wins.sum()), wins.len())
-            row[f"seat_{seat + 1}_wins"] = float(wins.mean()) if wins.len() else float("nan")
-            row[f"seat_{seat + 1}_low"], row[f"seat_{seat + 1}_high"] = low, high
+            row[f"seat {seat + 1} wins"] = (float(wins.mean()) if wins.len() else float("nan"), low, high)
+        measured = {"mean score": "mean_score",
+                    **{column.replace("seat.", "", 1) + " per seat" if column.startswith("seat.") else
+                       column.replace("game.", "", 1): column for column in headline}}  # fmt: skip
+        measured.update({f"{base} this round": columns[number] for base, columns in per_round.items() if number in columns})
+        for label, column in measured.items():
+            result = stats.mean_interval(part[column].to_numpy())
+            row[label] = (result["estimate"], result["low"], result["high"])
         rows.append(row)
     return pl.DataFrame(rows).sort("value", "round") if rows else pl.DataFrame()
 

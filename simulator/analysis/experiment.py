@@ -179,8 +179,13 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
                 if allowed and card not in allowed:  # without labels the runner checks the names
                     raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(allowed)}", card)
                 arms.append(store.event_arm(kind, card, base))
+    seen: set[tuple] = set()
     for arm in arms:
         key = "baseline" if arm is arms[0] else "variants"
+        identity = (arm.variants, arm.settings)
+        if identity in seen:
+            raise source.error(_key_of(arm, key), f"setup '{arm.label}' is listed twice (or repeats the baseline)")
+        seen.add(identity)
         for name in arm.variants:
             if name not in spec.variants:
                 raise source.error(key, f"unknown variant '{name}' for {spec.id}; variants: {', '.join(spec.variants) or 'none'}", name)

@@ -13,13 +13,15 @@ import html
 import math
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Callable, Sequence
+from typing import Sequence
 
 import polars as pl
 
 from simulator import __version__
 from simulator.analysis import charts, compare, convergence, events, seats, shape, stats, tournament
-from simulator.analysis.runs import Run, check_same_game, event_columns, expand_run_paths, load_run, per_game
+from simulator.analysis.runs import (
+    HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, load_run, setup_label,
+)
 from simulator.core.registry import UsageError
 
 FORMATS = ("html", "md")
@@ -190,11 +192,11 @@ def add_manifest(document: Document, runs: list[Run]) -> None:
         manifest = run.manifest
         timings = manifest.get("timings", {})
         rows.append([run.path.name, manifest["game"], manifest["players"], ", ".join(manifest["lineup"]),
-                     "+".join(manifest["variants"]) or "none", manifest["seed"], f"{manifest['n']:,}",
+                     setup_label(manifest), manifest["seed"], f"{manifest['n']:,}",
                      manifest.get("islandsim_version", "?"),
                      f"{timings['games_per_second']:,.0f}" if "games_per_second" in timings else "n/a",
                      number(timings.get("elapsed_seconds", math.nan), 1)])  # fmt: skip
-    document.table(["run", "game", "players", "lineup", "variants", "seed", "games", "version", "games/s", "seconds"], rows)
+    document.table(["run", "game", "players", "lineup", "setup", "seed", "games", "version", "games/s", "seconds"], rows)
     versions = {run.manifest.get("islandsim_version") for run in runs}
     if len(versions) > 1:
         document.text(f"Caution: these runs come from different islandsim versions ({', '.join(map(str, versions))}).")
@@ -343,14 +345,21 @@ def add_events(document: Document, run: Run, title: str) -> None:
     document.figure(charts.forest(_forest_rows(table), f"Event cards, observational — {title}"),
                     f"Difference with and without each card, 95% intervals, {title}.")  # fmt: skip
     rounds = events.by_round(run)
-    players = run.players
+    measured = [column for column in rounds.columns if column not in ("card", "value", "round", "games")]
     document.table(
-        ["card", "round", "games", "mean score", *[f"seat {seat + 1} wins" for seat in range(players)]],
-        [[row["card"], row["round"], f"{row['games']:,}", number(row["mean_score"]),
-          *[f"{pct(row[f'seat_{seat + 1}_wins'])} {interval_text(row[f'seat_{seat + 1}_low'], row[f'seat_{seat + 1}_high'])}"
-            for seat in range(players)]] for row in rounds.iter_rows(named=True)],
-        "Per card and the round it came up: winner's seat rates with 95% Wilson intervals.",
+        ["card", "round", "games", *measured],
+        [[row["card"], row["round"], f"{row['games']:,}", *[_triple(column, row[column]) for column in measured]]
+         for row in rounds.iter_rows(named=True)],
+        "Per card and the round it came up: winner's seat rates (95% Wilson) and means (95% intervals).",
     )  # fmt: skip
+
+
+def _triple(column: str, values: tuple[float, float, float]) -> str:
+    """``estimate [low, high]`` of a by-round cell: percent for win rates, plain numbers otherwise."""
+    estimate, low, high = values
+    if column.endswith(" wins"):
+        return f"{pct(estimate)} {interval_text(low, high)}"
+    return f"{number(estimate)} {interval_text(low, high, 1.0, 2)}"
 
 
 def add_shape(document: Document, runs: list[Run], title: str) -> None:
@@ -385,6 +394,12 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
         document.table(["quantity", *headers], [[row["quantity"], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
                                                 for row in quantities.iter_rows(named=True)],
                        "The game's own quantities (for Loot Island: curses, eliminations, treasure mix).")  # fmt: skip
+    for column in [name for name in extra_seat_columns(runs[0].manifest) if name in HEADLINE_COLUMNS][:2]:
+        values = seats.pooled_rows(runs, ("seat", column))  # e.g. Loot Island's curse cubes
+        document.figure(charts.histograms({f"seat {seat + 1}": part[column].to_numpy()
+                                           for (seat,), part in values.sort("seat").group_by("seat", maintain_order=True)},
+                                          f"{column} per seat — {title}", column),
+                        f"Distribution of {column} at the end of the game, per seat, {title}.")  # fmt: skip
 
 
 def add_convergence(document: Document, run: Run, title: str) -> None:

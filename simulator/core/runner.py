@@ -131,21 +131,33 @@ def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int]) -> tup
     return index, seat_results, game_results, time.perf_counter() - started
 
 
-def engine_is_cached(spec: GameSpec) -> bool:
-    """Whether numba has a cache index for the game's engine (so no compile is needed)."""
-    cache = getattr(spec.play_chunk, "_cache", None)
-    try:
-        return os.path.exists(os.path.join(cache._cache_path, cache._index_name))
-    except AttributeError:
-        return True
+COMPILE_NOTICE_AFTER_SECONDS = 2.0
+"""Loading a cached engine takes well under this; anything longer is numba compiling."""
 
 
 def warm_up(prepared: PreparedRun, say=None) -> float:
-    """Compile (or load from cache) the engine for this lineup by playing one game; return seconds."""
-    if say is not None and not engine_is_cached(prepared.spec):
-        say(f"compiling the {prepared.spec.title} engine (first run after install, about a minute)...")
+    """Compile (or load from numba's cache) the engine for this lineup by playing one game.
+
+    If that takes more than a couple of seconds numba is compiling, and ``say`` is told so once.
+    Returns the seconds it took.
+    """
+    import threading
+
+    notice = None
+    if say is not None:
+        message = (
+            f"compiling the {prepared.spec.title} engine for {prepared.config.players} players "
+            "(first run after install or a code change; about a minute, cached afterwards)..."
+        )
+        notice = threading.Timer(COMPILE_NOTICE_AFTER_SECONDS, say, args=(message,))
+        notice.daemon = True
+        notice.start()
     started = time.perf_counter()
-    play_games(prepared, 0, 1)
+    try:
+        play_games(prepared, 0, 1)
+    finally:
+        if notice is not None:
+            notice.cancel()
     return time.perf_counter() - started
 
 

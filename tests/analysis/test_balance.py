@@ -51,7 +51,7 @@ def test_comparison_refuses_runs_that_are_not_paired(play, change, message):
         compare.compare_runs(baseline, [other])
 
 
-def test_comparison_refuses_other_games(play, tmp_path):
+def test_comparison_refuses_other_games(play):
     baseline = load_run(play("base"))
     other = load_run(play("other"))
     foreign = dataclasses.replace(other, manifest={**other.manifest, "game": "sails"})
@@ -124,6 +124,10 @@ def test_observational_event_impact_survives_holm_only_where_real(play):
     assert table["p_holm"].min() >= table["p"].min()
     rounds = events.by_round(load_run(play("base", n=4000)))
     assert set(rounds["round"]) == {1, 2} and set(rounds["card"]) == {"A1", "A2", "B1", "B2"}
+    assert {"seat 2 wins", "mean score", "curses per seat", "eliminations"} <= set(rounds.columns)
+    b1_round_1 = rounds.filter((pl.col("card") == "B1") & (pl.col("round") == 1)).row(0, named=True)
+    rate, low, high = b1_round_1["seat 2 wins"]
+    assert low <= rate <= high and rate > 0.4
 
 
 def test_event_arms_pass_through_to_the_runner_or_say_why_not():

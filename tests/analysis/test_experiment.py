@@ -47,6 +47,7 @@ def test_a_good_file_is_read(tmp_path):
         ("n = 300", 'n = "many"', r"line 4: 'n' must be games per run"),
         ("seed = 4\n", "", r"missing key 'seed'"),
         (None, 'force_events = ["Z9"]\n', r"line 8: unknown event card 'Z9'; cards: A1, A2, B1, B2"),
+        ('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]', 'variants = ["long", "long"]', r"line 7: setup 'long' is listed twice"),
     ],
 )
 def test_mistakes_name_the_line_and_what_is_allowed(tmp_path, replace, insert, pattern):

@@ -1,4 +1,5 @@
-"""The engine runs unchanged without numba (NUMBA_DISABLE_JIT=1) and gives identical results."""
+"""The engine runs unchanged without numba (NUMBA_DISABLE_JIT=1) and gives identical results,
+including the golden replay."""
 
 import json
 import os
@@ -9,6 +10,7 @@ from pathlib import Path
 import numpy as np
 
 from tests.sails.helpers import run_chunk
+from tests.sails.test_golden import GOLDEN
 
 ROOT = Path(__file__).resolve().parents[2]
 CASES = (
@@ -23,7 +25,8 @@ out = []
 for names, variants in json.loads(sys.argv[1]):
     seat_results, game_results = run_chunk(spec, tuple(names), 2, variants=tuple(variants), seed=17)
     out.append([seat_results.tolist(), game_results.tolist()])
-print(json.dumps(out))
+from tests.sails.test_golden import golden_lines
+print(json.dumps({"chunks": out, "golden": golden_lines(spec)}))
 """
 
 
@@ -35,7 +38,8 @@ def test_pure_python_matches_compiled(spec):
     )
     assert result.returncode == 0, result.stderr[-2000:]
     pure = json.loads(result.stdout.strip().splitlines()[-1])
-    for (names, variants), (seat_rows, game_rows) in zip(CASES, pure):
+    assert "\n".join(pure["golden"]) + "\n" == GOLDEN.read_text(encoding="utf-8")
+    for (names, variants), (seat_rows, game_rows) in zip(CASES, pure["chunks"]):
         seat_results, game_results = run_chunk(spec, names, 2, variants=variants, seed=17)
         assert np.array_equal(np.array(seat_rows), seat_results)
         assert np.array_equal(np.array(game_rows), game_results)

@@ -32,7 +32,7 @@ from simulator.games.loot.state import (
 MAX_TURNS = 2000
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def encode_play(typ, landing, colour, k, family):
     return typ | (landing << 3) | (colour << 6) | (k << 8) | (family << 14)
 
@@ -81,7 +81,7 @@ def legal_cards(s, owner, landing, colour, buf):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def colour_count(s, owner, colour):
     base = S_HAND + owner * HAND_CAP
     n = 0
@@ -201,7 +201,7 @@ def _icon_effect(s, lg, deal, landing, icon):
             draw_cards(s, lg, deal, owner, 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _append(s, landing, card, value):
     n = s[S_LAND_N + landing]
     if n >= LAND_CAP:
@@ -211,7 +211,7 @@ def _append(s, landing, card, value):
     s[S_LAND_LAST + landing] = value
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _insert_front(s, landing, card):
     n = s[S_LAND_N + landing]
     if n >= LAND_CAP:
@@ -223,7 +223,7 @@ def _insert_front(s, landing, card):
     s[S_LAND_N + landing] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _count_card(s, landing, card):
     icon = card_icon(s, card)
     if icon == ICON_PLUS1 and card_joker(s, card) == 0:

@@ -15,7 +15,7 @@ from simulator.games.loot.state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def log(s, lg, code, a, b, c, d, e):
     """Append one record to the log when logging is on."""
     if s[S_LOGGING] == 0:
@@ -33,23 +33,23 @@ def log(s, lg, code, a, b, c, d, e):
 
 
 # ------------------------------------------------------------------------ map cards
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def card_colour(s, card):
     return s[S_INFO_MAP + card * 4 + MC_COLOUR]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def card_value(s, card):
     """Printed value; 0 for a Joker."""
     return s[S_INFO_MAP + card * 4 + MC_VALUE]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def card_joker(s, card):
     return s[S_INFO_MAP + card * 4 + MC_JOKER]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def card_icon(s, card):
     return s[S_INFO_MAP + card * 4 + MC_ICON]
 
@@ -73,7 +73,7 @@ def add_cubes(s, lg, owner, delta, reason):
 
 
 # ------------------------------------------------------------------------ hands
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def hand_add(s, owner, card):
     n = s[S_HAND_N + owner]
     if n >= HAND_CAP:
@@ -82,7 +82,7 @@ def hand_add(s, owner, card):
     s[S_HAND_N + owner] = n + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def hand_remove(s, owner, card):
     base = S_HAND + owner * HAND_CAP
     n = s[S_HAND_N + owner]
@@ -94,7 +94,7 @@ def hand_remove(s, owner, card):
     raise AssertionError("card not in hand")
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def discard_map(s, card):
     """DISCARD: a map card goes face up to the map discard pile."""
     n = s[S_MAP_DISC_N]
@@ -164,7 +164,7 @@ def reveal_treasure(s, lg, deal):
     return t
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def discard_treasure(s, t):
     n = s[S_TDISC_N]
     s[S_TDISC + n] = t
@@ -172,7 +172,7 @@ def discard_treasure(s, t):
 
 
 # ------------------------------------------------------------------------ compasses
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def comp_pos(s, landing, owner):
     """Position of ``owner``'s compass in the landing's stack (0 = bottom) or -1."""
     base = S_COMP + landing * N_OWNERS
@@ -182,7 +182,7 @@ def comp_pos(s, landing, owner):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def comp_remove(s, landing, owner):
     base = S_COMP + landing * N_OWNERS
     n = s[S_COMP_N + landing]
@@ -194,7 +194,7 @@ def comp_remove(s, landing, owner):
     s[S_COMP_N + landing] = n - 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def comp_push_top(s, landing, owner):
     base = S_COMP + landing * N_OWNERS
     n = s[S_COMP_N + landing]
@@ -219,7 +219,7 @@ def comp_to_top(s, landing, owner):
     comp_push_top(s, landing, owner)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def compasses_on_island(s, owner):
     total = 0
     for l in range(N_LANDINGS):
@@ -239,7 +239,7 @@ def return_compasses(s, landing):
 
 
 # ------------------------------------------------------------------------ ship
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def explored_coast(s):
     """The coast the bow points to (rule reading 7.3.6: coast k lies between corners k and k+1)."""
     c = s[S_SHIP_CORNER]
@@ -248,13 +248,13 @@ def explored_coast(s):
     return (c + 3) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def move_ship(s):
     """SHIP MOVEMENT: to the next corner in the bow direction."""
     s[S_SHIP_CORNER] = (s[S_SHIP_CORNER] + s[S_SHIP_DIR] + 4) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def near_bow_landing(s, coast):
     """The landing of ``coast`` nearest the ship's corner (the bow)."""
     if s[S_SHIP_DIR] > 0:
@@ -262,6 +262,6 @@ def near_bow_landing(s, coast):
     return 2 * coast + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def random_int(deal, bound):
     return random_below(deal, bound)

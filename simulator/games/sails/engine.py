@@ -40,7 +40,6 @@ from simulator.games.sails.state import (
     REMOVED,
     REMOVED_COUNT,
     RING,
-    ROUND,
     ROUND_SCORE,
     SCORE,
     STAT_ACTIONS,

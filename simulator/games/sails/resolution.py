@@ -61,106 +61,87 @@ from simulator.games.sails.state import (
 
 
 @njit(cache=True)
-def matching_deck(state, colour):
-    """The deck whose visible top treasure has ``colour``, -1 if none."""
-    for deck in range(state[N_DECKS]):
-        top = state[DECK_TOP + deck]
-        if top >= 0 and treasure_colour(top) == colour:
-            return deck
-    return -1
-
-
-@njit(cache=True)
-def resolve_unit(state, colour_a, colour_b, unit_slot):
-    """Winner and weakest among the cards of ``colour_a`` or ``colour_b`` (equal for one colour).
-
-    Strongest value wins; ties go to the first player or the nearest clockwise.  Weakest value
-    receives Bonus; ties reversed (the farthest clockwise) unless variant weakest-tie-nearest.
-    Fills COLOUR_WINNER / COLOUR_WEAKEST at ``unit_slot`` and returns the number of cards.
-    """
-    players = state[PLAYERS]
-    first = state[FIRST_PLAYER]
-    nearest = state[WEAKEST_TIE_NEAREST]
-    count = 0
-    winner = -1
-    weakest = -1
-    for order in range(players):
-        seat = seat_at(state, first, order)
-        colour = state[TABLE_COLOUR + seat]
-        if colour != colour_a and colour != colour_b:
-            continue
-        value = state[TABLE_VALUE + seat]
-        count += 1
-        if winner < 0 or value > state[TABLE_VALUE + winner]:
-            winner = seat
-        if weakest < 0:
-            weakest = seat
-        elif nearest == 1:
-            if value < state[TABLE_VALUE + weakest]:
-                weakest = seat
-        elif value <= state[TABLE_VALUE + weakest]:
-            weakest = seat
-    state[COLOUR_WINNER + unit_slot] = winner
-    state[COLOUR_WEAKEST + unit_slot] = weakest if count >= 2 else -1
-    return count
-
-
-@njit(cache=True)
 def trick_outcomes(state):
     """Decide, from the revealed table, what each seat gets this trick (no card moves).
 
+    - Each colour is won by its strongest value; ties go to the first player or the nearest
+      clockwise.  Its weakest value (when >= 2 cards) receives Bonus; ties reversed (the farthest
+      clockwise) unless variant weakest-tie-nearest.
     - Winning a colour with a matching visible treasure: OUTCOME_TREASURE (arg = deck).
-    - Winning a colour without one: OUTCOME_ACTION (arg = Action card colour // 2).
+    - Winning a colour without one: OUTCOME_ACTION (arg = Action card = colour // 2).
     - 3 players: if neither colour of an Action card is the top treasure's colour, both colours
       count as one (MERGED): one winner of that Action, and the weakest of both colours gets as
       many Bonus cards as cards played in both.
     - Weakest card of a colour (>= 2 cards): SEAT_BONUS_DUE = cards played in that colour.
     """
     players = state[PLAYERS]
-    for seat in range(players):
-        state[SEAT_OUTCOME + seat] = OUTCOME_NONE
-        state[SEAT_OUTCOME_ARG + seat] = -1
-        state[SEAT_BONUS_DUE + seat] = 0
+    first = state[FIRST_PLAYER]
+    nearest = state[WEAKEST_TIE_NEAREST]
+    # colour of each deck's visible top (-1 none)
+    top0 = state[DECK_TOP]
+    top1 = state[DECK_TOP + 1] if state[N_DECKS] == 2 else -1
+    colour0 = treasure_colour(top0) if top0 >= 0 else -1
+    colour1 = treasure_colour(top1) if top1 >= 0 else -1
+    for card in range(2):
+        merged = 0
+        if players == 3 and (colour0 < 0 or colour0 // 2 != card):
+            merged = 1
+        state[MERGED + card] = merged
     for colour in range(4):
         state[COLOUR_COUNT + colour] = 0
         state[COLOUR_WINNER + colour] = -1
         state[COLOUR_WEAKEST + colour] = -1
-    for seat in range(players):
-        state[COLOUR_COUNT + state[TABLE_COLOUR + seat]] += 1
-    for card in range(2):
-        low = 2 * card
-        high = low + 1
-        merged = 0
-        if players == 3 and matching_deck(state, low) < 0 and matching_deck(state, high) < 0:
-            merged = 1
-        state[MERGED + card] = merged
-        if merged == 1:
-            count = resolve_unit(state, low, high, low)
-            state[COLOUR_WINNER + high] = state[COLOUR_WINNER + low]
-            state[COLOUR_WEAKEST + high] = state[COLOUR_WEAKEST + low]
-            winner = state[COLOUR_WINNER + low]
-            if winner >= 0:
-                state[SEAT_OUTCOME + winner] = OUTCOME_ACTION
-                state[SEAT_OUTCOME_ARG + winner] = card
-            weakest = state[COLOUR_WEAKEST + low]
-            if weakest >= 0:
-                state[SEAT_BONUS_DUE + weakest] = count
+    # one pass in placement order; a merged pair is tallied on its lower colour
+    for order in range(players):
+        seat = seat_at(state, first, order)
+        state[SEAT_OUTCOME + seat] = OUTCOME_NONE
+        state[SEAT_OUTCOME_ARG + seat] = -1
+        state[SEAT_BONUS_DUE + seat] = 0
+        colour = state[TABLE_COLOUR + seat]
+        unit = colour
+        if state[MERGED + colour // 2] == 1:
+            unit = colour - colour % 2
+        value = state[TABLE_VALUE + seat]
+        state[COLOUR_COUNT + colour] += 1
+        winner = state[COLOUR_WINNER + unit]
+        if winner < 0 or value > state[TABLE_VALUE + winner]:
+            state[COLOUR_WINNER + unit] = seat
+        weakest = state[COLOUR_WEAKEST + unit]
+        if weakest < 0:
+            state[COLOUR_WEAKEST + unit] = seat
+        elif nearest == 1:
+            if value < state[TABLE_VALUE + weakest]:
+                state[COLOUR_WEAKEST + unit] = seat
+        elif value <= state[TABLE_VALUE + weakest]:
+            state[COLOUR_WEAKEST + unit] = seat
+    for unit in range(4):
+        winner = state[COLOUR_WINNER + unit]
+        if winner < 0:
             continue
-        for colour in range(low, high + 1):
-            count = resolve_unit(state, colour, colour, colour)
-            winner = state[COLOUR_WINNER + colour]
-            if winner < 0:
-                continue
-            deck = matching_deck(state, colour)
-            if deck >= 0:
-                state[SEAT_OUTCOME + winner] = OUTCOME_TREASURE
-                state[SEAT_OUTCOME_ARG + winner] = deck
-            else:
-                state[SEAT_OUTCOME + winner] = OUTCOME_ACTION
-                state[SEAT_OUTCOME_ARG + winner] = card
-            weakest = state[COLOUR_WEAKEST + colour]
-            if weakest >= 0:
-                state[SEAT_BONUS_DUE + weakest] = count
+        count = state[COLOUR_COUNT + unit]
+        if state[MERGED + unit // 2] == 1:
+            # the pair's winner activates the Action card (no treasure can match)
+            count += state[COLOUR_COUNT + unit + 1]
+            state[SEAT_OUTCOME + winner] = OUTCOME_ACTION
+            state[SEAT_OUTCOME_ARG + winner] = unit // 2
+        elif colour0 == unit:
+            state[SEAT_OUTCOME + winner] = OUTCOME_TREASURE
+            state[SEAT_OUTCOME_ARG + winner] = 0
+        elif colour1 == unit:
+            state[SEAT_OUTCOME + winner] = OUTCOME_TREASURE
+            state[SEAT_OUTCOME_ARG + winner] = 1
+        else:
+            state[SEAT_OUTCOME + winner] = OUTCOME_ACTION
+            state[SEAT_OUTCOME_ARG + winner] = unit // 2
+        if count >= 2:
+            state[SEAT_BONUS_DUE + state[COLOUR_WEAKEST + unit]] = count
+        else:
+            state[COLOUR_WEAKEST + unit] = -1
+    for card in range(2):
+        if state[MERGED + card] == 1:
+            low = 2 * card
+            state[COLOUR_WINNER + low + 1] = state[COLOUR_WINNER + low]
+            state[COLOUR_WEAKEST + low + 1] = state[COLOUR_WEAKEST + low]
 
 
 @njit(cache=True)

@@ -1,6 +1,5 @@
 """FIN DE LA PARTIE: round scores (treasure points + 1 per pair of Bonus cards), final ranking."""
 
-import numpy as np
 from numba import njit
 
 from simulator.core.ranking import competition_ranks

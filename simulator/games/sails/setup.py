@@ -8,10 +8,7 @@ from simulator.games.sails.board import (
     deck_clear,
     deck_push_top,
     deck_reveal,
-    island_colour,
-    island_value,
     log_event,
-    move_island,
     move_to_hand,
 )
 from simulator.games.sails.components import ACTION_PAIRINGS, POPCOUNT12, TREASURE_REMOVED_AT_3, TREASURE_VALUE_SETS
@@ -42,7 +39,6 @@ from simulator.games.sails.state import (
     HAND_SIZE,
     ISLAND_LOC,
     LOC_BOX,
-    LOC_HAND,
     MAX_PLAYERS,
     N_DECKS,
     OPENING_PASS_COLOUR,

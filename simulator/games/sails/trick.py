@@ -15,8 +15,6 @@ from simulator.games.sails.state import (
     FIRST_PLAYER,
     HAND_MASK,
     HIDE_NUMBER,
-    ISLAND_LOC,
-    LOC_HAND,
     LOC_TABLE,
     OPTION_BONUS_SHIFT,
     OPTION_CARD_MASK,

@@ -74,7 +74,7 @@ def random_strategy(state, seat, decision_kind, options, n_options, params, stre
 
 
 # --------------------------------------------------------------------------- estimates
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _card_use(s, card):
     """How useful a map card is to keep (for paying islands and discarding)."""
     base = S_INFO_MAP + card * 4
@@ -91,7 +91,7 @@ def _card_use(s, card):
     return u
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _explored(s):
     c = s[S_SHIP_CORNER]
     if s[S_SHIP_DIR] > 0:
@@ -99,7 +99,7 @@ def _explored(s):
     return (c + 3) % 4
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _urgency(s, landing, params):
     """How soon (and how much) a landing matters: explored now > next round > final exploration."""
     coast = landing // 2
@@ -114,7 +114,7 @@ def _urgency(s, landing, params):
     return 0.2
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _cube_cost(s, seat, cubes_added, params):
     cubes = s[S_CUBES + seat]
     after = cubes + cubes_added
@@ -126,7 +126,7 @@ def _cube_cost(s, seat, cubes_added, params):
     return params[P_CURSE] * cubes_added * pressure
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _treasure_worth(s, seat, t, params):
     """Rough gold worth of keeping treasure ``t`` (before its curse)."""
     base = S_INFO_TR + t * 8
@@ -157,13 +157,13 @@ def _treasure_worth(s, seat, t, params):
     return params[P_GOLD] * (gold + 1.0 + 0.8 * types)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _keep_score(s, seat, t, params):
     curse = s[S_INFO_TR + t * 8 + TR_CURSE] - s[S_INFO_TR + t * 8 + TR_CROSSED]
     return _treasure_worth(s, seat, t, params) - _cube_cost(s, seat, curse, params)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _discard_score(s, seat, params):
     freed = 2 + s[S_KEPT_TYPE + seat * 8 + TT_AMULET]
     cubes = s[S_CUBES + seat]
@@ -172,7 +172,7 @@ def _discard_score(s, seat, params):
     return params[P_CURSE] * freed * 0.8
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _comp_pos(s, landing, owner):
     for i in range(s[S_COMP_N + landing]):
         if s[S_COMP + landing * N_OWNERS + i] == owner:
@@ -180,12 +180,12 @@ def _comp_pos(s, landing, owner):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _hand_card(s, owner, i):
     return s[S_HAND + owner * HAND_CAP + i]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _key(s, card):
     if s[S_INFO_MAP + card * 4 + MC_JOKER] == 1:
         return 11
@@ -224,7 +224,7 @@ def _play_cards_sorted(s, owner, landing, colour, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _prepare_key(s, seat, owner, landing, colour, params, buf, fb):
     """Sort the playable cards of (owner, landing, colour) and build prefix sums of what they add:
     fb[0:33] cards counted, fb[33:66] chests, fb[66:99] effect value, fb[99:132] 1s played normally."""
@@ -298,7 +298,7 @@ def _prepare_key(s, seat, owner, landing, colour, params, buf, fb):
         fb[134] = 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _play_score(s, seat, owner, landing, colour, k, family, params, buf, fb):
     key = owner * 64 + landing * 4 + colour
     if buf[40] != key:
@@ -341,7 +341,7 @@ def _play_score(s, seat, owner, landing, colour, k, family, params, buf, fb):
     return u * share * (progress + params[P_CHEST] * chests) - 0.5 * ones_normal
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _compasses_left(s, seat):
     on = 0
     for l in range(N_LANDINGS):
@@ -350,7 +350,7 @@ def _compasses_left(s, seat):
     return 3 - on
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _island_score(s, seat, owner, island, params):
     power = s[S_INFO_ISLAND + island * 3]
     amount = s[S_INFO_ISLAND + island * 3 + 1]
@@ -383,7 +383,7 @@ def _island_score(s, seat, owner, island, params):
     return value - cost
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _action_score(s, seat, code, params, buf, fb):
     typ = code & 7
     where = (code >> 3) & 7
@@ -404,12 +404,12 @@ def _action_score(s, seat, code, params, buf, fb):
     return _island_score(s, seat, AARON, where, params)
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _healer_cost(s, seat, h):
     return s[S_INFO_HEALER + h * 2] * s[S_CUBES + seat] + s[S_INFO_HEALER + h * 2 + 1]
 
 
-@njit(cache=True)
+@njit(cache=True, inline='always')
 def _option_score(s, seat, kind, option, params, buf, fb):
     if kind == D_ACTION:
         return _action_score(s, seat, option, params, buf, fb)
