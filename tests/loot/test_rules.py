@@ -521,3 +521,43 @@ def test_aaron_keeps_only_crowns_and_counts_for_the_crown_ladder():
     ctx.s[S.S_FIRST] = 1
     scores, _ = end(ctx)
     assert scores[0] == 4 + 18  # crown ref 1: 4 gold, second on the ladder behind Aaron
+
+
+def test_treasure_deck_exhausted_distributes_what_was_revealed_and_ends():
+    ctx = Ctx(3)
+    ctx.lay(0, *[ctx.card(RED, v, "none") for v in (2, 3, 4, 5)])
+    ctx.compass(0, 0, 1, 2)
+    ctx.treasure_deck(6)  # 3 compasses would reveal 3; only one is left, discard pile empty
+    explore_coast(ctx.s, ctx.log, ctx.deal, 0, *ctx.args)
+    assert ctx.s[S.S_END_EARLY] == 1 and ctx.owner_of(6) == 0
+    assert final_exploration(ctx.s, ctx.log, ctx.deal, *ctx.args) == 0
+
+
+def test_two_players_acting_for_aaron():
+    ctx = Ctx(2)
+    ctx.give(S.AARON, ctx.card(RED, 1), ctx.card(RED, 6, "discard"))
+    ctx.give(0, ctx.card(BLUE, 3))
+    n = action_options(ctx.s, 0, ctx.opts, ctx.buf)
+    aaron = [c for c in ctx.opts[:n].tolist() if c & 7 == S.A_AARON_PLAY and (c >> 3) & 7 == 0]
+    assert aaron  # seat 0 may play Aaron's red cards
+    ctx.compass(0, 0)
+    play(ctx, S.AARON, 0, RED, 2, actor=0)
+    assert ctx.stack(0) == [0, S.AARON] and ctx.s[S.S_HAND_N + S.AARON] == 0
+    # Aaron's 1 played normally: both human players take a cube; the 6 lets seat 0 (there) discard one
+    assert [ctx.cubes(0), ctx.cubes(1)] == [3, 4]
+    assert ctx.s[S.S_CUBES + S.AARON] == 0 and ctx.hand(0) == [ctx.card(BLUE, 3)]
+
+
+def test_starting_draft_variant_deals_more_and_keeps_the_hand_size():
+    from simulator.games.loot.setup import setup_game
+
+    for players, size in ((5, 7), (2, 6)):
+        ctx = Ctx(players)
+        flags = np.zeros(S.N_VARIANT_FLAGS, dtype=np.int64)
+        flags[S.V_STARTING_DRAFT] = 1
+        scratch = np.zeros(32, dtype=np.int64)
+        setup_game(ctx.s, ctx.T, ctx.log, ctx.deal, players, flags, 1, 1, *ctx.args, scratch)
+        assert [ctx.s[S.S_HAND_N + p] for p in range(players)] == [size] * players
+        drafted = [r for r in ctx.records(S.L_PREP_DISCARD) if r[2] == 1]
+        assert len(drafted) == sum(range(1, players)) + (players - 1) * (7 - size)
+        check_invariants(ctx.s, ctx.T)

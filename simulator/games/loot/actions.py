@@ -109,17 +109,16 @@ def _add_owner_options(s, owner, play_type, island_type, opts, n, buf):
         for v in range(10, 1, -1):
             acc += buf[c * 12 + v]
             buf[48 + c * 12 + v] = acc
-    for l in range(N_LANDINGS):
-        lc = s[S_LAND_COLOUR + l]
-        last = s[S_LAND_LAST + l]
-        if last < 2:
-            last = 2
-        other = s[S_LAND_COLOUR + (l ^ 1)]
-        for c in range(N_COLOURS):
+    for c in range(N_COLOURS):
+        for l in range(N_LANDINGS):
+            lc = s[S_LAND_COLOUR + l]
             if lc >= 0 and lc != c:
                 continue
-            if lc < 0 and other == c:
+            if lc < 0 and s[S_LAND_COLOUR + (l ^ 1)] == c:
                 continue
+            last = s[S_LAND_LAST + l]
+            if last < 2:
+                last = 2
             k = buf[c * 12 + 1] + buf[c * 12 + 11] + buf[48 + c * 12 + last]
             for j in range(1, k + 1):
                 opts[n] = encode_play(play_type, l, c, j, 0)

@@ -286,25 +286,22 @@ def _prepare_key(s, seat, owner, landing, colour, params, buf, fb):
         fb[33 + i + 1] = fb[33 + i] + chest
         fb[66 + i + 1] = fb[66 + i] + effect
         fb[99 + i + 1] = fb[99 + i] + one
-    # per-landing quantities
-    fb[132] = _urgency(s, landing, params)
-    pos = _comp_pos(s, landing, seat)
-    fb[133] = pos
-    if pos < 0:
-        if buf[44] < 0:
-            buf[44] = _compasses_left(s, seat)
-        fb[134] = buf[44]
-    else:
-        fb[134] = 1
 
 
 @njit(cache=True, inline='always')
 def _play_score(s, seat, owner, landing, colour, k, family, params, buf, fb):
-    key = owner * 64 + landing * 4 + colour
+    # the playable cards depend on (owner, colour, last value of the landing) only
+    last = s[S_LAND_LAST + landing]
+    key = (owner * 4 + colour) * 16 + (last if last < 15 else 15)
     if buf[40] != key:
         _prepare_key(s, seat, owner, landing, colour, params, buf, fb)
         buf[40] = key
     n = buf[41]
+    lb = 136 + landing * 3
+    if fb[lb + 2] == 0.0:
+        fb[lb] = _urgency(s, landing, params)
+        fb[lb + 1] = _comp_pos(s, landing, seat)
+        fb[lb + 2] = 1.0
     if n < k:
         return -100.0
     lo = 0 if family == 0 else n - k
@@ -315,8 +312,8 @@ def _play_score(s, seat, owner, landing, colour, k, family, params, buf, fb):
     ones_normal = fb[99 + hi] - fb[99 + lo]
     threshold = s[S_THRESHOLD]
     eff = s[S_LAND_EFF + landing]
-    u = fb[132]
-    pos = int(fb[133])
+    u = fb[lb]
+    pos = int(fb[lb + 1])
     ncomp = s[S_COMP_N + landing]
     pos_after = ncomp if pos < 0 else pos
     before = min(eff, threshold)
@@ -331,8 +328,11 @@ def _play_score(s, seat, owner, landing, colour, k, family, params, buf, fb):
                              + params[P_CHEST] * chests)
         value += effects + 0.4 * ones_normal * (s[S_PLAYERS] - 1)
         value -= params[P_CARD] * k
-        if pos < 0 and fb[134] == 0:
-            value -= 1.0
+        if pos < 0:
+            if buf[44] < 0:
+                buf[44] = _compasses_left(s, seat)
+            if buf[44] == 0:
+                value -= 1.0
         return value
     # playing Aaron's cards: helps where we stand, costs us nothing
     if pos < 0:
@@ -410,9 +410,8 @@ def _healer_cost(s, seat, h):
 
 
 @njit(cache=True, inline='always')
-def _option_score(s, seat, kind, option, params, buf, fb):
-    if kind == D_ACTION:
-        return _action_score(s, seat, option, params, buf, fb)
+def _option_score(s, seat, kind, option, params):
+    """Score of one option of every decision kind but ``action``."""
     if kind == D_TAKE_TREASURE:
         t = option >> 1
         if option & 1 == 1:
@@ -462,14 +461,37 @@ def heuristic_strategy(state, seat, decision_kind, options, n_options, params, s
     best = 0
     best_score = -1e18
     noise = params[P_NOISE]
-    buf = np.empty(264, dtype=np.int64)
-    buf[40] = -1
-    buf[42] = 0
-    buf[43] = 0
-    buf[44] = -1
-    fb = np.empty(136, dtype=np.float64)
+    if decision_kind == D_ACTION:
+        buf = np.empty(264, dtype=np.int64)
+        buf[40] = -1
+        buf[42] = 0
+        buf[43] = 0
+        buf[44] = -1
+        fb = np.empty(180, dtype=np.float64)
+        for l in range(N_LANDINGS):
+            fb[136 + l * 3 + 2] = 0.0
+        for k in range(14):
+            fb[164 + k] = 1e18  # island scores, by (owner slot, island), computed once
+        for i in range(n_options):
+            code = options[i]
+            typ = code & 7
+            if (typ == A_PLAY or typ == A_AARON_PLAY) and (code >> 14) & 1 == 1 and (code >> 8) & 63 > 1:
+                continue  # "the k highest" with k > 1: rarely worth it, not considered
+            if typ == A_ISLAND or typ == A_AARON_ISLAND:
+                slot = 164 + (7 if typ == A_AARON_ISLAND else 0) + ((code >> 3) & 7)
+                if fb[slot] == 1e18:
+                    fb[slot] = _action_score(state, seat, code, params, buf, fb)
+                score = fb[slot]
+            else:
+                score = _action_score(state, seat, code, params, buf, fb)
+            if noise > 0.0:
+                score += noise * random_float(stream)
+            if score > best_score:
+                best_score = score
+                best = i
+        return best
     for i in range(n_options):
-        score = _option_score(state, seat, decision_kind, options[i], params, buf, fb)
+        score = _option_score(state, seat, decision_kind, options[i], params)
         if noise > 0.0:
             score += noise * random_float(stream)
         if score > best_score:
