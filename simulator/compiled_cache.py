@@ -3,7 +3,7 @@
 numba's own cache checks only the timestamp of the file that holds a compiled function, so a
 change to a constant or a helper in another module would leave stale machine code in use.
 islandsim therefore points numba at a folder named after a hash of every Python source of
-``simulator/`` and ``strategies/``: any change to the code gives a fresh cache, and an
+``simulator/core``, ``simulator/games`` and ``strategies``: any change to the code gives a fresh cache, and an
 unchanged install keeps loading its compiled engines in a fraction of a second.
 
 The base folder is ``$ISLANDSIM_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
@@ -17,14 +17,15 @@ import hashlib
 import os
 from pathlib import Path
 
-_PACKAGE_ROOTS = ("simulator", "strategies")
+_COMPILED_SOURCES = ("simulator/core", "simulator/games", "strategies")
+"""Folders whose code numba compiles (or that compiled code calls); the CLI and analysis are not hashed."""
 
 
 def source_fingerprint() -> str:
     """A short hash of every Python source file of the engines and strategies."""
     top = Path(__file__).resolve().parent.parent
     digest = hashlib.sha256()
-    for root in _PACKAGE_ROOTS:
+    for root in _COMPILED_SOURCES:
         for path in sorted((top / root).rglob("*.py")):
             digest.update(str(path.relative_to(top)).encode())
             digest.update(path.read_bytes())

@@ -13,7 +13,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below
-from simulator.games.sails.components import POPCOUNT12
+from simulator.games.sails.components import MAX_VALUE, POPCOUNT12
 from simulator.games.sails.state import (
     A1_TARGET,
     A2_GIVE,
@@ -22,6 +22,7 @@ from simulator.games.sails.state import (
     A3_ORDER,
     A4_DISCARD,
     A4_TAKE,
+    BONUS_AFTER_REVEAL,
     BONUS_AFTER_REVEAL_DECISION,
     BONUS_HELD,
     DECK_TOP,
@@ -31,17 +32,17 @@ from simulator.games.sails.state import (
     HIDE_NUMBER,
     N_DECKS,
     OPENING_PASS_COLOUR,
-    OPTION_BONUS_SHIFT,
-    OPTION_CARD_MASK,
     OPTION_HIDE_SHIFT,
     PILE,
     PILE_CAPACITY,
     PILE_COUNT,
     PILE_POINTS,
+    PLAY_BONUS,
     PLAY_CARD,
     PLAYERS,
     SCORE,
     TABLE_BONUS,
+    TABLE_CARD,
     TABLE_COLOUR,
     TABLE_HIDE,
     TABLE_ORDER,
@@ -78,9 +79,19 @@ DESCRIPTIONS = {
 }
 
 
-CARD_COLOUR = np.array([card // 12 for card in range(48)], dtype=np.int64)
-CARD_VALUE = np.array([card % 12 + 1 for card in range(48)], dtype=np.int64)
-CARD_SLOT = np.array([(card // 12) * 13 + card % 12 + 1 for card in range(48)], dtype=np.int64)
+FULL_COLOUR = 0xFFF
+"""The 12 cards of one colour as a bit mask (bit ``value - 1``)."""
+EACH_COLOUR = 1 | 1 << 12 | 1 << 24 | 1 << 36
+"""One bit per colour in a 48-bit card mask (bit = card id): shifted by ``value - 1``, the four
+cards showing that number."""
+HIGHEST_VALUE = np.array([mask.bit_length() for mask in range(4096)], dtype=np.int64)
+"""Highest value (1..12) in a 12-bit colour mask, 0 when empty."""
+LOWEST_VALUE = np.array([(mask & -mask).bit_length() for mask in range(4096)], dtype=np.int64)
+"""Lowest value (1..12) in a 12-bit colour mask, 0 when empty."""
+LATER_SPREAD = 1.5
+"""A player still to play plays a colour with this many times its unseen share (they choose)."""
+LATER_BOOST = 2
+"""A player still to play may add up to this many Bonus cards (at most those it holds)."""
 
 
 @njit(STRATEGY_SIGNATURE, cache=True)
@@ -99,125 +110,251 @@ def win_value(state, colour, params):
     return params[P_ACTION]
 
 
-@njit(cache=True)
-def choose_play(state, seat, options, n_options, params, stream):
-    """PLAY_CARD: expected gain of each (card, hidden half, bonus) from public card counting.
+# ---- PLAY_CARD and PLAY_BONUS: expected gain from public card counting ----
 
-    Unseen cards = not in the own hand and not discarded (public ``DISCARD_MASK``); the table's
-    visible halves and Bonus cards shape each opponent's chance to beat a value in each colour.
-    """
-    players = state[PLAYERS]
-    # t[c * 13 + e]: chance to win colour c with value e; t[52 + c]: chance nobody else plays c;
-    # t[56 + c]: expected number of other cards in c;
-    # unseen colour masks in u[0..3].
-    t = np.ones(60)
-    g = np.empty(104)
-    u = np.zeros(7, dtype=np.int64)
-    later = u[4:7]  # opponents still to play, by Bonus held (0, 1, 2+)
-    unseen_total = 0
-    for c in range(4):
-        u[c] = 0xFFF & ~(state[HAND_MASK + seat * 4 + c] | state[DISCARD_MASK + c])
-        unseen_total += POPCOUNT12[u[c]]
-        t[56 + c] = 0.0
-    if unseen_total < 1:
-        unseen_total = 1
-    # (fixed-bound loops only: variable-bound nested loops compile poorly)
-    for o in range(players):
+
+@njit(cache=True)
+def unseen_cards(state, seat):
+    """48-bit mask (bit = Island card id) of the cards ``seat`` has not seen: not in its hand,
+    not discarded (public ``DISCARD_MASK``), not its own card on the table."""
+    unseen = 0
+    for colour in range(4):
+        seen = state[HAND_MASK + seat * 4 + colour] | state[DISCARD_MASK + colour]
+        unseen |= (FULL_COLOUR & ~seen) << (12 * colour)
+    own = state[TABLE_CARD + seat]
+    if own >= 0:
+        unseen &= ~(1 << own)
+    return unseen
+
+
+@njit(cache=True)
+def count_cards(unseen):
+    """Number of cards in a 48-bit card mask."""
+    return (POPCOUNT12[unseen & FULL_COLOUR] + POPCOUNT12[(unseen >> 12) & FULL_COLOUR]
+            + POPCOUNT12[(unseen >> 24) & FULL_COLOUR] + POPCOUNT12[unseen >> 36])
+
+
+@njit(cache=True)
+def number_share(unseen, number, colour):
+    """Chance that a card showing ``number`` (colour hidden) is of ``colour``: the unseen share."""
+    same = count_cards(unseen & (EACH_COLOUR << (number - 1)))
+    if same == 0:
+        return 0.25
+    return ((unseen >> (12 * colour + number - 1)) & 1) / same
+
+
+# win table layout (float64[WIN_TABLE_SIZE], one allocation per decision)
+WIN = 0  # [colour * 13 + value]: chance that nobody beats ``value`` in ``colour``
+NOBODY = 52  # [colour]: chance that nobody else plays the colour
+OTHERS = 56  # [colour]: expected number of other cards played in the colour
+WIN_TABLE_SIZE = 60
+
+
+@njit(cache=True)
+def small_power(x, n):
+    """``x ** n`` for a small count ``n`` >= 1 (players), by multiplication (no pow call)."""
+    result = x
+    for _ in range(n - 1):
+        result *= x
+    return result
+
+
+@njit(cache=True)
+def fill_win_table(state, seat, colours, table):
+    """Card counting for the colours of the 4-bit mask ``colours`` (see the WIN, NOBODY, OTHERS
+    blocks).  An earlier card showing its colour beats ``value`` when its number + Bonus >=
+    ``value`` (ties go to earlier players), its number being an unseen card of that colour; an
+    earlier card showing its number is of a colour with the unseen share of that number; a later
+    player plays a colour with LATER_SPREAD x its unseen share, and may add up to LATER_BOOST
+    Bonus cards (at most those it holds).  Fixed-bound loops only (they compile best)."""
+    unseen = unseen_cards(state, seat)
+    total = max(count_cards(unseen), 1)
+    for i in range(WIN_TABLE_SIZE):
+        table[i] = 1.0
+    for colour in range(4):
+        table[OTHERS + colour] = 0.0
+    later_0 = 0  # players still to play, by the Bonus they may add: 0, 1, LATER_BOOST (= 2)
+    later_1 = 0
+    later_2 = 0
+    for o in range(state[PLAYERS]):
         if o == seat:
             continue
         hide = state[TABLE_HIDE + o]
-        b_o = state[TABLE_BONUS + o]
+        bonus = state[TABLE_BONUS + o]
         if hide == HIDE_NUMBER:
-            # colour known: it beats e when printed value >= e - b_o (earlier players win ties)
-            c = state[TABLE_VISIBLE + o]
-            n_c = POPCOUNT12[u[c]]
-            inv_c = 1.0 / n_c if n_c > 0 else 0.0
-            for e in range(1, 13):
-                k = e - b_o - 1
-                if k > 0:
-                    t[c * 13 + e] *= 1.0 - POPCOUNT12[u[c] >> k] * inv_c
+            colour = state[TABLE_VISIBLE + o]
+            in_colour = (unseen >> (12 * colour)) & FULL_COLOUR
+            count = POPCOUNT12[in_colour]
+            inv_count = 1.0 / count if count > 0 else 0.0
+            for value in range(1, MAX_VALUE + 1):
+                below = value - bonus - 1
+                if below > 0:
+                    table[WIN + colour * 13 + value] *= 1.0 - POPCOUNT12[in_colour >> below] * inv_count
                 else:
-                    t[c * 13 + e] = 0.0
-            t[52 + c] = 0.0
-            t[56 + c] += 1.0
+                    table[WIN + colour * 13 + value] = 0.0
+            table[NOBODY + colour] = 0.0
+            table[OTHERS + colour] += 1.0
         elif hide == HIDE_COLOUR:
-            # number known: the colour is c with the share of unseen cards of that number in c
-            bit = state[TABLE_VISIBLE + o] - 1
-            same = 0
-            for c in range(4):
-                same += (u[c] >> bit) & 1
-            top = bit + 1 + b_o
-            for c in range(4):
-                if state[HAND_MASK + seat * 4 + c] == 0:
-                    continue  # no option in this colour
-                p_in = ((u[c] >> bit) & 1) / same if same > 0 else 0.25
-                for e in range(1, 13):
-                    if e <= top:
-                        t[c * 13 + e] *= 1.0 - p_in
-                t[52 + c] *= 1.0 - p_in
-                t[56 + c] += p_in
+            number = state[TABLE_VISIBLE + o]
+            for colour in range(4):
+                if (colours >> colour) & 1 == 0:
+                    continue
+                p_in = number_share(unseen, number, colour)
+                for value in range(1, min(number + bonus, MAX_VALUE) + 1):
+                    table[WIN + colour * 13 + value] *= 1.0 - p_in
+                table[NOBODY + colour] *= 1.0 - p_in
+                table[OTHERS + colour] += p_in
         else:
-            # still to play: counted here, handled below by Bonus held (0, 1, 2+)
-            boost = state[BONUS_HELD + o]
-            if boost > 2:
-                boost = 2
-            later[boost] += 1
-    for boost in range(3):
-        k_later = later[boost]
-        if k_later == 0:
+            boost = min(state[BONUS_HELD + o], LATER_BOOST)
+            later_0 += boost == 0
+            later_1 += boost == 1
+            later_2 += boost == 2
+    # players still to play, one pass per Bonus class (their chances multiply: a power)
+    for boost in range(LATER_BOOST + 1):
+        players = later_0 if boost == 0 else (later_1 if boost == 1 else later_2)
+        if players == 0:
             continue
-        # each plays c with the unseen share of c and may add up to 2 Bonus cards
-        for c in range(4):
-            if state[HAND_MASK + seat * 4 + c] == 0:
-                continue  # no option in this colour
-            n_c = POPCOUNT12[u[c]]
-            share = n_c / unseen_total
-            scale = 1.5 * share / n_c if n_c > 0 else 0.0
-            for e in range(1, 13):
-                k = e - boost
-                if k < 0:
-                    k = 0
-                beat = scale * POPCOUNT12[u[c] >> k]
-                if beat > 1.0:
-                    beat = 1.0
-                miss = 1.0 - beat
-                if k_later == 1:
-                    t[c * 13 + e] *= miss
-                else:
-                    t[c * 13 + e] *= miss ** k_later
-            t[52 + c] *= (1.0 - share) ** k_later
-            t[56 + c] += share * k_later
+        for colour in range(4):
+            if (colours >> colour) & 1 == 0:
+                continue
+            in_colour = (unseen >> (12 * colour)) & FULL_COLOUR
+            count = POPCOUNT12[in_colour]
+            share = count / total
+            scale = LATER_SPREAD / total if count > 0 else 0.0
+            for value in range(1, MAX_VALUE + 1):
+                beat = scale * POPCOUNT12[in_colour >> max(value - boost, 0)]
+                miss = 1.0 - min(beat, 1.0)
+                table[WIN + colour * 13 + value] *= small_power(miss, players)
+            table[NOBODY + colour] *= small_power(1.0 - share, players)
+            table[OTHERS + colour] += share * players
+
+
+@njit(cache=True)
+def reachable_values(hand, held):
+    """Values 1..12 (12-bit mask) reachable by a card of ``hand`` plus up to ``held`` Bonus cards."""
+    reach = hand
+    for bonus in range(1, min(held, 11) + 1):
+        reach |= hand << bonus
+    return reach & FULL_COLOUR
+
+
+@njit(cache=True)
+def placement_gain(table, colour, value, gain, params):
+    """Expected gain of a card of final ``value`` in ``colour`` (a win worth ``gain``), plus the
+    Bonus cards expected when losing low in a contested colour."""
+    p_win = table[WIN + colour * 13 + value]
+    weak = (1.0 - p_win) * (1.0 - table[NOBODY + colour]) * (MAX_VALUE - value) * (1.0 / (MAX_VALUE - 1))
+    return p_win * gain + params[P_BONUS_VALUE] * weak * (1.0 + table[OTHERS + colour])
+
+
+@njit(cache=True)
+def show_bias(value, params):
+    """``P_SHOW_STRENGTH`` term: showing the colour (hiding the number) of strong cards and the
+    number of weak ones scores this much more than the reverse (before ``P_HIDE_COLOUR``)."""
+    return params[P_SHOW_STRENGTH] / MAX_VALUE * (value - 6.0)
+
+
+@njit(cache=True)
+def hide_term(hide, value, params):
+    """Bias for the hidden half: ``show_bias`` when the colour shows; hiding the colour (showing
+    the number) earns ``P_HIDE_COLOUR`` (bluffing) minus ``show_bias``."""
+    if hide == HIDE_COLOUR:
+        return params[P_HIDE_COLOUR] - show_bias(value, params)
+    return show_bias(value, params)
+
+
+@njit(cache=True)
+def spend_cost(printed, bonus, params):
+    """Cost of spending a card of ``printed`` value and ``bonus`` Bonus cards."""
+    return params[P_BONUS_VALUE] * params[P_BONUS_SPEND] * bonus + params[P_KEEP] / MAX_VALUE * printed
+
+
+@njit(cache=True)
+def best_play(state, seat, params, table):
+    """The (card, hidden half) of the best placement over every card, hidden half and Bonus count.
+
+    For each colour and reachable final value, the cheapest card reaching it is chosen (the
+    costs are linear in the printed value), then scored with both hidden halves.  Same scores
+    as ``placement_gain`` + ``hide_term`` - ``spend_cost``, with the weights read once.
+    """
+    held = state[BONUS_HELD + seat] if state[BONUS_AFTER_REVEAL] == 0 else 0
+    colours = 0
+    for colour in range(4):
+        if state[HAND_MASK + seat * 4 + colour] != 0:
+            colours |= 1 << colour
+    fill_win_table(state, seat, colours, table)
     bonus_value = params[P_BONUS_VALUE]
     spend = bonus_value * params[P_BONUS_SPEND]
-    keep = params[P_KEEP] / 12.0
-    hide_bias = params[P_HIDE_COLOUR]
-    show = params[P_SHOW_STRENGTH] / 12.0
-    # g[hide * 52 + c * 13 + e]: score of showing/hiding with value e in colour c, before the
-    # costs of the Bonus cards and of the card's strength
-    for c in range(4):
-        if state[HAND_MASK + seat * 4 + c] == 0:
+    keep = params[P_KEEP] / MAX_VALUE
+    show_weight = params[P_SHOW_STRENGTH] / MAX_VALUE
+    hide_colour_bias = params[P_HIDE_COLOUR]
+    # spend * (e - v) + keep * v = spend * e + (keep - spend) * v: prefer high cards when Bonus costs more
+    prefer_high = keep < spend
+    best_card = -1
+    best_hide = HIDE_COLOUR
+    best_score = -1e300
+    for colour in range(4):
+        hand = state[HAND_MASK + seat * 4 + colour]
+        if hand == 0:
             continue
-        gain = win_value(state, c, params)
-        contested = 1.0 - t[52 + c]
-        others = 1.0 + t[56 + c]
-        for e in range(1, 13):
-            p_win = t[c * 13 + e]
-            # losing with a low card in a contested colour brings Bonus cards
-            weak = (1.0 - p_win) * contested * (12 - e) * (1.0 / 11.0)
-            base = p_win * gain + bonus_value * weak * others
-            g[c * 13 + e] = base + hide_bias - show * (e - 6.0)  # HIDE_COLOUR: number shown
-            g[52 + c * 13 + e] = base + show * (e - 6.0)  # HIDE_NUMBER: colour shown
+        gain = win_value(state, colour, params)
+        contested = 1.0 - table[NOBODY + colour]
+        bonus_if_weak = bonus_value * contested * (1.0 + table[OTHERS + colour]) / (MAX_VALUE - 1)
+        reach = reachable_values(hand, held)
+        while reach != 0:
+            value = LOWEST_VALUE[reach]
+            reach &= reach - 1
+            # the cards v with value - held <= v <= value; the cheapest one reaches value
+            window = hand & ((1 << value) - 1) & ~((1 << max(value - held - 1, 0)) - 1)
+            printed = HIGHEST_VALUE[window] if prefer_high else LOWEST_VALUE[window]
+            p_win = table[WIN + colour * 13 + value]
+            score = p_win * gain + bonus_if_weak * (1.0 - p_win) * (MAX_VALUE - value)
+            score -= spend * (value - printed) + keep * printed
+            show = show_weight * (value - 6.0)
+            # HIDE_COLOUR (number shown) or HIDE_NUMBER (colour shown); selects, not branches:
+            # the comparisons are unpredictable
+            number_shown = score + hide_colour_bias - show
+            colour_shown = score + show
+            hide = HIDE_COLOUR if number_shown >= colour_shown else HIDE_NUMBER
+            candidate = max(number_shown, colour_shown)
+            better = candidate > best_score
+            best_score = candidate if better else best_score
+            best_card = colour * 12 + printed - 1 if better else best_card
+            best_hide = hide if better else best_hide
+    return best_card, best_hide
+
+
+@njit(cache=True)
+def choose_play(state, seat, options, n_options, params):
+    """PLAY_CARD: the option of the best placement (see ``best_play``)."""
+    table = np.empty(WIN_TABLE_SIZE)
+    card, hide = best_play(state, seat, params, table)
+    wanted = card | (hide << OPTION_HIDE_SHIFT)
+    for i in range(n_options):
+        if options[i] == wanted:
+            return i
+    return 0
+
+
+@njit(cache=True)
+def choose_bonus(state, seat, options, n_options, params):
+    """PLAY_BONUS: the best Bonus count for the card just placed (same scores as ``best_play``)."""
+    card = state[TABLE_CARD + seat]
+    hide = state[TABLE_HIDE + seat]
+    colour = card // 12
+    printed = card % 12 + 1
+    table = np.empty(WIN_TABLE_SIZE)
+    fill_win_table(state, seat, 1 << colour, table)
+    gain = win_value(state, colour, params)
     best = 0
     best_score = -1e300
     for i in range(n_options):
-        option = options[i]
-        card = option & OPTION_CARD_MASK
-        bonus = option >> OPTION_BONUS_SHIFT
-        slot = ((option >> OPTION_HIDE_SHIFT) & 1) * 52 + CARD_SLOT[card] + bonus
-        score = g[slot] - spend * bonus - keep * CARD_VALUE[card]
-        better = score > best_score
-        best = i if better else best
-        best_score = score if better else best_score
+        value = printed + options[i]
+        score = placement_gain(table, colour, value, gain, params)
+        score += hide_term(hide, value, params) - spend_cost(printed, options[i], params)
+        if score > best_score:
+            best_score = score
+            best = i
     return best
 
 
@@ -298,7 +435,9 @@ def leader_choice(state, options, n_options, use_bonus):
 def heuristic(state, seat, kind, options, n_options, params, stream):
     """The parametric heuristic (weights: ``P_*`` constants, named sets in ``PARAMS``)."""
     if kind == PLAY_CARD:
-        return choose_play(state, seat, options, n_options, params, stream)
+        return choose_play(state, seat, options, n_options, params)
+    if kind == PLAY_BONUS:
+        return choose_bonus(state, seat, options, n_options, params)
     if kind == OPENING_PASS_COLOUR:
         # pass from the tied colour whose strongest card is the weakest
         best = 0

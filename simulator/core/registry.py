@@ -7,6 +7,7 @@ that listing games does not compile any engine.
 
 from __future__ import annotations
 
+import functools
 import importlib
 from dataclasses import dataclass, field
 from typing import Callable
@@ -14,9 +15,14 @@ from typing import Callable
 import numpy as np
 
 GAME_MODULES = {
+    "loot": "simulator.games.loot",
     "sails": "simulator.games.sails",
 }
 """Game id -> package that defines ``game_spec()``.  Games not yet built are absent."""
+
+
+RESERVED_COLUMNS = ("game", "seat", "strategy", "winner")
+"""Result columns the core adds itself; a game's own columns must use other names."""
 
 
 class UsageError(Exception):
@@ -53,7 +59,7 @@ class GameSpec:
     player_counts: tuple[int, ...]
     variants: dict[str, str]
     encode_variants: Callable[[tuple[str, ...], int], np.ndarray]
-    strategies: dict[str, StrategySpec]
+    strategy_loader: Callable[[], dict[str, StrategySpec]]
     default_strategy: str
     decision_kinds: tuple[str, ...]
     seat_columns: tuple[str, ...]
@@ -63,6 +69,20 @@ class GameSpec:
     chunk_size: int = 20_000
     length_column: str = "length"
     column_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
+
+    @functools.cached_property
+    def strategies(self) -> dict[str, StrategySpec]:
+        """Name -> strategy.  Loaded on first use: strategies compile (or load from cache) on import."""
+        return self.strategy_loader()
+
+    def __post_init__(self) -> None:
+        if self.seat_columns[:2] != ("score", "rank"):
+            raise ValueError(f"{self.id}: seat_columns must start with score, rank")
+        clashes = (set(self.seat_columns) & set(self.game_columns)) | (
+            (set(self.seat_columns) | set(self.game_columns)) & set(RESERVED_COLUMNS)
+        )
+        if clashes:
+            raise ValueError(f"{self.id}: result column names used twice or reserved: {sorted(clashes)}")
 
     def decision_name(self, kind: int) -> str:
         """The name of decision constant ``kind`` (or the number if it is unknown)."""

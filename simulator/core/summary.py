@@ -14,6 +14,8 @@ def wilson_interval(successes: int, trials: int, z: float = Z_95) -> tuple[float
     """Wilson score interval for a binomial proportion (``(0, 1)`` when there are no trials)."""
     if trials <= 0:
         return 0.0, 1.0
+    if not 0 <= successes <= trials:
+        raise ValueError(f"{successes} successes out of {trials} trials")
     proportion = successes / trials
     denominator = 1.0 + z * z / trials
     centre = (proportion + z * z / (2 * trials)) / denominator

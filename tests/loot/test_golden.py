@@ -15,7 +15,7 @@ CASES = [
     ("replay_4p_default_seed2026.txt", 4, ("default",) * 4, (), 2026, 0),
     ("replay_2p_default_seed7.txt", 2, ("default", "crown_hunter"), (), 7, 3),
     ("replay_5p_mixed_variants_seed11.txt", 5, ("default", "random", "curse_averse", "early_passer", "random"),
-     ("two_healers", "starting_draft"), 11, 1),
+     ("two-healers", "starting-draft"), 11, 1),
 ]
 
 

@@ -34,14 +34,14 @@ def test_heuristic_games_keep_every_invariant(run_games, players):
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_each_variant_keeps_every_invariant(run_games, spec, variant):
-    players = 2 if variant == "aaron_one_spares_actor" else 4
+    players = 2 if variant == "aaron-one-spares-actor" else 4
     for names in (["random"] * players, ["default"] * players):
         seats, _ = run_games(players, names, 200, variants=(variant,), seed=3, debug=True)
         assert seats.shape == (200, players, len(spec.seat_columns))
 
 
 def test_two_healers_variant_every_healer_comes_from_the_dealt_ones(run_games, spec):
-    seats, _ = run_games(5, ["default"] * 5, 300, variants=("two_healers",), debug=True)
+    seats, _ = run_games(5, ["default"] * 5, 300, variants=("two-healers",), debug=True)
     healers = seats[:, :, spec.seat_columns.index("healer")]
     assert np.all(healers < 14) and np.all(healers >= -1)
     # within a game no healer is taken twice

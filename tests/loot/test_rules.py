@@ -345,7 +345,7 @@ def test_discard_treasure_frees_two_cubes_plus_one_per_amulet():
     take_treasure(ctx.s, ctx.log, 0, ctx.treasure(13), 1)  # amulet
     take_treasure(ctx.s, ctx.log, 0, ctx.treasure(16), 0)  # discard: 2 + 2 amulets
     assert ctx.cubes(0) == 5
-    # the amulet being discarded does not count (variant amulet_counts_itself: it does)
+    # the amulet being discarded does not count (variant amulet-counts-itself: it does)
     for flag, expected in ((0, 3), (1, 2)):
         ctx = Ctx(4)
         ctx.s[S.S_CUBES + 0] = 5
@@ -561,3 +561,16 @@ def test_starting_draft_variant_deals_more_and_keeps_the_hand_size():
         drafted = [r for r in ctx.records(S.L_PREP_DISCARD) if r[2] == 1]
         assert len(drafted) == sum(range(1, players)) + (players - 1) * (7 - size)
         check_invariants(ctx.s, ctx.T)
+
+
+def test_small_island_with_aarons_cards():
+    ctx = Ctx(2, scripted, {S.D_ISLAND_USE: 1})
+    ctx.s[S.S_EVENT] = S.EV_A3  # no cube for Aaron (he never takes cubes)
+    ctx.give(S.AARON, ctx.card(RED, 2), ctx.card(RED, 9), ctx.card(BLUE, 5))
+    n = action_options(ctx.s, 0, ctx.opts, ctx.buf)
+    assert any(c & 7 == S.A_AARON_ISLAND for c in ctx.opts[:n])
+    ctx.treasure_deck(8)  # an Amulet: Aaron discards it
+    use_island(ctx.s, ctx.log, ctx.deal, S.AARON, 0, island_of(ctx, S.PW_TREASURE), RED, *ctx.args)
+    assert ctx.hand(S.AARON) == [ctx.card(BLUE, 5)]
+    assert ctx.owner_of(8) == -1 and ctx.s[S.S_TDISC_N] == 1
+    assert [ctx.cubes(0), ctx.cubes(1)] == [3, 3]

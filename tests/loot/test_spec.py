@@ -18,18 +18,18 @@ def test_spec_fields(spec):
 
 
 def test_encode_variants():
-    flags = encode_variants(("two_healers", "starting_draft"), 4)
+    flags = encode_variants(("two-healers", "starting-draft"), 4)
     assert flags.shape == (N_VARIANT_FLAGS,) and flags.sum() == 2
     with pytest.raises(ValueError):
         encode_variants(("no_such_variant",), 4)
     with pytest.raises(ValueError):
-        encode_variants(("aaron_one_spares_actor",), 4)
+        encode_variants(("aaron-one-spares-actor",), 4)
 
 
 def test_deal_stream_is_shared_by_variants(run_games, spec):
     # the same seed deals the same events whatever the information-only variants
     _, plain = run_games(4, ["default"] * 4, 30, seed=4)
-    _, revealed = run_games(4, ["default"] * 4, 30, variants=("healers_revealed", "events_revealed"), seed=4)
+    _, revealed = run_games(4, ["default"] * 4, 30, variants=("healers-revealed", "events-revealed"), seed=4)
     assert np.array_equal(plain, revealed)
 
 

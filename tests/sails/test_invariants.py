@@ -17,7 +17,7 @@ def check_columns(spec, seat_results, game_results, players):
     assert np.array_equal(s[:, :, col["score"]], s[:, :, col["round1_score"]] + s[:, :, col["round2_score"]])
     assert np.array_equal(s[:, :, col["score"]], s[:, :, col["treasure_points"]] + s[:, :, col["bonus_points"]])
     assert np.array_equal(s[:, :, col["treasures_stolen"]].sum(1), s[:, :, col["times_robbed"]].sum(1))
-    assert np.array_equal(game_results[:, gcol["treasures_stolen"]], s[:, :, col["treasures_stolen"]].sum(1))
+    assert np.array_equal(game_results[:, gcol["steals"]], s[:, :, col["treasures_stolen"]].sum(1))
     # ranks: competition ranks of the scores
     scores = s[:, :, col["score"]]
     expected = 1 + (scores[:, None, :] > scores[:, :, None]).sum(2)

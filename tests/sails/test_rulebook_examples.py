@@ -14,6 +14,8 @@ from simulator.games.sails.state import (
     DECK_COUNT,
     DECK_TOP,
     FIRST_PLAYER,
+    HIDE_COLOUR,
+    HIDE_NUMBER,
     MERGED,
     OUTCOME_ACTION,
     OUTCOME_NONE,
@@ -27,7 +29,7 @@ from simulator.games.sails.state import (
     STATE_SIZE,
     TAKE_FROM_DECK,
 )
-from simulator.games.sails.trick import place_card, play_options, reveal
+from simulator.games.sails.trick import attach_bonus, bonus_options, place_card, play_options, reveal
 from tests.sails.helpers import prefer_steal
 
 RED, BLUE, GREEN, PURPLE = range(4)
@@ -66,7 +68,8 @@ def play(state, plays):
     for seat, card, bonus in plays:
         move_to_hand(state, card, seat)
         state[BONUS_HELD + seat] += bonus
-        place_card(state, seat, card | (1 << 6) | (bonus << 7), log)
+        place_card(state, seat, card, HIDE_NUMBER)
+        attach_bonus(state, seat, bonus)
     reveal(state, log)
 
 
@@ -74,7 +77,7 @@ def resolve(state, players):
     strategies = (prefer_steal,) * players
     params = np.zeros((players, 8))
     streams = np.zeros((players, 1), dtype=np.uint64)
-    options = np.zeros(256, dtype=np.int64)
+    options = np.zeros(64, dtype=np.int64)
     deal = np.zeros(1, dtype=np.uint64)
     log = np.zeros((0, 6), dtype=np.int64)
     resolve_trick(state, strategies, params, streams, options, deal, log)
@@ -199,19 +202,29 @@ def test_bonus_deck_running_out_is_handed_out_clockwise():
 
 
 def test_bonus_cannot_raise_a_card_above_12():
+    """PLAY_CARD offers each card with either half hidden; PLAY_BONUS then offers 0..n Bonus cards
+    with n = Bonus held, capped so the value stays <= 12 (none under bonus-after-reveal)."""
     state = new_table(4)
     move_to_hand(state, island(BLUE, 10), 0)
     move_to_hand(state, island(BLUE, 1), 0)
     state[BONUS_HELD + 0] = 5
-    options = np.zeros(256, dtype=np.int64)
+    options = np.zeros(64, dtype=np.int64)
     n = play_options(state, 0, options)
+    assert list(options[:n]) == [island(BLUE, 1), island(BLUE, 1) | HIDE_NUMBER << 6,
+                                 island(BLUE, 10), island(BLUE, 10) | HIDE_NUMBER << 6]
     top_bonus = {}
-    for option in options[:n]:
-        card, bonus = option & 63, option >> 7
-        top_bonus[card] = max(top_bonus.get(card, 0), bonus)
-        assert card % 12 + 1 + bonus <= 12
+    for card in (island(BLUE, 1), island(BLUE, 10)):
+        trial = state.copy()
+        place_card(trial, 0, card, HIDE_COLOUR)
+        n = bonus_options(trial, 0, options)
+        assert list(options[:n]) == list(range(n))
+        top_bonus[card] = n - 1
     assert top_bonus == {island(BLUE, 1): 5, island(BLUE, 10): 2}
-    assert n == 2 * (6 + 3)
+    late = new_table(4, variants=("bonus-after-reveal",))
+    move_to_hand(late, island(BLUE, 1), 0)
+    late[BONUS_HELD + 0] = 5
+    place_card(late, 0, island(BLUE, 1), HIDE_COLOUR)
+    assert bonus_options(late, 0, options) == 1
 
 
 @pytest.mark.parametrize("variants, action", [((), 3), (("actions-side-b",), 4), (("actions-pairing-swapped",), 2)])

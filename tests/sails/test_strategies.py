@@ -75,7 +75,7 @@ def test_bluffer_always_hides_the_colour(spec):
         setup_game(state, 4, encode_variants((), 4))
         deal = np.array([game + 1], dtype=np.uint64)
         setup_round(state, 0, encode_variants((), 4), deal, np.zeros(64, dtype=np.int64), np.zeros((0, 6), dtype=np.int64))
-        options = np.zeros(256, dtype=np.int64)
+        options = np.zeros(64, dtype=np.int64)
         n = play_options(state, 0, options)
         stream = np.zeros(1, dtype=np.uint64)
         for label, f, p in (("bluffer", function, params), ("greedy", greedy.function, greedy.params)):

@@ -15,6 +15,7 @@ from simulator.games.loot.primitives import (
     add_cubes, card_colour, card_icon, card_joker, card_value, comp_pos, comp_push_top, comp_remove, comp_to_bottom,
     comp_to_top, compasses_on_island, discard_map, draw_cards, hand_remove, log, move_ship,
 )
+from simulator.games.loot.invariants import check_invariants
 from simulator.games.loot.loot import take_treasure, aaron_take
 from simulator.games.loot.primitives import reveal_treasure
 from simulator.games.loot.state import (
@@ -26,7 +27,7 @@ from simulator.games.loot.state import (
     S_CUBES, S_END_EARLY, S_EVENT, S_FIRST, S_HAND, S_HAND_N, S_HAS_AARON, S_INFO_ISLAND, S_ISLAND_UP,
     S_ISLANDS_USED, S_LAND, S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PASSED, S_PLAYERS,
     S_SUPPLY, S_TILE_TAKEN, S_TOWNER, S_TURNS, S_VAR, V_AARON_ONE_SPARES_ACTOR, S_KEPT_TYPE, S_CROSSES,
-    D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR,
+    D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR, S_DEBUG,
 )
 
 MAX_TURNS = 2000
@@ -473,9 +474,9 @@ def b4_return(s, lg, fs, pr, st, opts):
 
 
 @njit(cache=True)
-def actions_phase(s, lg, deal, fs, pr, st, opts, buf):
+def actions_phase(s, T, lg, deal, fs, pr, st, opts, buf):
     """PHASE 2: from the First Player clockwise, each player takes one action per turn until
-    all have passed."""
+    all have passed.  In debug mode the invariants are checked after every action."""
     players = s[S_PLAYERS]
     for p in range(players):
         s[S_PASSED + p] = 0
@@ -512,6 +513,8 @@ def actions_phase(s, lg, deal, fs, pr, st, opts, buf):
                 use_island(s, lg, deal, AARON, seat, where, colour, fs, pr, st, opts)
             s[S_TURNS] += 1
             turns += 1
+            if s[S_DEBUG] == 1:
+                check_invariants(s, T)
             if turns > MAX_TURNS:
                 raise AssertionError("phase 2 does not end")
         seat = (seat + 1) % players

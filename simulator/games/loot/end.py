@@ -88,7 +88,7 @@ def end_scoring(s, lg, TR2, SC, HL2, fs, pr, st, opts, scores, ranks):
     if s[S_HAS_AARON] == 1:
         crosses[players] = s[S_CROSSES + AARON]
     treasure_golds(s, TR2, SC, kept, crosses, golds)
-    # 3. healers (variant two_healers: each player still in reveals one of their two)
+    # 3. healers (variant two-healers: each player still in reveals one of their two)
     if s[S_VAR + V_TWO_HEALERS] == 1:
         for i in range(players):
             p = (s[S_FIRST] + i) % players

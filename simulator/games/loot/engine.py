@@ -35,7 +35,7 @@ SEAT_COLUMNS = (
 GAME_COLUMNS = (
     "length", "event_1", "event_2", "event_3", "event_4", "event_5", "loot_round_1", "loot_round_2",
     "loot_round_3", "loot_round_4", "loot_round_5", "loot_final", "small_islands_used", "ended_early",
-    "winner", "aaron_crosses",
+    "winning_seat", "aaron_crosses",
 )
 N_SEAT_COLUMNS = len(SEAT_COLUMNS)
 N_GAME_COLUMNS = len(GAME_COLUMNS)
@@ -96,7 +96,7 @@ def play_game(s, T, TR2, SC, HL2, lg, deal, players, flags, logging, debug, fs, 
         if s[S_END_EARLY] == 1:
             break
         s[S_PHASE] = PH_ACTIONS
-        actions_phase(s, lg, deal, fs, pr, st, opts, buf)
+        actions_phase(s, T, lg, deal, fs, pr, st, opts, buf)
         if debug:
             check_invariants(s, T)
         if s[S_END_EARLY] == 1:
@@ -211,3 +211,7 @@ def play_chunk(run_seed, first_game, n_games, variant_flags, strategies, params,
     params = np.ascontiguousarray(params, dtype=np.float64)
     play_chunk_jit(int(run_seed), int(first_game), int(n_games), np.ascontiguousarray(variant_flags, dtype=np.int64),
                    pad_lineup(strategies), params, seat_results, game_results, bool(debug), T, TR2, SC, HL2)
+
+
+# the runner asks ``spec.play_chunk._cache`` whether the engine is compiled already
+play_chunk._cache = play_chunk_jit._cache

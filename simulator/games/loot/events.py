@@ -7,7 +7,7 @@ Timing (RB-FR, events page):
 - Phase 2: A2 (passing), A3, B4, B6, B7, B8, B9, B13 (actions.py);
 - Phase 3: A4, B4, B10, B11, B12, B13, B14 (loot.py).
 The event of round 5 does not apply to the Final Exploration (reading; variant
-``event_in_final`` makes it apply).
+``event-in-final`` makes it apply).
 """
 
 from numba import njit

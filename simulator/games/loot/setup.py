@@ -59,7 +59,7 @@ def setup_game(s, T, lg, deal, players, flags, logging, debug, fs, pr, st, opts,
             s[S_SUPPLY + o] = 3
             if o != AARON:
                 s[S_CUBES + o] = T[T_START_CUBES]
-    # 2. ship: random corner and direction (drawn even when variant fixed_ship_start is on, so
+    # 2. ship: random corner and direction (drawn even when variant fixed-ship-start is on, so
     # that the deal stream stays aligned across variants)
     corner = random_int(deal, 4)
     direction = 1 if random_int(deal, 2) == 0 else -1
@@ -85,7 +85,7 @@ def setup_game(s, T, lg, deal, players, flags, logging, debug, fs, pr, st, opts,
         s[S_MAP_DECK + c] = c
     shuffle_prefix(s[S_MAP_DECK:S_MAP_DECK + N_MAP], N_MAP, deal)
     s[S_MAP_DECK_N] = N_MAP
-    # 6. healers: one per player face down (variant two_healers: two per player)
+    # 6. healers: one per player face down (variant two-healers: two per player)
     for h in range(N_HEALERS):
         scratch[h] = h
     shuffle_prefix(scratch, N_HEALERS, deal)
@@ -111,7 +111,7 @@ def setup_game(s, T, lg, deal, players, flags, logging, debug, fs, pr, st, opts,
     # 10. first player
     first = random_int(deal, players)
     s[S_FIRST] = first
-    # 5. hands (variant starting_draft: the k-th player in turn order gets 7 + k - 1 cards,
+    # 5. hands (variant starting-draft: the k-th player in turn order gets 7 + k - 1 cards,
     # the first the normal hand size, and each keeps the hand size)
     size = s[S_HAND_SIZE]
     draft = s[S_VAR + V_STARTING_DRAFT] == 1

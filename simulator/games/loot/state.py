@@ -13,10 +13,10 @@ Public / private slots (fair play is the strategy's duty):
 
 - public: everything except the slots listed as private below.
 - private to a seat: ``S_HAND + owner * HAND_CAP`` (its own hand; Aaron's hand is public),
-  ``S_HEAL_HAND`` (variant ``two_healers``: its own two healers).
+  ``S_HEAL_HAND`` (variant ``two-healers``: its own two healers).
 - hidden to everybody: ``S_MAP_DECK``, ``S_TDECK`` (deck orders), ``S_EV_ORDER`` beyond the
-  current round (unless variant ``events_revealed``: then the set, not the order, is public),
-  ``S_HEAL_POOL`` until the end (unless variant ``healers_revealed``).
+  current round (unless variant ``events-revealed``: then the set, not the order, is public),
+  ``S_HEAL_POOL`` until the end (unless variant ``healers-revealed``).
 """
 
 N_OWNERS = 6
@@ -102,7 +102,7 @@ S_KEPT_TYPE = _alloc(N_OWNERS * 8)  # kept treasures by type (TT_*), per owner
 S_CROSSES = _alloc(N_OWNERS)
 S_A2 = _alloc(MAX_PLAYERS)  # treasures revealed by event A2
 S_HEAL_POOL = _alloc(2 * MAX_PLAYERS)  # healer ids
-S_HEAL_HAND = _alloc(N_OWNERS * 2)  # variant two_healers: the two healers of each seat
+S_HEAL_HAND = _alloc(N_OWNERS * 2)  # variant two-healers: the two healers of each seat
 S_HEALER = _alloc(N_OWNERS)  # chosen healer (-1 none)
 S_ELIM = _alloc(N_OWNERS)  # 0, ELIM_CUBES, ELIM_HEALER
 S_GOLD = _alloc(N_OWNERS)  # treasure gold at the end (incl. crown bonus)
@@ -202,8 +202,8 @@ D_PREP_DISCARD = 7  # Preparation: discard one more card; options -1 stop, else 
 D_A1_DRAW = 8  # event A1: options 0 no / 1 draw 2 cards and take 2 cubes
 D_B4_RETURN = 9  # event B4: landing whose compass goes back; options = landings
 D_HEALER = 10  # options = healer ids
-D_HEALER_REVEAL = 11  # variant two_healers: healer to reveal; options = healer ids
-D_DRAFT_DISCARD = 12  # variant starting_draft: discard one card; options = card ids
+D_HEALER_REVEAL = 11  # variant two-healers: healer to reveal; options = healer ids
+D_DRAFT_DISCARD = 12  # variant starting-draft: discard one card; options = card ids
 D_A2_TAKE = 13  # event A2 on passing: options = treasure ids (always kept)
 DECISION_KINDS = (
     "action",

@@ -81,7 +81,7 @@ def game_spec():
         player_counts=PLAYER_COUNTS,
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
-        strategies=strategy_specs(),
+        strategy_loader=strategy_specs,
         default_strategy="greedy",
         decision_kinds=DECISION_KINDS,
         seat_columns=SEAT_COLUMNS,

@@ -62,10 +62,10 @@ def log_event(log, state, code, a, b, c, d, e):
 @njit(cache=True)
 def seat_at(state, first, order):
     """The seat ``order`` places clockwise after seat ``first`` (``order`` < players)."""
+    # (one conditional expression on locals: lets numba drop the reference counting of ``state``)
+    players = state[PLAYERS]
     seat = first + order
-    if seat >= state[PLAYERS]:
-        seat -= state[PLAYERS]
-    return seat
+    return seat - players if seat >= players else seat
 
 
 @njit(cache=True)

@@ -82,7 +82,7 @@ GAME_COLUMNS = (
     "actions_used_a2",
     "actions_used_a3",
     "actions_used_a4",
-    "treasures_stolen",
+    "steals",  # treasures stolen in the game, all seats (the seat column is treasures_stolen)
     "winners",
     "winning_score",
 )

@@ -27,8 +27,9 @@ MAX_PLAYERS = 5
 RING = 32
 """Capacity of each treasure deck ring buffer (a deck never holds more than 32 cards)."""
 PILE_CAPACITY = 32
-MAX_OPTIONS = 256
-"""Upper bound of any decision's option count (PLAY_CARD <= 2 * 78 = 156)."""
+MAX_OPTIONS = 64
+"""Upper bound of any decision's option count (PLAY_CARD <= 2 * 12 cards, PLAY_BONUS <= 12,
+A2_GIVE / A4_DISCARD <= 14 cards)."""
 
 _offset = 0
 
@@ -144,7 +145,7 @@ FROM_BONUS_DECK = -1  # A1 log: the two Bonus cards came from the deck
 
 # ---- decision kinds ----
 OPENING_PASS_COLOUR = 0  # options: colour 0..3 among the tied longest colours
-PLAY_CARD = 1  # options: card | hide << 6 | bonus << 7
+PLAY_CARD = 1  # options: card | hide << 6
 BONUS_AFTER_REVEAL_DECISION = 2  # options: number of Bonus cards 0..max (variant bonus-after-reveal)
 TAKE_OR_STEAL = 3  # options: TAKE_FROM_DECK (-1) or a victim seat
 A1_TARGET = 4  # options: victim seat (each holds >= 2 Bonus cards)
@@ -154,6 +155,7 @@ A3_DECK_DECISION = 7  # options: deck 0 or 1
 A3_ORDER = 8  # options: sum(idx_j << 2j): position j from the top gets A3_CARDS[idx_j]
 A4_TAKE = 9  # options: Island card id on the table
 A4_DISCARD = 10  # options: Island card id in own hand
+PLAY_BONUS = 11  # options: number of Bonus cards 0..max attached to the card just placed (TABLE_CARD of the seat)
 
 DECISION_KINDS = (
     "opening_pass_colour",
@@ -167,10 +169,10 @@ DECISION_KINDS = (
     "a3_order",
     "a4_take",
     "a4_discard",
+    "play_bonus",
 )
 
-OPTION_HIDE_SHIFT = 6
-OPTION_BONUS_SHIFT = 7
+OPTION_HIDE_SHIFT = 6  # PLAY_CARD option = card | hide << OPTION_HIDE_SHIFT
 OPTION_CARD_MASK = 63
 
 # ---- log events: [code, a, b, c, d, e] ----

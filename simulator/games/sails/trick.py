@@ -1,5 +1,6 @@
 """DÉROULEMENT DE LA PARTIE: placing half-covered Island cards, Bonus cards, the reveal."""
 
+import numpy as np
 from numba import njit
 
 from simulator.core.decisions import ask
@@ -14,12 +15,13 @@ from simulator.games.sails.state import (
     EV_REVEAL,
     FIRST_PLAYER,
     HAND_MASK,
+    HIDE_COLOUR,
     HIDE_NUMBER,
     LOC_TABLE,
-    OPTION_BONUS_SHIFT,
     OPTION_CARD_MASK,
     OPTION_HIDE_SHIFT,
     PLACED,
+    PLAY_BONUS,
     PLAY_CARD,
     PLAYERS,
     REVEALED,
@@ -34,43 +36,52 @@ from simulator.games.sails.state import (
 )
 
 MAX_VALUE = 12
+LOWEST_BIT = np.array([(mask & -mask).bit_length() - 1 for mask in range(4096)], dtype=np.int64)
+"""Index of the lowest set bit of a 12-bit mask (-1 when empty)."""
 
 
 @njit(cache=True)
 def play_options(state, seat, options):
-    """Legal PLAY_CARD options of ``seat``: ``card | hide << 6 | bonus << 7``.
-
-    Every card of the hand, either half hidden, with 0..n Bonus cards attached at placement
-    (n = Bonus held, capped so the value stays <= 12; always 0 in variant bonus-after-reveal).
-    """
+    """Legal PLAY_CARD options of ``seat``: ``card | hide << 6`` for every card of the hand
+    (by id), hiding the colour (``HIDE_COLOUR``) then the number (``HIDE_NUMBER``)."""
     n = 0
-    held = state[BONUS_HELD + seat]
-    if state[BONUS_AFTER_REVEAL] == 1:
-        held = 0
     for colour in range(4):
         mask = state[HAND_MASK + seat * 4 + colour]
-        for bit in range(12):
-            if (mask >> bit) & 1:
-                card = colour * 12 + bit
-                max_bonus = MAX_VALUE - 1 - bit
-                if held < max_bonus:
-                    max_bonus = held
-                # (plain while loop: nested range loops compile poorly here)
-                bonus = 0
-                while bonus <= max_bonus:
-                    options[n] = card | (bonus << OPTION_BONUS_SHIFT)
-                    options[n + 1] = card | (1 << OPTION_HIDE_SHIFT) | (bonus << OPTION_BONUS_SHIFT)
-                    n += 2
-                    bonus += 1
+        while mask != 0:
+            low = mask & -mask  # lowest card left in the colour
+            card = colour * 12 + LOWEST_BIT[low & 0xFFF]
+            options[n] = card | (HIDE_COLOUR << OPTION_HIDE_SHIFT)
+            options[n + 1] = card | (HIDE_NUMBER << OPTION_HIDE_SHIFT)
+            n += 2
+            mask ^= low
     return n
 
 
 @njit(cache=True)
-def place_card(state, seat, option, log):
-    """Put the chosen card on the table, half covered by the Sail, with its Bonus cards."""
-    card = option & OPTION_CARD_MASK
-    hide = (option >> OPTION_HIDE_SHIFT) & 1
-    bonus = option >> OPTION_BONUS_SHIFT
+def max_bonus(state, seat, value):
+    """Most Bonus cards ``seat`` may add to a card of ``value``: those it holds, but "vous ne pouvez
+    pas utiliser de cartes Bonus pour dépasser" 12."""
+    room = MAX_VALUE - value
+    held = state[BONUS_HELD + seat]
+    return held if held < room else room
+
+
+@njit(cache=True)
+def bonus_options(state, seat, options):
+    """PLAY_BONUS options for the card ``seat`` just placed: 0..max Bonus cards (reading 1: they
+    are played face up with the half-covered card).  Just [0] under variant bonus-after-reveal."""
+    n_max = 0
+    if state[BONUS_AFTER_REVEAL] == 0:
+        n_max = max_bonus(state, seat, island_value(state[TABLE_CARD + seat]))
+    for bonus in range(n_max + 1):
+        options[bonus] = bonus
+    return n_max + 1
+
+
+@njit(cache=True)
+def place_card(state, seat, card, hide):
+    """Put ``card`` on the table, half covered by the Sail: ``hide`` = HIDE_COLOUR shows the
+    number, HIDE_NUMBER shows the colour."""
     move_island(state, card, LOC_TABLE)
     state[TABLE_CARD + seat] = card
     state[TABLE_HIDE + seat] = hide
@@ -78,25 +89,39 @@ def place_card(state, seat, option, log):
         state[TABLE_VISIBLE + seat] = island_colour(card)
     else:
         state[TABLE_VISIBLE + seat] = island_value(card)
-    state[TABLE_BONUS + seat] = bonus
+    state[TABLE_BONUS + seat] = 0
+    state[TABLE_ORDER + seat] = state[PLACED]
+    state[PLACED] += 1
+
+
+@njit(cache=True)
+def attach_bonus(state, seat, bonus):
+    """Attach ``bonus`` Bonus cards, face up, to ``seat``'s card on the table (+1 value each)."""
+    state[TABLE_BONUS + seat] += bonus
     state[BONUS_HELD + seat] -= bonus
     state[BONUS_ATTACHED] += bonus
     state[STAT_BONUS_SPENT + seat] += bonus
-    state[TABLE_ORDER + seat] = state[PLACED]
-    state[PLACED] += 1
-    log_event(log, state, EV_PLACE, seat, hide, state[TABLE_VISIBLE + seat], bonus, 0)
 
 
 @njit(cache=True)
 def play_cards(state, strategies, params, streams, options, log):
-    """From the first player clockwise, each player places one half-covered Island card."""
+    """From the first player clockwise, each player places one half-covered Island card (choice
+    of card and hidden half: PLAY_CARD), then attaches Bonus cards to it (PLAY_BONUS, asked only
+    when the seat holds Bonus cards and the card is below 12)."""
     players = state[PLAYERS]
     first = state[FIRST_PLAYER]
     for order in range(players):
         seat = seat_at(state, first, order)
         n = play_options(state, seat, options)
         choice = ask(strategies, seat, state, PLAY_CARD, options, n, params, streams)
-        place_card(state, seat, options[choice], log)
+        option = options[choice]
+        place_card(state, seat, option & OPTION_CARD_MASK, option >> OPTION_HIDE_SHIFT)
+        n = bonus_options(state, seat, options)
+        if n > 1:
+            choice = ask(strategies, seat, state, PLAY_BONUS, options, n, params, streams)
+            attach_bonus(state, seat, options[choice])
+        log_event(log, state, EV_PLACE, seat, state[TABLE_HIDE + seat], state[TABLE_VISIBLE + seat],
+                  state[TABLE_BONUS + seat], 0)
 
 
 @njit(cache=True)
@@ -120,17 +145,12 @@ def bonus_after_reveal(state, strategies, params, streams, options, log):
     first = state[FIRST_PLAYER]
     for order in range(players):
         seat = seat_at(state, first, order)
-        max_bonus = MAX_VALUE - state[TABLE_VALUE + seat]
-        if state[BONUS_HELD + seat] < max_bonus:
-            max_bonus = state[BONUS_HELD + seat]
-        for b in range(max_bonus + 1):
+        most = max_bonus(state, seat, state[TABLE_VALUE + seat])
+        for b in range(most + 1):
             options[b] = b
-        choice = ask(strategies, seat, state, BONUS_AFTER_REVEAL_DECISION, options, max_bonus + 1, params, streams)
+        choice = ask(strategies, seat, state, BONUS_AFTER_REVEAL_DECISION, options, most + 1, params, streams)
         bonus = options[choice]
         if bonus > 0:
-            state[TABLE_BONUS + seat] += bonus
+            attach_bonus(state, seat, bonus)
             state[TABLE_VALUE + seat] += bonus
-            state[BONUS_HELD + seat] -= bonus
-            state[BONUS_ATTACHED] += bonus
-            state[STAT_BONUS_SPENT + seat] += bonus
             log_event(log, state, EV_BONUS_AFTER, seat, bonus, state[TABLE_VALUE + seat], 0, 0)

@@ -192,38 +192,6 @@ def _key(s, card):
     return s[S_INFO_MAP + card * 4 + MC_VALUE]
 
 
-@njit(cache=True)
-def _play_cards_sorted(s, owner, landing, colour, out):
-    """Same canonical order as the engine (1s, numbers ascending, Jokers)."""
-    last = s[S_LAND_LAST + landing]
-    n = 0
-    for i in range(s[S_HAND_N + owner]):
-        card = _hand_card(s, owner, i)
-        if s[S_INFO_MAP + card * 4 + MC_COLOUR] != colour:
-            continue
-        v = s[S_INFO_MAP + card * 4 + MC_VALUE]
-        if s[S_INFO_MAP + card * 4 + MC_JOKER] == 1:
-            key = 11
-        elif v == 1:
-            key = 1
-        elif v >= last:
-            key = v
-        else:
-            continue
-        j = n
-        while j > 0:
-            other = out[j - 1]
-            okey = 11 if s[S_INFO_MAP + other * 4 + MC_JOKER] == 1 else s[S_INFO_MAP + other * 4 + MC_VALUE]
-            if okey > key or (okey == key and other > card):
-                out[j] = other
-                j -= 1
-            else:
-                break
-        out[j] = card
-        n += 1
-    return n
-
-
 @njit(cache=True, inline='always')
 def _prepare_key(s, seat, owner, landing, colour, params, buf, fb):
     """Sort the playable cards of (owner, landing, colour) and build prefix sums of what they add:
