@@ -16,15 +16,18 @@ setup: $(STAMP)
 
 ## run: the flagship simulation on local defaults (all cores, results/ folder)
 run: $(STAMP)
-	$(BIN)/islandsim run --game $(or $(GAME),sails) --players $(or $(PLAYERS),4) --n $(or $(N),100000) --seed $(or $(SEED),2026)
+	$(BIN)/islandsim run --game $(or $(GAME),loot) --players $(or $(PLAYERS),4) --n $(or $(N),100000) --seed $(or $(SEED),2026)
 
 ## test: the whole test suite (the command CI runs)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-## bench: speed and memory figures (engine games/s, pure-Python ratio, a full 1,000,000-game run)
+## bench: speed and memory figures: engine games/s on one and all cores, pure-Python ratio,
+## Dask overhead, and full `islandsim run`s of 1,000,000 games (wall time, peak memory)
 bench: $(STAMP)
-	$(BIN)/islandsim bench --game sails --players 4 --n 100000 --python-n 300 --run-n 1000000
+	$(BIN)/islandsim bench --game sails --players 4 --n 50000 --python-n 200 --run-n 1000000
+	$(BIN)/islandsim bench --game loot --players 4 --n 100000 --python-n 20 --dask --run-n 100000
+	$(BIN)/islandsim bench --game loot --players 4 --n 2000 --python-n 0 --jobs 2 --run-n 1000000
 
 clean:
 	rm -rf $(VENV) results .pytest_cache

@@ -1,51 +1,92 @@
-"""Where numba keeps the compiled engines: one folder per version of the source code.
+"""Where numba keeps the compiled engines: one folder per version of each game's code.
 
 numba's own cache checks only the timestamp of the file that holds a compiled function, so a
 change to a constant or a helper in another module would leave stale machine code in use.
-islandsim therefore points numba at a folder named after a hash of every Python source of
-``simulator/core``, ``simulator/games`` and ``strategies``: any change to the code gives a fresh cache, and an
-unchanged install keeps loading its compiled engines in a fraction of a second.
+islandsim therefore points numba at a folder named after a hash of the sources that the
+compiled code depends on: for a game, ``simulator/core``, ``simulator/games/<id>`` and
+``strategies/<id>.py``.  Any change to that code gives a fresh cache; a change to another game,
+the CLI or the analysis leaves it alone; an unchanged install loads its compiled engines in a
+fraction of a second.
 
 The base folder is ``$ISLANDSIM_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
 ``~/.cache/islandsim``.  Every process (local workers, Dask workers with the same install)
-computes the same folder.
+computes the same folders.
 """
 
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import os
 from pathlib import Path
 
-_COMPILED_SOURCES = ("simulator/core", "simulator/games", "strategies")
-"""Folders whose code numba compiles (or that compiled code calls); the CLI and analysis are not hashed."""
+_TOP = Path(__file__).resolve().parent.parent
+_CORE_SOURCES = ("simulator/core",)
 
 
-def source_fingerprint() -> str:
-    """A short hash of every Python source file of the engines and strategies."""
-    top = Path(__file__).resolve().parent.parent
+def _hash_sources(paths: list[Path]) -> str:
     digest = hashlib.sha256()
-    for root in _COMPILED_SOURCES:
-        for path in sorted((top / root).rglob("*.py")):
-            digest.update(str(path.relative_to(top)).encode())
-            digest.update(path.read_bytes())
+    for path in paths:
+        digest.update(str(path.relative_to(_TOP)).encode())
+        digest.update(path.read_bytes())
     return digest.hexdigest()[:16]
 
 
-def cache_folder() -> Path:
-    """The numba cache folder for this version of the code."""
+def _python_files(relative: str) -> list[Path]:
+    location = _TOP / relative
+    if location.is_file():
+        return [location]
+    return sorted(location.rglob("*.py")) if location.is_dir() else []
+
+
+@functools.lru_cache(maxsize=None)
+def source_fingerprint(game_id: str | None = None) -> str:
+    """A short hash of the core sources plus one game's engine and strategies.
+
+    Without ``game_id``: of every compiled source (core, all games, all strategies); that
+    folder serves modules imported directly rather than through the registry (tests do so).
+    """
+    files = [path for root in _CORE_SOURCES for path in _python_files(root)]
+    if game_id is None:
+        files += _python_files("simulator/games") + _python_files("strategies")
+    else:
+        files += _python_files(f"simulator/games/{game_id}") + _python_files(f"strategies/{game_id}.py")
+    return _hash_sources(files)
+
+
+def cache_folder(game_id: str | None = None) -> Path:
+    """The numba cache folder for this version of the core (and of ``game_id``'s code)."""
     base = os.environ.get("ISLANDSIM_CACHE_DIR") or os.environ.get("NUMBA_CACHE_DIR")
     base_path = Path(base) if base else Path.home() / ".cache" / "islandsim"
-    return base_path / f"numba-{source_fingerprint()}"
+    name = f"numba-{source_fingerprint(game_id)}" if game_id is None else f"{game_id}-{source_fingerprint(game_id)}"
+    return base_path / name
 
 
-def use_versioned_cache() -> None:
-    """Point numba at :func:`cache_folder` (must run before any engine module is imported)."""
+def _point_numba_at(folder: Path) -> str | None:
     from numba.core import config
 
-    folder = cache_folder()
+    previous = config.CACHE_DIR
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError:
-        return  # unwritable home: numba falls back to its own locations
+        return previous  # unwritable home: numba keeps its own locations
     config.CACHE_DIR = str(folder)
+    return previous
+
+
+def use_versioned_cache() -> None:
+    """Point numba at the folder of all compiled sources (run once, before any compiled module is imported)."""
+    _point_numba_at(cache_folder())
+
+
+@contextlib.contextmanager
+def game_cache(game_id: str):
+    """While importing a game's modules and strategies, cache what they compile in its folder."""
+    from numba.core import config
+
+    previous = _point_numba_at(cache_folder(game_id))
+    try:
+        yield
+    finally:
+        config.CACHE_DIR = previous

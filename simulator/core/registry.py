@@ -73,7 +73,10 @@ class GameSpec:
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:
         """Name -> strategy.  Loaded on first use: strategies compile (or load from cache) on import."""
-        return self.strategy_loader()
+        from simulator.compiled_cache import game_cache
+
+        with game_cache(self.id):
+            return self.strategy_loader()
 
     def __post_init__(self) -> None:
         if self.seat_columns[:2] != ("score", "rank"):
@@ -104,8 +107,11 @@ def get_game(game_id: str) -> GameSpec:
     if game_id not in GAME_MODULES:
         raise UsageError(f"unknown game '{game_id}'; known games: {', '.join(game_ids())}")
     if game_id not in _loaded:
-        module = importlib.import_module(GAME_MODULES[game_id])
-        _loaded[game_id] = module.game_spec()
+        from simulator.compiled_cache import game_cache
+
+        with game_cache(game_id):
+            module = importlib.import_module(GAME_MODULES[game_id])
+            _loaded[game_id] = module.game_spec()
     return _loaded[game_id]
 
 
