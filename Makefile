@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.islandsim-installed
 
-.PHONY: setup run test test-fast bench clean
+.PHONY: setup run test bench reports clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ bench: $(STAMP)
 	$(BIN)/islandsim bench --game sails --players 4 --n 50000 --python-n 200 --run-n 1000000
 	$(BIN)/islandsim bench --game loot --players 4 --n 100000 --python-n 20 --dask --run-n 100000
 	$(BIN)/islandsim bench --game loot --players 4 --n 2000 --python-n 0 --jobs 2 --run-n 1000000
+
+## reports: regenerate the balance reports of the shipped studies (experiments/*.toml -> reports/*.html);
+## runs already complete in results/store are reused
+reports: $(STAMP)
+	$(BIN)/islandsim experiment experiments/*.toml --reports-dir reports
 
 clean:
 	rm -rf $(VENV) results .pytest_cache

@@ -182,6 +182,15 @@ def bench(game_id, players, strategy_names, variant_names, n_games, python_n, ru
     click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
 
 
+def _register_analysis_commands() -> None:
+    from simulator.analysis.commands import register
+
+    register(cli)
+
+
+_register_analysis_commands()
+
+
 def main(argv: list[str] | None = None) -> None:
     """Console entry point: run the CLI, turning every input error into one line and exit 2."""
     try:

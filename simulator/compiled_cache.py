@@ -33,16 +33,27 @@ def _hash_sources(paths: list[Path]) -> str:
     return digest.hexdigest()[:16]
 
 
+SOURCE_SUFFIXES = (".py", ".csv", ".json", ".toml")
+"""Code and data files: numba bakes module-level tables built from data files into machine code."""
+
+
 def _python_files(relative: str) -> list[Path]:
     location = _TOP / relative
     if location.is_file():
         return [location]
-    return sorted(location.rglob("*.py")) if location.is_dir() else []
+    if not location.is_dir():
+        return []
+    return sorted(
+        path for path in location.rglob("*") if path.suffix in SOURCE_SUFFIXES and "__pycache__" not in path.parts
+    )
 
 
 @functools.lru_cache(maxsize=None)
 def source_fingerprint(game_id: str | None = None) -> str:
-    """A short hash of the core sources plus one game's engine and strategies.
+    """A short hash of the core sources plus one game's engine, data and strategies.
+
+    It names the numba cache folder and, in the analysis store, decides whether a stored run
+    was played by the current code.
 
     Without ``game_id``: of every compiled source (core, all games, all strategies); that
     folder serves modules imported directly rather than through the registry (tests do so).

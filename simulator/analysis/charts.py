@@ -19,9 +19,11 @@ NOT_SURVIVES = "#7f8c8d"
 BAR = "#2e86c1"
 
 
-def _png(figure) -> bytes:
+def _png(figure, title_inches: float = 0.0) -> bytes:
+    """The figure as PNG bytes; ``title_inches`` keeps room at the top for a suptitle."""
     buffer = io.BytesIO()
-    figure.tight_layout()
+    top = 1.0 - title_inches / figure.get_figheight() if title_inches else 1.0
+    figure.tight_layout(rect=(0.0, 0.0, 1.0, top))
     figure.savefig(buffer, format="png", dpi=DPI)
     plt.close(figure)
     return buffer.getvalue()
@@ -86,7 +88,7 @@ def forest(table: pl.DataFrame, title: str, max_measures: int = 6) -> bytes:
         panel.set_title(f"{measure} ({'percentage points' if scale == 100.0 else 'difference'})", fontsize=8)
         panel.tick_params(axis="x", labelsize=7)
     figure.suptitle(f"{title}\nred: survives the Holm correction; grey: does not", fontsize=9)
-    return _png(figure)
+    return _png(figure, title_inches=0.55)
 
 
 def histograms(groups: dict[str, np.ndarray], title: str, xlabel: str) -> bytes:
@@ -131,4 +133,4 @@ def convergence_chart(table: pl.DataFrame, title: str) -> bytes:
     right.set_ylabel("95% half-width (pp for rates)")
     left.legend(fontsize=7)
     figure.suptitle(title, fontsize=10)
-    return _png(figure)
+    return _png(figure, title_inches=0.35)

@@ -237,6 +237,8 @@ def experiment_command():
         if n_games is not None and n_games <= 0:
             raise UsageError(f"--n must be a positive number of games, not {n_games}")
         studies = [experiment_module.load_experiment(path) for path in files]  # validate every file first
+        for study in studies:
+            experiment_module.plan_runs(study, n_games)
         jobs = _jobs(jobs)
         for study in studies:
             _say(f"experiment {study.path}: {study.title}")

@@ -65,6 +65,8 @@ def compare_groups(baseline: list[Run], arms: list[tuple[str, list[Run]]]) -> pl
         joined = base_games.join(deal_means(members), on="game", suffix="__arm")
         for measure in measures(baseline[0].manifest):
             paired = joined.select(measure.column, f"{measure.column}__arm").drop_nulls()
+            if stats.is_constant(paired[measure.column].to_numpy(), paired[f"{measure.column}__arm"].to_numpy()):
+                continue  # the same value in every game of both setups (e.g. one First Player tile): nothing to test
             result = stats.paired_difference(paired[measure.column].to_numpy(), paired[f"{measure.column}__arm"].to_numpy())
             rows.append({"arm": label, "measure": measure.label, "column": measure.column, "unit": measure.unit,
                          "games": result["n"], "baseline": result["baseline"], "variant": result["variant"],

@@ -55,6 +55,8 @@ def observational_impact(run: Run) -> pl.DataFrame:
         with_card = games["game"].is_in(seen.filter(pl.col("card") == card)["game"].implode())
         for measure in measures(run.manifest):
             values = games[measure.column].to_numpy().astype(np.float64)
+            if stats.is_constant(values):
+                continue  # the same in every game: no card can move it
             mask = with_card.to_numpy()
             result = stats.difference_of_means(values[~mask], values[mask])
             rows.append({"arm": names.get(card, f"card {card}"), "card": card, "measure": measure.label,

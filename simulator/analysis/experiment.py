@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from simulator.analysis import report, store, tournament
-from simulator.analysis.runs import EVENT_COLUMN, Run
+from simulator.analysis.runs import EVENT_COLUMN, Run, check_column_names
 from simulator.core import registry, runner
 from simulator.core.registry import UsageError
 
@@ -226,24 +226,30 @@ def planned_lineups(experiment: Experiment, players: int) -> list[tuple[str, ...
     return list(found)
 
 
-def run_experiment(experiment: Experiment, store_folder: Path, jobs: int, say: Callable[[str], None] | None = None,
-                   n: int | None = None) -> dict[int, list[tuple[str, list[Run]]]]:  # fmt: skip
-    """Play (or reuse) every run; per player count, the ``(setup label, runs)`` groups."""
+def plan_runs(experiment: Experiment, n: int | None = None) -> dict[tuple[int, str, tuple[str, ...]], runner.RunConfig]:
+    """Every run of a study, validated (nothing is played): ``(players, setup, lineup) -> config``."""
     games = n or experiment.n
     configs = {
         (players, arm.label, lineup): store.make_config(experiment.game, players, games, experiment.seed, lineup, arm, experiment.chunk_size)
         for players in experiment.players for arm in experiment.arms for lineup in planned_lineups(experiment, players)
     }  # fmt: skip
-    for config in configs.values():  # validate everything before playing anything
-        runner.prepare(config)
+    for config in configs.values():
+        prepared = runner.prepare(config)
+        check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")
+    return configs
+
+
+def run_experiment(experiment: Experiment, store_folder: Path, jobs: int, say: Callable[[str], None] | None = None,
+                   n: int | None = None) -> dict[int, list[tuple[str, list[Run]]]]:  # fmt: skip
+    """Play (or reuse) every run; per player count, the ``(setup label, runs)`` groups."""
+    configs = plan_runs(experiment, n)
     studies: dict[int, list[tuple[str, list[Run]]]] = {}
     for players in experiment.players:
-        groups = []
-        for arm in experiment.arms:
-            runs = [store.ensure_run(configs[(players, arm.label, lineup)], store_folder, jobs, say)
-                    for lineup in planned_lineups(experiment, players)]  # fmt: skip
-            groups.append((arm.label, runs))
-        studies[players] = groups
+        studies[players] = [
+            (arm.label, [store.ensure_run(configs[(players, arm.label, lineup)], store_folder, jobs, say)
+                         for lineup in planned_lineups(experiment, players)])
+            for arm in experiment.arms
+        ]  # fmt: skip
     return studies
 
 

@@ -246,7 +246,7 @@ def add_tournament(document: Document, runs: list[Run], title: str) -> None:
                              None, f"Win rate per seat taken — {title}"),
         f"Strategy ranking with 95% intervals, {title}.",
     )  # fmt: skip
-    names, grid = tournament.matrix(pairs)
+    names, grid = tournament.matrix(pairs, rank_table["strategy"].to_list())
     lookup = {(row["a"], row["b"]): row for row in pairs.iter_rows(named=True)}
     document.table(
         ["strategy \\ opponent", *names],

@@ -19,7 +19,7 @@ from simulator.core.registry import UsageError
 
 EVENT_COLUMN = re.compile(r"^event_(\d+)$")
 """Game columns holding the event card of round N (Loot Island's ``event_1`` .. ``event_5``)."""
-SEAT_INDEX_COLUMNS = frozenset({"winner", "winner_seat", "first_player"})
+SEAT_INDEX_COLUMNS = frozenset({"winner", "winner_seat", "winning_seat", "first_player"})
 """Game columns holding a seat number, not a quantity: never averaged."""
 HEADLINE_COLUMNS = ("eliminated", "eliminations", "curse_cubes", "curses")
 """Game-specific quantities shown first (forest plots, summaries) when a game has them."""
@@ -68,18 +68,23 @@ def run_label(manifest: dict) -> str:
     return f"{setup_label(manifest)} | {lineup_text}"
 
 
+def check_column_names(game_columns, seat_columns, where: str) -> None:
+    """Refuse a game whose column is named like a results column (its values would overwrite it)."""
+    clashes = sorted(RESULT_COLUMNS & (set(game_columns) | set(seat_columns)))
+    if clashes:
+        raise UsageError(
+            f"{where}: the game's column '{clashes[0]}' has the name of a results column, so the stored "
+            f"'{clashes[0]}' values are not the results writer's; the engine must rename it"
+        )
+
+
 def load_run(path: Path | str) -> Run:
     """Open a complete run folder, or raise :class:`UsageError` naming what is wrong."""
     path = Path(path)
     manifest, rows = results.scan_run(path)
     status = manifest.get("status")
     done = sum(int(chunk["games"]) for chunk in manifest["chunks"])
-    clashes = sorted(RESULT_COLUMNS & (set(manifest["game_columns"]) | set(manifest["seat_columns"])))
-    if clashes:
-        raise UsageError(
-            f"{path}: the game's column '{clashes[0]}' has the name of a results column, so the stored "
-            f"'{clashes[0]}' values are not the results writer's; rename it in the engine and re-run"
-        )
+    check_column_names(manifest["game_columns"], manifest["seat_columns"], str(path))
     if status != "complete" or done != int(manifest["n"]):
         raise UsageError(
             f"{path} is incomplete (status {status}, {done:,} of {int(manifest['n']):,} games); "
@@ -160,9 +165,10 @@ def value_labels(manifest: dict, column: str) -> dict[int, str]:
 def extra_seat_columns(manifest: dict) -> list[str]:
     """The game's own per-seat quantities (beyond score and rank).
 
-    A name that is also a game column is left out: the results file holds one column per name,
-    the per-game one."""
-    shared = set(manifest["game_columns"])
+    A name that is also a game column is left out (the results file holds one column per name,
+    the per-game one), and so is a column with value labels (a card id, not a quantity)."""
+    spec = game_spec_or_none(manifest)
+    shared = set(manifest["game_columns"]) | (set(spec.column_labels) if spec is not None else set())
     return _headline_first([name for name in manifest["seat_columns"] if name not in ("score", "rank") and name not in shared])
 
 

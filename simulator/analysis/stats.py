@@ -18,14 +18,16 @@ from simulator.core.summary import Z_95, wilson_interval
 
 ALPHA = 0.05
 """Family-wise error rate of the Holm correction (matches the 95% intervals)."""
+EXACT = 1e-9
+"""Below this, a difference or standard error is floating-point noise around an exact zero."""
 
 
 def two_sided_p(estimate: float, standard_error: float) -> float:
     """Two-sided normal p-value of ``estimate / standard_error`` (1 when both are zero or unknown)."""
     if not math.isfinite(estimate) or math.isnan(standard_error):
         return 1.0
-    if standard_error <= 0.0 or not math.isfinite(standard_error):
-        return 1.0 if estimate == 0.0 else 0.0
+    if standard_error <= EXACT or not math.isfinite(standard_error):
+        return 1.0 if abs(estimate) <= EXACT else 0.0
     return math.erfc(abs(estimate / standard_error) / math.sqrt(2.0))
 
 
@@ -137,8 +139,15 @@ def holm(p_values: Sequence[float]) -> list[float]:
 
 
 def excludes_zero(result: dict) -> bool:
-    """Whether the 95% interval of a difference lies entirely on one side of zero."""
-    return bool(result["low"] > 0.0 or result["high"] < 0.0)
+    """Whether the 95% interval of a difference lies entirely on one side of zero (beyond noise)."""
+    return bool(result["low"] > EXACT or result["high"] < -EXACT)
+
+
+def is_constant(*samples: np.ndarray) -> bool:
+    """Whether every finite value of the samples is the same: a measure that cannot differ."""
+    values = np.concatenate([np.asarray(sample, dtype=np.float64).ravel() for sample in samples])
+    values = values[np.isfinite(values)]
+    return values.size == 0 or float(values.max() - values.min()) <= EXACT
 
 
 def verdict(result: dict, adjusted_p: float | None = None, unit: str = "") -> str:

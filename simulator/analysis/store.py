@@ -15,9 +15,7 @@ unchanged, and refused with a clear message while the runner has no such field.
 from __future__ import annotations
 
 import dataclasses
-import functools
 import hashlib
-import importlib
 import json
 import shutil
 import sys
@@ -26,7 +24,8 @@ from pathlib import Path
 from typing import Callable
 
 from simulator import __version__
-from simulator.analysis.runs import Run, load_run
+from simulator.analysis.runs import Run, check_column_names, load_run
+from simulator.compiled_cache import source_fingerprint
 from simulator.core import registry, results, runner
 from simulator.core.registry import UsageError
 
@@ -77,28 +76,14 @@ def make_config(game: str, players: int, n: int, seed: int, lineup: tuple[str, .
     return config
 
 
-_SOURCE_SUFFIXES = (".py", ".csv", ".json", ".toml")
 
 
-@functools.lru_cache(maxsize=None)
 def code_fingerprint(game: str) -> str:
     """A hash of the code and data that decide a game's results: its package, its strategies
     module (``strategies/<game>.py``) and ``simulator/core``.  A run played before any of them
     changed is not reused, even when the version number did not move."""
-    module = importlib.import_module(registry.GAME_MODULES[game])
-    location = Path(module.__file__)
-    roots = [location.parent if location.name == "__init__.py" else location, Path(runner.__file__).parent]
-    strategies = Path(runner.__file__).parents[2] / "strategies" / f"{game}.py"
-    if strategies.exists():
-        roots.append(strategies)
-    digest = hashlib.sha256()
-    for root in roots:
-        files = [root] if root.is_file() else sorted(path for path in root.rglob("*") if path.suffix in _SOURCE_SUFFIXES
-                                                     and "__pycache__" not in path.parts)  # fmt: skip
-        for path in files:
-            digest.update(path.name.encode())
-            digest.update(path.read_bytes())
-    return digest.hexdigest()[:16]
+    registry.get_game(game)  # an unknown game is a UsageError here, as elsewhere
+    return source_fingerprint(game)
 
 
 def run_key(config: runner.RunConfig) -> dict:
@@ -136,6 +121,7 @@ def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[
     An incomplete or damaged run in the store folder is removed and played again.
     """
     prepared = runner.prepare(config)
+    check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")
     folder = run_folder(store, prepared.config)
     if folder.exists():
         try:

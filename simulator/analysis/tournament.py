@@ -110,9 +110,10 @@ def ranking(runs: list[Run]) -> pl.DataFrame:
     return ranked.with_columns(pl.int_range(1, ranked.height + 1).alias("position"))
 
 
-def matrix(table: pl.DataFrame) -> tuple[list[str], list[list[float | None]]]:
-    """The head-to-head table as a square matrix (row beats column), strategies in ranking order."""
-    names = sorted(set(table["a"]) | set(table["b"]))
+def matrix(table: pl.DataFrame, order: list[str] | None = None) -> tuple[list[str], list[list[float | None]]]:
+    """The head-to-head table as a square matrix (share of meetings the row finished ahead of the
+    column; ``None`` on the diagonal), strategies in ``order`` (default: alphabetical)."""
+    names = order or sorted(set(table["a"]) | set(table["b"]))
     lookup = {(row["a"], row["b"]): row["ahead"] for row in table.iter_rows(named=True)}
     return names, [[lookup.get((a, b)) for b in names] for a in names]
 

@@ -94,3 +94,11 @@ def test_running_estimates_end_at_the_full_sample_and_shrink():
     assert table["estimate"][-1] == pytest.approx(values.mean())
     assert table["half_width"][-1] < table["half_width"][0] / 5
     assert games_needed(10_000, 0.02, 0.01) == 40_000
+
+
+def test_floating_point_noise_is_not_an_effect():
+    baseline = np.full(1000, 0.25)
+    variant = baseline + np.where(np.arange(1000) % 2 == 0, 1e-17, -1e-17)
+    result = stats.paired_difference(baseline, variant)
+    assert result["p"] == 1.0 and not stats.excludes_zero(result)
+    assert stats.is_constant(baseline, variant) and not stats.is_constant(np.array([0.0, 1.0]))

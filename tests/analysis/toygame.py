@@ -78,18 +78,21 @@ def _never_called(*args):
     raise AssertionError("the toy engine does not call strategies")
 
 
-def game_spec() -> GameSpec:
-    strategies = {
+def _strategies() -> dict[str, StrategySpec]:
+    return {
         name: StrategySpec(name, _never_called, np.array([weight]), f"adds up to {weight:g} points")
         for name, weight in (("strong", 4.0), ("plain", 2.0), ("weak", 0.0))
     }
+
+
+def game_spec() -> GameSpec:
     return GameSpec(
         id="toy",
         title="Toy Island",
         player_counts=(2, 3, 4),
         variants=dict(VARIANTS),
         encode_variants=_encode,
-        strategies=strategies,
+        strategy_loader=_strategies,
         default_strategy="plain",
         decision_kinds=("none",),
         seat_columns=("score", "rank", "curses"),
