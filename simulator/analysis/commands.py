@@ -140,10 +140,22 @@ def compare_command():
     @click.option("--variant", "variant_names", multiple=True, help="A setup to compare (repeat for several; a+b combines).")
     @click.option("--force-event", "force_events", multiple=True, help="Compare a setup with this event card forced (repeat).")
     @click.option("--exclude-event", "exclude_events", multiple=True, help="Compare a setup without this event card (repeat).")
+    @click.option("--sequential", is_flag=True,
+                  help="Play in steps of --n games until every seat's win-rate difference is decided (docs/analysis.md).")
+    @click.option("--alpha", type=float, default=0.05, show_default=True, help="With --sequential: error rate.")
+    @click.option("--margin", type=float, default=0.01, show_default=True,
+                  help="With --sequential: a difference within ± this is negligible.")
+    @click.option("--max-n", type=int, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
     @_study_options
     def compare(run_dirs, game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
-                exclude_events, seed, jobs, store_folder, report_out, fmt, as_json):  # fmt: skip
+                exclude_events, sequential, alpha, margin, max_n, seed, jobs, store_folder, report_out, fmt,
+                as_json):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
+        if sequential:
+            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, variant_names,
+                                  force_events or exclude_events or run_dirs, alpha, margin, max_n, seed, jobs,
+                                  store_folder, as_json)  # fmt: skip
+            return
         if run_dirs:
             if game_id or variant_names or force_events or exclude_events:
                 raise UsageError("give either run folders or --game with --variant/--force-event/--exclude-event, not both")
@@ -182,6 +194,35 @@ def compare_command():
             _write_report(document, report_out, fmt)
 
     return compare
+
+
+def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, variant_names, unsupported,
+                          alpha, margin, max_n, seed, jobs, store_folder, as_json) -> None:  # fmt: skip
+    """``compare --sequential``: baseline against one variant, played until every seat is decided."""
+    from simulator.core import sequential
+
+    if unsupported or game_id is None or players is None or len(variant_names) != 1:
+        raise UsageError("--sequential compares a baseline with one --variant, played now: give --game, --players, "
+                         "--n (games per step) and exactly one --variant")  # fmt: skip
+    checkpoint = 20_000 if checkpoint is None else checkpoint
+    (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+    base = tuple(base_variants)
+    arms = [store.baseline_arm(base), store.variant_arm(variant_names[0], base)]
+    configs = [store.make_config(game_id, players, checkpoint, seed, tuple(strategy_names), arm) for arm in arms]
+    _prepare_all(configs, seed, random_seed)
+    folders = [store_folder / f"sequential-{game_id}-{players}p-seed{seed}-{arm.label.replace(' ', '').replace(':', '-')}"
+               for arm in arms]  # fmt: skip
+    outcome = sequential.compare_sequentially(configs[0], configs[1], folders[0], folders[1], jobs, alpha=alpha,
+                                              margin=margin, checkpoint=checkpoint, max_n=max_n, say=_say)  # fmt: skip
+    if as_json:
+        click.echo(json.dumps(dict(outcome, baseline=arms[0].label, variant=arms[1].label), indent=2))
+        return
+    click.echo(f"{arms[1].label} against {arms[0].label}: {outcome['games']:,} paired games, "
+               f"{'decided' if outcome['decided'] else 'NOT decided (--max-n reached)'}")  # fmt: skip
+    click.echo(f"method: {outcome['method']}; alpha {alpha}, margin ±{100 * margin:.1f} points")
+    for seat in outcome["seats"]:
+        click.echo(f"  seat {seat['seat']}: win-rate difference {100 * seat['mean_difference']:+.2f} points "
+                   f"[{100 * seat['low']:+.2f}, {100 * seat['high']:+.2f}] -> {seat['verdict']}")  # fmt: skip
 
 
 def _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,

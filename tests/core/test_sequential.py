@@ -50,3 +50,28 @@ def test_unfair_lineup_is_established_and_identical_runs_are_negligible(tmp_path
     )
     assert same["decided"] and all(seat["verdict"] == sequential.NEGLIGIBLE for seat in same["seats"])
     assert same["games"] <= 1000  # nothing differs at all: decided within the first checkpoints
+
+
+def test_compare_sequential_from_the_command_line(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    finished = subprocess.run(
+        [sys.executable, "-m", "simulator.cli", "compare", "--game", "sails", "--players", "3", "--n", "500",
+         "--strategy", "random", "--strategy", "greedy", "--strategy", "greedy", "--variant", "treasure-values-low",
+         "--sequential", "--margin", "0.05", "--max-n", "5000", "--seed", "2", "--jobs", "1",
+         "--results", str(tmp_path), "--json"],
+        capture_output=True, text=True, timeout=600,
+    )  # fmt: skip
+    assert finished.returncode == 0, finished.stderr
+    outcome = json.loads(finished.stdout)
+    assert outcome["variant"] == "treasure-values-low" and 500 <= outcome["games"] <= 5000
+    assert outcome["games"] % 500 == 0 and len(outcome["seats"]) == 3
+    for seat in outcome["seats"]:
+        assert seat["low"] <= seat["mean_difference"] <= seat["high"]
+    refused = subprocess.run(
+        [sys.executable, "-m", "simulator.cli", "compare", "--game", "sails", "--players", "3", "--sequential"],
+        capture_output=True, text=True, timeout=120,
+    )  # fmt: skip
+    assert refused.returncode == 2 and "exactly one --variant" in refused.stderr
