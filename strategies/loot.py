@@ -2,7 +2,11 @@
 
 Both read only public slots and the deciding seat's own hand (see state.py).  The heuristic
 scores every option with a few hand-written estimates weighted by the seat's parameter vector
-(indices ``P_*`` below) and picks the best (plus optional noise from the seat's stream).
+(indices ``P_*`` below) and picks the best, the first one on ties (plus optional noise from the
+seat's stream).  For speed, an ``action`` decision computes what several options share once
+(our compass positions, the urgency of each landing, the hand sorted by colour, the playable
+cards of one landing and colour with prefix sums over them, each small island's score) in two
+scratch arrays allocated once per decision.
 """
 
 import numpy as np
@@ -11,15 +15,14 @@ from numba import njit
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below, random_float
 from simulator.games.loot.state import (
-    A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, A_PLAY, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
+    A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
     D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET, D_ISLAND_USE,
     D_PAY_CARD, D_PREP_DISCARD, D_TAKE_TREASURE, EV_A3, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW, ICON_PLUS1,
-    MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_LANDINGS, N_OWNERS, PW_BOTTOM, PW_DISCARD, PW_DRAW, PW_PLACE,
-    PW_SHIP, PW_TREASURE, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_HAND, S_HAND_N, S_INFO_HEALER, S_INFO_ISLAND,
-    S_INFO_MAP, S_INFO_TR, S_KEPT_TYPE, S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF, S_LAND_LAST, S_PHASE, S_ROUND,
-    S_SHIP_CORNER, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, S_CROSSES, S_PLAYERS, TR_BOOK, TR_CROSSED, TR_CROSSES,
-    TR_CURSE, TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL, PH_FINAL, PH_OVER, S_LAND_N,
-    S_HAS_AARON,
+    MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_ISLANDS, N_LANDINGS, N_OWNERS, PH_FINAL, PW_BOTTOM, PW_DISCARD, PW_DRAW,
+    PW_PLACE, PW_SHIP, PW_TREASURE, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_HAND, S_HAND_N, S_HAS_AARON, S_INFO_HEALER,
+    S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_KEPT_TYPE, S_LAND_CHESTS, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PHASE,
+    S_PLAYERS, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, TR_BOOK, TR_CROSSED, TR_CROSSES, TR_CURSE,
+    TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL,
 )
 
 # parameter indices
@@ -75,50 +78,50 @@ def random_strategy(state, seat, decision_kind, options, n_options, params, stre
 
 # --------------------------------------------------------------------------- estimates
 @njit(cache=True, inline='always')
-def _card_use(s, card):
+def _card_use(state, card):
     """How useful a map card is to keep (for paying islands and discarding)."""
     base = S_INFO_MAP + card * 4
-    if s[base + MC_JOKER] == 1:
+    if state[base + MC_JOKER] == 1:
         return 5.0
-    icon = s[base + MC_ICON]
-    u = s[base + MC_VALUE] / 3.0
+    icon = state[base + MC_ICON]
+    usefulness = state[base + MC_VALUE] / 3.0
     if icon == ICON_CHEST:
-        u += 3.0
+        usefulness += 3.0
     elif icon == ICON_PLUS1:
-        u += 2.0
+        usefulness += 2.0
     elif icon == ICON_DRAW or icon == ICON_DISCARD:
-        u += 1.0
-    return u
+        usefulness += 1.0
+    return usefulness
 
 
 @njit(cache=True, inline='always')
-def _explored(s):
-    c = s[S_SHIP_CORNER]
-    if s[S_SHIP_DIR] > 0:
-        return c
-    return (c + 3) % 4
+def _explored(state):
+    corner = state[S_SHIP_CORNER]
+    if state[S_SHIP_DIR] > 0:
+        return corner
+    return (corner + 3) % 4
 
 
 @njit(cache=True, inline='always')
-def _urgency(s, landing, params):
+def _urgency(state, landing, params):
     """How soon (and how much) a landing matters: explored now > next round > final exploration."""
     coast = landing // 2
-    now = _explored(s)
-    if coast == now:
+    explored_now = _explored(state)
+    if coast == explored_now:
         return params[P_EXPLORED]
-    if s[S_ROUND] >= 5:
+    if state[S_ROUND] >= 5:
         return 0.35
-    nxt = (now + s[S_SHIP_DIR] + 4) % 4
-    if coast == nxt:
+    explored_next = (explored_now + state[S_SHIP_DIR] + 4) % 4
+    if coast == explored_next:
         return 0.5
     return 0.2
 
 
 @njit(cache=True, inline='always')
-def _cube_cost(s, seat, cubes_added, params):
-    cubes = s[S_CUBES + seat]
+def _cube_cost(state, seat, cubes_added, params):
+    cubes = state[S_CUBES + seat]
     after = cubes + cubes_added
-    if after >= 13 and (s[S_ROUND] >= 5 or s[S_PHASE] >= PH_FINAL):
+    if after >= 13 and (state[S_ROUND] >= 5 or state[S_PHASE] >= PH_FINAL):
         return 1000.0
     pressure = 1.0
     if after > 7:
@@ -127,218 +130,181 @@ def _cube_cost(s, seat, cubes_added, params):
 
 
 @njit(cache=True, inline='always')
-def _treasure_worth(s, seat, t, params):
-    """Rough gold worth of keeping treasure ``t`` (before its curse)."""
-    base = S_INFO_TR + t * 8
-    typ = s[base + TR_TYPE]
-    gold = float(s[base + TR_GOLD])
+def _treasure_worth(state, seat, treasure, params):
+    """Rough gold worth of keeping ``treasure`` (before its curse)."""
+    base = S_INFO_TR + treasure * 8
+    treasure_type = state[base + TR_TYPE]
+    gold = float(state[base + TR_GOLD])
     owned = S_KEPT_TYPE + seat * 8
-    if typ == TT_COIN:
+    if treasure_type == TT_COIN:
         return params[P_GOLD] * gold
-    if typ == TT_AMULET:
+    if treasure_type == TT_AMULET:
         return params[P_GOLD] * gold + 0.7 * params[P_CURSE]
-    if typ == TT_JEWEL:
-        n = s[owned + TT_JEWEL] % 3
+    if treasure_type == TT_JEWEL:
+        jewels_in_set = state[owned + TT_JEWEL] % 3
         bonus = 3.0
-        if n == 1:
+        if jewels_in_set == 1:
             bonus = 8.0
-        elif n == 2:
+        elif jewels_in_set == 2:
             bonus = 12.0
         return params[P_GOLD] * (gold + bonus)
-    if typ == TT_CROWN:
-        return params[P_GOLD] * gold + params[P_CROWN] * s[base + TR_CROSSES]
-    if typ == TT_BOOK:
-        return params[P_GOLD] * s[base + TR_BOOK] * 2.5
+    if treasure_type == TT_CROWN:
+        return params[P_GOLD] * gold + params[P_CROWN] * state[base + TR_CROSSES]
+    if treasure_type == TT_BOOK:
+        return params[P_GOLD] * state[base + TR_BOOK] * 2.5
     # skulls
-    types = 0
-    for k in range(5):
-        if s[owned + k] > 0:
-            types += 1
-    return params[P_GOLD] * (gold + 1.0 + 0.8 * types)
+    types_owned = 0
+    for other_type in range(5):
+        if state[owned + other_type] > 0:
+            types_owned += 1
+    return params[P_GOLD] * (gold + 1.0 + 0.8 * types_owned)
 
 
 @njit(cache=True, inline='always')
-def _keep_score(s, seat, t, params):
-    curse = s[S_INFO_TR + t * 8 + TR_CURSE] - s[S_INFO_TR + t * 8 + TR_CROSSED]
-    return _treasure_worth(s, seat, t, params) - _cube_cost(s, seat, curse, params)
+def _keep_score(state, seat, treasure, params):
+    curse = state[S_INFO_TR + treasure * 8 + TR_CURSE] - state[S_INFO_TR + treasure * 8 + TR_CROSSED]
+    return _treasure_worth(state, seat, treasure, params) - _cube_cost(state, seat, curse, params)
 
 
 @njit(cache=True, inline='always')
-def _discard_score(s, seat, params):
-    freed = 2 + s[S_KEPT_TYPE + seat * 8 + TT_AMULET]
-    cubes = s[S_CUBES + seat]
+def _discard_score(state, seat, params):
+    freed = 2 + state[S_KEPT_TYPE + seat * 8 + TT_AMULET]
+    cubes = state[S_CUBES + seat]
     if freed > cubes:
         freed = cubes
     return params[P_CURSE] * freed * 0.8
 
 
 @njit(cache=True, inline='always')
-def _comp_pos(s, landing, owner):
-    for i in range(s[S_COMP_N + landing]):
-        if s[S_COMP + landing * N_OWNERS + i] == owner:
+def _compass_position(state, landing, owner):
+    """Position of ``owner``'s compass in ``landing``'s stack (0 = bottom), -1 when absent."""
+    for i in range(state[S_COMP_N + landing]):
+        if state[S_COMP + landing * N_OWNERS + i] == owner:
             return i
     return -1
 
 
 @njit(cache=True, inline='always')
-def _hand_card(s, owner, i):
-    return s[S_HAND + owner * HAND_CAP + i]
-
-
-@njit(cache=True, inline='always')
-def _key(s, card):
-    if s[S_INFO_MAP + card * 4 + MC_JOKER] == 1:
+def _sort_key(state, card):
+    """Order of the cards as played: value (1..10), Jokers last (11)."""
+    if state[S_INFO_MAP + card * 4 + MC_JOKER] == 1:
         return 11
-    return s[S_INFO_MAP + card * 4 + MC_VALUE]
+    return state[S_INFO_MAP + card * 4 + MC_VALUE]
+
+
+# ----------------------------------------------------------- scratch of one ``action`` decision
+# integer scratch (``cards``): the hands sorted by colour, then the playable cards of the current group
+HAND_SLOT_SIZE = 100  # per hand: 4 colours x 24 cards, then 4 counts
+COLOUR_CAP = 24  # a colour has 22 cards in the deck
+SORTED_HANDS = 0  # two hand slots: 0 the deciding seat, 1 Aaron
+SORTED_COUNTS = 4 * COLOUR_CAP  # offset of the 4 colour counts within a hand slot
+PLAYABLE = 2 * HAND_SLOT_SIZE  # the playable cards of the current (owner, colour, last value), sorted
+LANDING_POSITION = PLAYABLE + COLOUR_CAP  # our compass position on each landing (-1 none)
+CARDS_SIZE = LANDING_POSITION + N_LANDINGS
+# float scratch (``sums``): prefix sums over the playable cards (entry i = sum of the i lowest)
+SUM_CAP = COLOUR_CAP + 1
+SUM_ADDED = 0  # cards counted for the loot threshold ("+1" counts double)
+SUM_CHESTS = SUM_ADDED + SUM_CAP  # chests
+SUM_EFFECTS = SUM_CHESTS + SUM_CAP  # value of the icon effects
+SUM_ONES = SUM_EFFECTS + SUM_CAP  # 1s played normally (every other player takes a cube)
+LANDING_URGENCY = SUM_ONES + SUM_CAP  # _urgency of each landing
+ISLAND_SCORES = LANDING_URGENCY + N_LANDINGS  # by (hand slot, island), computed once
+SUMS_SIZE = ISLAND_SCORES + 2 * N_ISLANDS
+NOT_SCORED = 1e18
 
 
 @njit(cache=True, inline='always')
-def _prepare_key(s, seat, owner, landing, colour, params, buf, fb):
-    """Sort the playable cards of (owner, landing, colour) and build prefix sums of what they add:
-    fb[0:33] cards counted, fb[33:66] chests, fb[66:99] effect value, fb[99:132] 1s played normally."""
-    # hand of (owner) sorted by colour once per decision: buf[64 + slot*100 + c*24 + i], counts at
-    # buf[64 + slot*100 + 96 + c], built when buf[42 + slot] == 0
-    slot = 1 if owner == AARON else 0
-    if buf[42 + slot] == 0:
-        for c in range(4):
-            buf[64 + slot * 100 + 96 + c] = 0
-        for i in range(s[S_HAND_N + owner]):
-            card = _hand_card(s, owner, i)
-            c = s[S_INFO_MAP + card * 4 + MC_COLOUR]
-            key = _key(s, card)
-            cb = 64 + slot * 100 + c * 24
-            j = buf[64 + slot * 100 + 96 + c]
-            while j > 0 and (_key(s, buf[cb + j - 1]) > key or (_key(s, buf[cb + j - 1]) == key and buf[cb + j - 1] > card)):
-                buf[cb + j] = buf[cb + j - 1]
+def _sort_hand(state, owner, slot, cards):
+    """Sort ``owner``'s hand by colour, then (sort key, card id), into hand slot ``slot``."""
+    start = SORTED_HANDS + slot * HAND_SLOT_SIZE
+    for colour in range(4):
+        cards[start + SORTED_COUNTS + colour] = 0
+    for i in range(state[S_HAND_N + owner]):
+        card = state[S_HAND + owner * HAND_CAP + i]
+        colour = state[S_INFO_MAP + card * 4 + MC_COLOUR]
+        key = _sort_key(state, card)
+        colour_start = start + colour * COLOUR_CAP
+        j = cards[start + SORTED_COUNTS + colour]
+        while j > 0:
+            other = cards[colour_start + j - 1]
+            other_key = _sort_key(state, other)
+            if other_key > key or (other_key == key and other > card):
+                cards[colour_start + j] = other
                 j -= 1
-            buf[cb + j] = card
-            buf[64 + slot * 100 + 96 + c] += 1
-        buf[42 + slot] = 1
-    last = s[S_LAND_LAST + landing]
+            else:
+                break
+        cards[colour_start + j] = card
+        cards[start + SORTED_COUNTS + colour] += 1
+
+
+@njit(cache=True, inline='always')
+def _prepare_group(state, seat, slot, landing, colour, params, cards, sums):
+    """Select the cards of hand ``slot`` and ``colour`` playable on ``landing`` (kept in play order)
+    and build the prefix sums of what they add; returns their number."""
+    last = state[S_LAND_LAST + landing]
+    hand_start = SORTED_HANDS + slot * HAND_SLOT_SIZE
+    colour_start = hand_start + colour * COLOUR_CAP
     n = 0
-    cb = 64 + slot * 100 + colour * 24
-    for i in range(buf[64 + slot * 100 + 96 + colour]):
-        card = buf[cb + i]
-        key = _key(s, card)
+    for i in range(cards[hand_start + SORTED_COUNTS + colour]):
+        card = cards[colour_start + i]
+        key = _sort_key(state, card)
         if key == 1 or key == 11 or key >= last:
-            buf[n] = card
+            cards[PLAYABLE + n] = card
             n += 1
-    buf[41] = n
-    empty = s[S_LAND_N + landing] == 0
-    cubes = s[S_CUBES + seat]
-    fb[0] = 0.0
-    fb[33] = 0.0
-    fb[66] = 0.0
-    fb[99] = 0.0
+    empty = state[S_LAND_N + landing] == 0
+    has_cubes = state[S_CUBES + seat] > 0
+    discard_value = params[P_CURSE] * 0.8
+    sums[SUM_ADDED] = 0.0
+    sums[SUM_CHESTS] = 0.0
+    sums[SUM_EFFECTS] = 0.0
+    sums[SUM_ONES] = 0.0
     for i in range(n):
-        card = buf[i]
-        b = S_INFO_MAP + card * 4
-        icon = s[b + MC_ICON]
-        joker = s[b + MC_JOKER] == 1
+        base = S_INFO_MAP + cards[PLAYABLE + i] * 4
+        icon = state[base + MC_ICON]
+        joker = state[base + MC_JOKER] == 1
         added = 2.0 if (icon == ICON_PLUS1 and not joker) else 1.0
         chest = 1.0 if icon == ICON_CHEST else 0.0
         effect = 0.0
-        one = 0.0
+        one_played_normally = 0.0
         if not joker:
-            v = s[b + MC_VALUE]
-            if v == 1:
+            value = state[base + MC_VALUE]
+            if value == 1:
                 if empty or last <= 1:
-                    one = 1.0
+                    one_played_normally = 1.0
                 else:
-                    effect = 0.8
+                    effect = 0.8  # inserted at the front: copies an effect
             elif icon == ICON_DRAW:
                 effect = 0.6
-            elif icon == ICON_DISCARD and cubes > 0:
-                effect = params[P_CURSE] * 0.8
-        fb[i + 1] = fb[i] + added
-        fb[33 + i + 1] = fb[33 + i] + chest
-        fb[66 + i + 1] = fb[66 + i] + effect
-        fb[99 + i + 1] = fb[99 + i] + one
+            elif icon == ICON_DISCARD and has_cubes:
+                effect = discard_value
+        sums[SUM_ADDED + i + 1] = sums[SUM_ADDED + i] + added
+        sums[SUM_CHESTS + i + 1] = sums[SUM_CHESTS + i] + chest
+        sums[SUM_EFFECTS + i + 1] = sums[SUM_EFFECTS + i] + effect
+        sums[SUM_ONES + i + 1] = sums[SUM_ONES + i] + one_played_normally
+    return n
 
 
 @njit(cache=True, inline='always')
-def _play_score(s, seat, owner, landing, colour, k, family, params, buf, fb):
-    # the playable cards depend on (owner, colour, last value of the landing) only
-    last = s[S_LAND_LAST + landing]
-    key = (owner * 4 + colour) * 16 + (last if last < 15 else 15)
-    if buf[40] != key:
-        _prepare_key(s, seat, owner, landing, colour, params, buf, fb)
-        buf[40] = key
-    n = buf[41]
-    lb = 136 + landing * 3
-    if fb[lb + 2] == 0.0:
-        fb[lb] = _urgency(s, landing, params)
-        fb[lb + 1] = _comp_pos(s, landing, seat)
-        fb[lb + 2] = 1.0
-    if n < k:
-        return -100.0
-    lo = 0 if family == 0 else n - k
-    hi = lo + k
-    added = fb[hi] - fb[lo]
-    chests = fb[33 + hi] - fb[33 + lo]
-    effects = fb[66 + hi] - fb[66 + lo]
-    ones_normal = fb[99 + hi] - fb[99 + lo]
-    threshold = s[S_THRESHOLD]
-    eff = s[S_LAND_EFF + landing]
-    u = fb[lb]
-    pos = int(fb[lb + 1])
-    ncomp = s[S_COMP_N + landing]
-    pos_after = ncomp if pos < 0 else pos
-    before = min(eff, threshold)
-    after = min(eff + added, threshold)
-    progress = after - before
-    reach = 1.0 if eff + added >= threshold else (eff + added) / (2.0 * threshold)
-    total_chests = s[S_LAND_CHESTS + landing] + chests
-    if owner == seat:
-        share = 1.0 / (1.0 + params[P_POSITION] * pos_after)
-        loot = (ncomp + (1 if pos < 0 else 0)) * 0.6 + total_chests
-        value = u * share * (params[P_GOLD] * 5.0 * reach * loot / max(1.0, float(ncomp + 1)) + progress
-                             + params[P_CHEST] * chests)
-        value += effects + 0.4 * ones_normal * (s[S_PLAYERS] - 1)
-        value -= params[P_CARD] * k
-        if pos < 0:
-            if buf[44] < 0:
-                buf[44] = _compasses_left(s, seat)
-            if buf[44] == 0:
-                value -= 1.0
-        return value
-    # playing Aaron's cards: helps where we stand, costs us nothing
-    if pos < 0:
-        return -0.5 - 0.5 * ones_normal
-    share = 1.0 / (1.0 + params[P_POSITION] * pos)
-    return u * share * (progress + params[P_CHEST] * chests) - 0.5 * ones_normal
-
-
-@njit(cache=True, inline='always')
-def _compasses_left(s, seat):
-    on = 0
-    for l in range(N_LANDINGS):
-        if _comp_pos(s, l, seat) >= 0:
-            on += 1
-    return 3 - on
-
-
-@njit(cache=True, inline='always')
-def _island_score(s, seat, owner, island, params):
-    power = s[S_INFO_ISLAND + island * 3]
-    amount = s[S_INFO_ISLAND + island * 3 + 1]
+def _island_score(state, seat, owner, island, params, cards, sums):
+    power = state[S_INFO_ISLAND + island * 3]
+    amount = state[S_INFO_ISLAND + island * 3 + 1]
     cost = 2.0 * params[P_CARD] if owner == seat else 0.0
-    if s[S_EVENT] == EV_A3 and owner == seat:
+    if state[S_EVENT] == EV_A3 and owner == seat:
         cost += params[P_CURSE]
     value = params[P_ISLAND]
     if owner != seat:
         return -0.3 + value * 0.5
-    cubes = s[S_CUBES + seat]
+    cubes = state[S_CUBES + seat]
     if power == PW_DISCARD:
         value += params[P_CURSE] * min(amount, cubes)
     elif power == PW_BOTTOM:
         best = 0.0
-        for l in range(N_LANDINGS):
-            pos = _comp_pos(s, l, seat)
-            if pos > 0:
-                v = _urgency(s, l, params) * params[P_POSITION] * pos * 2.0
-                if v > best:
-                    best = v
+        for landing in range(N_LANDINGS):
+            position = cards[LANDING_POSITION + landing]
+            if position > 0:
+                gain = sums[LANDING_URGENCY + landing] * params[P_POSITION] * position * 2.0
+                if gain > best:
+                    best = gain
         value += best
     elif power == PW_PLACE:
         value += 0.3
@@ -352,64 +318,156 @@ def _island_score(s, seat, owner, island, params):
 
 
 @njit(cache=True, inline='always')
-def _action_score(s, seat, code, params, buf, fb):
-    typ = code & 7
-    where = (code >> 3) & 7
-    colour = (code >> 6) & 3
-    k = (code >> 8) & 63
-    family = (code >> 14) & 1
-    if typ == A_PASS:
-        v = params[P_PASS]
-        if s[S_TILE_TAKEN] == 0:
-            v += params[P_TILE]
-        return v
-    if typ == A_PLAY:
-        return _play_score(s, seat, seat, where, colour, k, family, params, buf, fb)
-    if typ == A_AARON_PLAY:
-        return _play_score(s, seat, AARON, where, colour, k, family, params, buf, fb)
-    if typ == A_ISLAND:
-        return _island_score(s, seat, seat, where, params)
-    return _island_score(s, seat, AARON, where, params)
+def _best_action(state, seat, options, n_options, params, stream):
+    """Decision ``action``: scores every option; the quantities shared by several options (our
+    compass positions, the urgency of each landing, the sorted hands, the playable cards of one
+    landing and colour, the island scores) are computed once."""
+    cards = np.empty(CARDS_SIZE, dtype=np.int64)
+    sums = np.empty(SUMS_SIZE, dtype=np.float64)
+    compasses_placed = 0
+    for landing in range(N_LANDINGS):
+        position = _compass_position(state, landing, seat)
+        cards[LANDING_POSITION + landing] = position
+        if position >= 0:
+            compasses_placed += 1
+        sums[LANDING_URGENCY + landing] = _urgency(state, landing, params)
+    no_compass_left = compasses_placed == 3
+    for i in range(2 * N_ISLANDS):
+        sums[ISLAND_SCORES + i] = NOT_SCORED
+    _sort_hand(state, seat, 0, cards)
+    if state[S_HAS_AARON] == 1:
+        _sort_hand(state, AARON, 1, cards)
+    pass_score = params[P_PASS]
+    if state[S_TILE_TAKEN] == 0:
+        pass_score += params[P_TILE]
+    threshold = state[S_THRESHOLD]
+    other_players = state[S_PLAYERS] - 1
+    gold_weight = params[P_GOLD] * 5.0
+    noise = params[P_NOISE]
+    group = -1  # (hand slot, colour, last value) of the playable cards in ``cards``/``sums``
+    playable = 0
+    scored_landing = -1  # the landing whose quantities below are computed
+    effective = 0
+    urgency = 0.0
+    position = -1
+    compasses = 0
+    own_share = 0.0  # our share of the loot after playing our cards (compass placed if absent)
+    loot_base = 0.0
+    loot_divisor = 1.0
+    best = 0
+    best_score = -1e18
+    for i in range(n_options):
+        code = options[i]
+        action_type = code & 7
+        where = (code >> 3) & 7
+        if action_type == A_PASS:
+            score = pass_score
+        elif action_type == A_ISLAND or action_type == A_AARON_ISLAND:
+            slot = 1 if action_type == A_AARON_ISLAND else 0
+            index = ISLAND_SCORES + slot * N_ISLANDS + where
+            if sums[index] == NOT_SCORED:
+                owner = AARON if slot == 1 else seat
+                sums[index] = _island_score(state, seat, owner, where, params, cards, sums)
+            score = sums[index]
+        else:
+            count = (code >> 8) & 63
+            highest = (code >> 14) & 1
+            if highest == 1 and count > 1:
+                continue  # "the k highest" with k > 1: rarely worth it, not considered
+            slot = 1 if action_type == A_AARON_PLAY else 0
+            colour = (code >> 6) & 3
+            landing = where
+            last = state[S_LAND_LAST + landing]
+            key = (slot * 4 + colour) * 16 + (last if last < 15 else 15)
+            if key != group:
+                playable = _prepare_group(state, seat, slot, landing, colour, params, cards, sums)
+                group = key
+            if playable < count:
+                score = -100.0
+            else:
+                low = 0 if highest == 0 else playable - count
+                high = low + count
+                added = sums[SUM_ADDED + high] - sums[SUM_ADDED + low]
+                chests = sums[SUM_CHESTS + high] - sums[SUM_CHESTS + low]
+                ones_played_normally = sums[SUM_ONES + high] - sums[SUM_ONES + low]
+                if landing != scored_landing:
+                    scored_landing = landing
+                    effective = state[S_LAND_EFF + landing]
+                    urgency = sums[LANDING_URGENCY + landing]
+                    position = cards[LANDING_POSITION + landing]
+                    compasses = state[S_COMP_N + landing]
+                    position_after = compasses if position < 0 else position
+                    own_share = 1.0 / (1.0 + params[P_POSITION] * position_after)
+                    loot_base = (compasses + (1 if position < 0 else 0)) * 0.6
+                    loot_divisor = max(1.0, float(compasses + 1))
+                progress = min(effective + added, threshold) - min(effective, threshold)
+                if slot == 0:
+                    # our own cards: our share of the landing's loot, effects, cards spent
+                    effects = sums[SUM_EFFECTS + high] - sums[SUM_EFFECTS + low]
+                    if effective + added >= threshold:
+                        reach = 1.0
+                    else:
+                        reach = (effective + added) / (2.0 * threshold)
+                    total_chests = state[S_LAND_CHESTS + landing] + chests
+                    loot = loot_base + total_chests
+                    score = urgency * own_share * (gold_weight * reach * loot / loot_divisor + progress
+                                               + params[P_CHEST] * chests)
+                    score += effects + 0.4 * ones_played_normally * other_players
+                    score -= params[P_CARD] * count
+                    if position < 0 and no_compass_left:
+                        score -= 1.0
+                elif position < 0:
+                    # Aaron's cards: help where we stand, cost us nothing
+                    score = -0.5 - 0.5 * ones_played_normally
+                else:
+                    share = 1.0 / (1.0 + params[P_POSITION] * position)
+                    score = urgency * share * (progress + params[P_CHEST] * chests) - 0.5 * ones_played_normally
+        if noise > 0.0:
+            score += noise * random_float(stream)
+        if score > best_score:
+            best_score = score
+            best = i
+    return best
 
 
 @njit(cache=True, inline='always')
-def _healer_cost(s, seat, h):
-    return s[S_INFO_HEALER + h * 2] * s[S_CUBES + seat] + s[S_INFO_HEALER + h * 2 + 1]
+def _healer_cost(state, seat, healer):
+    return state[S_INFO_HEALER + healer * 2] * state[S_CUBES + seat] + state[S_INFO_HEALER + healer * 2 + 1]
 
 
 @njit(cache=True, inline='always')
-def _option_score(s, seat, kind, option, params):
+def _option_score(state, seat, kind, option, params):
     """Score of one option of every decision kind but ``action``."""
     if kind == D_TAKE_TREASURE:
-        t = option >> 1
+        treasure = option >> 1
         if option & 1 == 1:
-            return _keep_score(s, seat, t, params)
-        return _discard_score(s, seat, params)
+            return _keep_score(state, seat, treasure, params)
+        return _discard_score(state, seat, params)
     if kind == D_A2_TAKE:
-        return _keep_score(s, seat, option, params)
+        return _keep_score(state, seat, option, params)
     if kind == D_PAY_CARD or kind == D_DRAFT_DISCARD:
-        return -_card_use(s, option)
+        return -_card_use(state, option)
     if kind == D_PREP_DISCARD:
         if option < 0:
             return -1.6
-        return -_card_use(s, option)
+        return -_card_use(state, option)
     if kind == D_ISLAND_TARGET:
         if option < 0:
             return 0.0
-        pos = _comp_pos(s, option, seat)
-        u = _urgency(s, option, params)
-        if pos >= 0:
-            return u * pos
-        return u * (s[S_LAND_EFF + option] + 2.0 * s[S_LAND_CHESTS + option]) * 0.2 - 0.1
+        position = _compass_position(state, option, seat)
+        urgency = _urgency(state, option, params)
+        if position >= 0:
+            return urgency * position
+        return urgency * (state[S_LAND_EFF + option] + 2.0 * state[S_LAND_CHESTS + option]) * 0.2 - 0.1
     if kind == D_ISLAND_USE:
         if option == 0:
             return 0.0
-        if s[S_PHASE] >= PH_FINAL:
+        if state[S_PHASE] >= PH_FINAL:
             return 0.0
-        return 0.5 if s[S_CUBES + seat] < 8 else -1.0
+        return 0.5 if state[S_CUBES + seat] < 8 else -1.0
     if kind == D_COMPASS_SOURCE or kind == D_B4_RETURN:
-        pos = max(_comp_pos(s, option, seat), 0)
-        return -_urgency(s, option, params) * (s[S_LAND_EFF + option] + 1.0) / (1.0 + pos)
+        position = max(_compass_position(state, option, seat), 0)
+        return -_urgency(state, option, params) * (state[S_LAND_EFF + option] + 1.0) / (1.0 + position)
     if kind == D_COPY_EFFECT:
         if option == 1:
             return params[P_CURSE] * 0.8
@@ -417,47 +475,20 @@ def _option_score(s, seat, kind, option, params):
     if kind == D_A1_DRAW:
         if option == 0:
             return 0.0
-        return 2.0 - _cube_cost(s, seat, 2, params)
+        return 2.0 - _cube_cost(state, seat, 2, params)
     if kind == D_HEALER or kind == D_HEALER_REVEAL:
-        return -float(_healer_cost(s, seat, option))
+        return -float(_healer_cost(state, seat, option))
     return 0.0
 
 
 @njit(STRATEGY_SIGNATURE, cache=True)
 def heuristic_strategy(state, seat, decision_kind, options, n_options, params, stream):
-    """Scores each option with the weights in ``params`` and returns the best."""
+    """Scores each option with the weights in ``params`` and returns the best (the first on ties)."""
+    if decision_kind == D_ACTION:
+        return _best_action(state, seat, options, n_options, params, stream)
     best = 0
     best_score = -1e18
     noise = params[P_NOISE]
-    if decision_kind == D_ACTION:
-        buf = np.empty(264, dtype=np.int64)
-        buf[40] = -1
-        buf[42] = 0
-        buf[43] = 0
-        buf[44] = -1
-        fb = np.empty(180, dtype=np.float64)
-        for l in range(N_LANDINGS):
-            fb[136 + l * 3 + 2] = 0.0
-        for k in range(14):
-            fb[164 + k] = 1e18  # island scores, by (owner slot, island), computed once
-        for i in range(n_options):
-            code = options[i]
-            typ = code & 7
-            if (typ == A_PLAY or typ == A_AARON_PLAY) and (code >> 14) & 1 == 1 and (code >> 8) & 63 > 1:
-                continue  # "the k highest" with k > 1: rarely worth it, not considered
-            if typ == A_ISLAND or typ == A_AARON_ISLAND:
-                slot = 164 + (7 if typ == A_AARON_ISLAND else 0) + ((code >> 3) & 7)
-                if fb[slot] == 1e18:
-                    fb[slot] = _action_score(state, seat, code, params, buf, fb)
-                score = fb[slot]
-            else:
-                score = _action_score(state, seat, code, params, buf, fb)
-            if noise > 0.0:
-                score += noise * random_float(stream)
-            if score > best_score:
-                best_score = score
-                best = i
-        return best
     for i in range(n_options):
         score = _option_score(state, seat, decision_kind, options[i], params)
         if noise > 0.0:

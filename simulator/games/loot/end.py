@@ -1,7 +1,7 @@
 """END OF THE GAME (numba): Final Exploration, elimination, Healers, loot value, winner.
 
-Treasure values come from the scoring helper's functions (``scoring.py``); the tables ``TR2``
-(treasures), ``SC`` (scoring) and ``HL2`` (healers) are those of ``components.py``.
+Treasure values come from the scoring helper's functions (``scoring.py``); the tables ``treasure_table``
+(treasures), ``scoring_table`` (scoring) and ``healer_table`` (healers) are those of ``components.py``.
 """
 
 import numpy as np
@@ -21,145 +21,148 @@ from simulator.games.loot.state import (
 
 
 @njit(cache=True)
-def final_exploration(s, lg, deal, fs, pr, st, opts):
+def final_exploration(state, game_log, deal_stream, strategies, params, streams, options):
     """END step 1: every remaining landing, from the one nearest the bow onwards in the bow
     direction, is explored as a Small Loot landing.  Returns the landings that produced loot."""
-    s[S_PHASE] = PH_FINAL
-    if s[S_VAR + V_EVENT_IN_FINAL] == 0:
-        s[S_EVENT] = -1
+    state[S_PHASE] = PH_FINAL
+    if state[S_VAR + V_EVENT_IN_FINAL] == 0:
+        state[S_EVENT] = -1
     produced = 0
-    if s[S_END_EARLY] == 1:
+    if state[S_END_EARLY] == 1:
         return 0
-    start = near_bow_landing(s, explored_coast(s))
-    d = s[S_SHIP_DIR]
+    start = near_bow_landing(state, explored_coast(state))
+    d = state[S_SHIP_DIR]
     for i in range(N_LANDINGS):
         l = (start + i * d + 2 * N_LANDINGS) % N_LANDINGS
-        if s[S_LAND_EFF + l] >= s[S_THRESHOLD]:
-            if resolve_landing(s, lg, deal, l, LOOT_FINAL, fs, pr, st, opts) > 0:
+        if state[S_LAND_EFF + l] >= state[S_THRESHOLD]:
+            if resolve_landing(state, game_log, deal_stream, l, LOOT_FINAL, strategies, params, streams, options) > 0:
                 produced += 1
-            if s[S_END_EARLY] == 1:
+            if state[S_END_EARLY] == 1:
                 break
     return produced
 
 
 @njit(cache=True)
-def kept_list(s, owner, out):
+def kept_list(state, owner, out):
     n = 0
     for t in range(N_TREASURES):
-        if s[S_TOWNER + t] == owner:
+        if state[S_TOWNER + t] == owner:
             out[n] = t
             n += 1
     return n
 
 
 @njit(cache=True)
-def distance_from_tile(s, seat):
-    players = s[S_PLAYERS]
-    return (seat - s[S_FIRST] + players) % players
+def distance_from_tile(state, seat):
+    players = state[S_PLAYERS]
+    return (seat - state[S_FIRST] + players) % players
 
 
 @njit(cache=True)
-def treasure_golds(s, TR2, SC, kept, crosses, golds):
+def treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds):
     """Treasure gold of every seat not eliminated (crown ranking among ``crosses``)."""
-    players = s[S_PLAYERS]
+    players = state[S_PLAYERS]
     for p in range(players):
-        if s[S_ELIM + p] != 0:
+        if state[S_ELIM + p] != 0:
             golds[p] = 0
             continue
-        n = kept_list(s, p, kept)
-        golds[p] = treasure_value(kept, n, crosses, p, TR2, SC)
+        n = kept_list(state, p, kept)
+        golds[p] = treasure_value(kept, n, crosses, p, treasure_table, scoring_table)
 
 
 @njit(cache=True)
-def end_scoring(s, lg, TR2, SC, HL2, fs, pr, st, opts, scores, ranks):
+def end_scoring(state, game_log, treasure_table, scoring_table, healer_table, strategies, params, streams, options,
+                scores, ranks):
     """END steps 2-4 and the winner: fills ``scores`` and ``ranks`` (rank 0 = eliminated)."""
-    players = s[S_PLAYERS]
+    players = state[S_PLAYERS]
     kept = np.empty(N_TREASURES, dtype=np.int64)
-    ncross = players + s[S_HAS_AARON]
+    ncross = players + state[S_HAS_AARON]
     crosses = np.zeros(ncross, dtype=np.int64)
     golds = np.zeros(players, dtype=np.int64)
     # 2. curse cubes: 13 or more eliminates
     for p in range(players):
-        if eliminated_by_curse(s[S_CUBES + p], SC):
-            s[S_ELIM + p] = ELIM_CUBES
-            log(s, lg, L_ELIM, p, ELIM_CUBES, 0, 0, 0)
+        if eliminated_by_curse(state[S_CUBES + p], scoring_table):
+            state[S_ELIM + p] = ELIM_CUBES
+            log(state, game_log, L_ELIM, p, ELIM_CUBES, 0, 0, 0)
     for p in range(players):
-        crosses[p] = 0 if s[S_ELIM + p] != 0 else s[S_CROSSES + p]
-    if s[S_HAS_AARON] == 1:
-        crosses[players] = s[S_CROSSES + AARON]
-    treasure_golds(s, TR2, SC, kept, crosses, golds)
+        crosses[p] = 0 if state[S_ELIM + p] != 0 else state[S_CROSSES + p]
+    if state[S_HAS_AARON] == 1:
+        crosses[players] = state[S_CROSSES + AARON]
+    treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds)
     # 3. healers (variant two-healers: each player still in reveals one of their two)
-    if s[S_VAR + V_TWO_HEALERS] == 1:
+    if state[S_VAR + V_TWO_HEALERS] == 1:
         for i in range(players):
-            p = (s[S_FIRST] + i) % players
-            if s[S_ELIM + p] != 0:
+            p = (state[S_FIRST] + i) % players
+            if state[S_ELIM + p] != 0:
                 continue
-            opts[0] = s[S_HEAL_HAND + 2 * p]
-            opts[1] = s[S_HEAL_HAND + 2 * p + 1]
-            s[S_ACTOR] = p
-            h = opts[ask(fs, p, s, D_HEALER_REVEAL, opts, 2, pr, st)]
-            s[S_HEAL_POOL + s[S_HEAL_N]] = h
-            s[S_HEAL_N] += 1
+            options[0] = state[S_HEAL_HAND + 2 * p]
+            options[1] = state[S_HEAL_HAND + 2 * p + 1]
+            state[S_ACTOR] = p
+            healer = options[ask(strategies, p, state, D_HEALER_REVEAL, options, 2, params, streams)]
+            state[S_HEAL_POOL + state[S_HEAL_N]] = healer
+            state[S_HEAL_N] += 1
     order = np.empty(players, dtype=np.int64)
-    m = 0
+    choosing = 0
     for p in range(players):
-        if s[S_ELIM + p] == 0 and s[S_CUBES + p] > 0:
-            order[m] = p
-            m += 1
+        if state[S_ELIM + p] == 0 and state[S_CUBES + p] > 0:
+            order[choosing] = p
+            choosing += 1
     # ascending cubes; ties: nearest clockwise from the First Player tile holder first
-    for i in range(1, m):
+    for i in range(1, choosing):
         j = i
         while j > 0:
             a = order[j - 1]
             b = order[j]
-            ka = s[S_CUBES + a] * 8 + distance_from_tile(s, a)
-            kb = s[S_CUBES + b] * 8 + distance_from_tile(s, b)
-            if ka > kb:
+            tiebreak_a = state[S_CUBES + a] * 8 + distance_from_tile(state, a)
+            tiebreak_b = state[S_CUBES + b] * 8 + distance_from_tile(state, b)
+            if tiebreak_a > tiebreak_b:
                 order[j - 1] = b
                 order[j] = a
                 j -= 1
             else:
                 break
-    for i in range(m):
+    for i in range(choosing):
         p = order[i]
-        n = s[S_HEAL_N]
+        n = state[S_HEAL_N]
         if n == 0:
             break
         for j in range(n):
-            opts[j] = s[S_HEAL_POOL + j]
-        s[S_ACTOR] = p
-        j = ask(fs, p, s, D_HEALER, opts, n, pr, st)
-        h = opts[j]
-        s[S_HEAL_POOL + j] = s[S_HEAL_POOL + n - 1]
-        s[S_HEAL_N] = n - 1
-        s[S_HEALER + p] = h
-        log(s, lg, L_HEALER, p, h, healer_cost(h, s[S_CUBES + p], HL2), 0, 0)
+            options[j] = state[S_HEAL_POOL + j]
+        state[S_ACTOR] = p
+        j = ask(strategies, p, state, D_HEALER, options, n, params, streams)
+        healer = options[j]
+        state[S_HEAL_POOL + j] = state[S_HEAL_POOL + n - 1]
+        state[S_HEAL_N] = n - 1
+        state[S_HEALER + p] = healer
+        log(state, game_log, L_HEALER, p, healer, healer_cost(healer, state[S_CUBES + p], healer_table), 0, 0)
     # 4. loot value; unable to pay the healer -> eliminated
     for p in range(players):
-        if s[S_ELIM + p] != 0:
+        if state[S_ELIM + p] != 0:
             continue
-        value = final_loot_value(golds[p], s[S_FIRST] == p, s[S_CUBES + p], s[S_HEALER + p], HL2, SC)
+        value = final_loot_value(golds[p], state[S_FIRST] == p, state[S_CUBES + p], state[S_HEALER + p], healer_table,
+                                 scoring_table)
         if value < 0:
-            s[S_ELIM + p] = ELIM_HEALER
-            log(s, lg, L_ELIM, p, ELIM_HEALER, value, 0, 0)
-    if s[S_VAR + V_CROWNS_AFTER_HEALERS] == 1:
+            state[S_ELIM + p] = ELIM_HEALER
+            log(state, game_log, L_ELIM, p, ELIM_HEALER, value, 0, 0)
+    if state[S_VAR + V_CROWNS_AFTER_HEALERS] == 1:
         for p in range(players):
-            if s[S_ELIM + p] != 0:
+            if state[S_ELIM + p] != 0:
                 crosses[p] = 0
-        treasure_golds(s, TR2, SC, kept, crosses, golds)
-    elim = np.zeros(players, dtype=np.int64)
+        treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds)
+    eliminated = np.zeros(players, dtype=np.int64)
     tiebreak = np.zeros(players, dtype=np.int64)
     for p in range(players):
-        elim[p] = s[S_ELIM + p]
-        tiebreak[p] = players - distance_from_tile(s, p)
-        if s[S_ELIM + p] == 0:
-            s[S_GOLD + p] = golds[p]
-            scores[p] = final_loot_value(golds[p], s[S_FIRST] == p, s[S_CUBES + p], s[S_HEALER + p], HL2, SC)
+        eliminated[p] = state[S_ELIM + p]
+        tiebreak[p] = players - distance_from_tile(state, p)
+        if state[S_ELIM + p] == 0:
+            state[S_GOLD + p] = golds[p]
+            scores[p] = final_loot_value(golds[p], state[S_FIRST] == p, state[S_CUBES + p], state[S_HEALER + p],
+                                         healer_table, scoring_table)
         else:
-            s[S_GOLD + p] = golds[p]
+            state[S_GOLD + p] = golds[p]
             scores[p] = 0
-        s[S_SCORE + p] = scores[p]
-    competition_ranks(scores, tiebreak, elim, ranks)
+        state[S_SCORE + p] = scores[p]
+    competition_ranks(scores, tiebreak, eliminated, ranks)
     for p in range(players):
-        log(s, lg, L_FINAL, p, scores[p], ranks[p], golds[p], 0)
-    s[S_PHASE] = PH_OVER
+        log(state, game_log, L_FINAL, p, scores[p], ranks[p], golds[p], 0)
+    state[S_PHASE] = PH_OVER

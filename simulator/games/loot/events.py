@@ -21,49 +21,49 @@ from simulator.games.loot.state import (
 
 
 @njit(cache=True)
-def apply_immediate(s, lg, deal, fs, pr, st, opts):
+def apply_immediate(state, game_log, deal_stream, strategies, params, streams, options):
     """Reveal-time effects of the current event."""
-    event = s[S_EVENT]
-    log(s, lg, L_EVENT, event, 0, 0, 0, 0)
-    players = s[S_PLAYERS]
+    event = state[S_EVENT]
+    log(state, game_log, L_EVENT, event, 0, 0, 0, 0)
+    players = state[S_PLAYERS]
     if event == EV_A1:
         # each player, in turn order, may draw 2 extra cards and take 2 cubes
         for i in range(players):
-            seat = (s[S_FIRST] + i) % players
-            opts[0] = 0
-            opts[1] = 1
-            s[S_ACTOR] = seat
-            if opts[ask(fs, seat, s, D_A1_DRAW, opts, 2, pr, st)] == 1:
-                draw_cards(s, lg, deal, seat, 2)
-                add_cubes(s, lg, seat, 2, R_EVENT)
-                log(s, lg, L_A1, seat, 0, 0, 0, 0)
+            seat = (state[S_FIRST] + i) % players
+            options[0] = 0
+            options[1] = 1
+            state[S_ACTOR] = seat
+            if options[ask(strategies, seat, state, D_A1_DRAW, options, 2, params, streams)] == 1:
+                draw_cards(state, game_log, deal_stream, seat, 2)
+                add_cubes(state, game_log, seat, 2, R_EVENT)
+                log(state, game_log, L_A1, seat, 0, 0, 0, 0)
     elif event == EV_A2:
         # reveal 1 treasure per player (2 players: Aaron does not count)
-        s[S_A2_N] = 0
+        state[S_A2_N] = 0
         for _ in range(players):
-            t = reveal_treasure(s, lg, deal)
+            t = reveal_treasure(state, game_log, deal_stream)
             if t < 0:
                 break
-            s[S_A2 + s[S_A2_N]] = t
-            s[S_A2_N] += 1
+            state[S_A2 + state[S_A2_N]] = t
+            state[S_A2_N] += 1
     elif event == EV_B1:
-        move_ship(s)
-        log(s, lg, L_SHIP, s[S_SHIP_CORNER], s[S_SHIP_DIR], 1, 0, 0)
+        move_ship(state)
+        log(state, game_log, L_SHIP, state[S_SHIP_CORNER], state[S_SHIP_DIR], 1, 0, 0)
     elif event == EV_B2:
         # turn 180 degrees: the bow now points at the coast explored last round
-        s[S_SHIP_DIR] = -s[S_SHIP_DIR]
-        log(s, lg, L_SHIP, s[S_SHIP_CORNER], s[S_SHIP_DIR], 3, 0, 0)
+        state[S_SHIP_DIR] = -state[S_SHIP_DIR]
+        log(state, game_log, L_SHIP, state[S_SHIP_CORNER], state[S_SHIP_DIR], 3, 0, 0)
     elif event == EV_B3:
         n = 0
         for i in range(N_ISLANDS):
-            if s[S_ISLAND_UP + i] == 1:
+            if state[S_ISLAND_UP + i] == 1:
                 n += 1
         if n > 0:
-            k = random_int(deal, n)
+            k = random_int(deal_stream, n)
             for i in range(N_ISLANDS):
-                if s[S_ISLAND_UP + i] == 1:
+                if state[S_ISLAND_UP + i] == 1:
                     if k == 0:
-                        s[S_ISLAND_UP + i] = 0
-                        log(s, lg, L_ISLAND_FLIP, i, 0, 0, 0, 0)
+                        state[S_ISLAND_UP + i] = 0
+                        log(state, game_log, L_ISLAND_FLIP, i, 0, 0, 0, 0)
                         break
                     k -= 1

@@ -23,85 +23,85 @@ def _mark(seen, card, what):
 
 
 @njit(cache=True)
-def check_invariants(s, T):
-    players = s[S_PLAYERS]
+def check_invariants(state, tables):
+    players = state[S_PLAYERS]
     # map cards conserved across hands, deck, discard pile and landings
     seen = np.zeros(N_MAP, dtype=np.int64)
-    for i in range(s[S_MAP_DECK_N]):
-        _mark(seen, s[S_MAP_DECK + i], 0)
-    for i in range(s[S_MAP_DISC_N]):
-        _mark(seen, s[S_MAP_DISC + i], 1)
-    for o in range(N_OWNERS):
-        for i in range(s[S_HAND_N + o]):
-            _mark(seen, s[S_HAND + o * HAND_CAP + i], 2)
+    for i in range(state[S_MAP_DECK_N]):
+        _mark(seen, state[S_MAP_DECK + i], 0)
+    for i in range(state[S_MAP_DISC_N]):
+        _mark(seen, state[S_MAP_DISC + i], 1)
+    for owner in range(N_OWNERS):
+        for i in range(state[S_HAND_N + owner]):
+            _mark(seen, state[S_HAND + owner * HAND_CAP + i], 2)
     for l in range(N_LANDINGS):
-        n = s[S_LAND_N + l]
+        n = state[S_LAND_N + l]
         if n > LAND_CAP:
             raise AssertionError("invariant: landing capacity")
         eff = 0
         chests = 0
         for i in range(n):
-            card = s[S_LAND + l * LAND_CAP + i]
+            card = state[S_LAND + l * LAND_CAP + i]
             _mark(seen, card, 3)
-            if card_colour(s, card) != s[S_LAND_COLOUR + l]:
+            if card_colour(state, card) != state[S_LAND_COLOUR + l]:
                 raise AssertionError("invariant: one colour per landing")
-            icon = card_icon(s, card)
-            eff += 2 if (icon == ICON_PLUS1 and card_joker(s, card) == 0) else 1
+            icon = card_icon(state, card)
+            eff += 2 if (icon == ICON_PLUS1 and card_joker(state, card) == 0) else 1
             if icon == ICON_CHEST:
                 chests += 1
-        if eff != s[S_LAND_EFF + l] or chests != s[S_LAND_CHESTS + l]:
+        if eff != state[S_LAND_EFF + l] or chests != state[S_LAND_CHESTS + l]:
             raise AssertionError("invariant: landing card counts")
-        if n == 0 and s[S_LAND_COLOUR + l] != -1:
+        if n == 0 and state[S_LAND_COLOUR + l] != -1:
             raise AssertionError("invariant: empty landing has a colour")
     for l in range(0, N_LANDINGS, 2):
-        if s[S_LAND_COLOUR + l] >= 0 and s[S_LAND_COLOUR + l] == s[S_LAND_COLOUR + l + 1]:
+        if state[S_LAND_COLOUR + l] >= 0 and state[S_LAND_COLOUR + l] == state[S_LAND_COLOUR + l + 1]:
             raise AssertionError("invariant: two landings of a coast share a colour")
     for c in range(N_MAP):
         if seen[c] == 0:
             raise AssertionError("invariant: map cards conserved (a card is missing)")
     # compasses conserved: 3 per active owner, at most one per landing
-    for o in range(N_OWNERS):
-        active = o < players or (o == AARON and s[S_HAS_AARON] == 1)
+    for owner in range(N_OWNERS):
+        active = owner < players or (owner == AARON and state[S_HAS_AARON] == 1)
         on = 0
         for l in range(N_LANDINGS):
             k = 0
-            for i in range(s[S_COMP_N + l]):
-                if s[S_COMP + l * N_OWNERS + i] == o:
+            for i in range(state[S_COMP_N + l]):
+                if state[S_COMP + l * N_OWNERS + i] == owner:
                     k += 1
             if k > 1:
                 raise AssertionError("invariant: one compass per colour per landing")
             on += k
-        if active and on + s[S_SUPPLY + o] != 3:
+        if active and on + state[S_SUPPLY + owner] != 3:
             raise AssertionError("invariant: compasses conserved")
-        if not active and on + s[S_SUPPLY + o] != 0:
+        if not active and on + state[S_SUPPLY + owner] != 0:
             raise AssertionError("invariant: inactive owner has compasses")
-        if s[S_CUBES + o] < 0:
+        if state[S_CUBES + owner] < 0:
             raise AssertionError("invariant: cubes never negative")
     # treasures: each one of the game in exactly one place
     tseen = np.zeros(N_TREASURES, dtype=np.int64)
-    for i in range(s[S_TDECK_N]):
-        _mark(tseen, s[S_TDECK + i], 0)
-    for i in range(s[S_TDISC_N]):
-        _mark(tseen, s[S_TDISC + i], 0)
-    for i in range(s[S_REVEAL_N]):
-        _mark(tseen, s[S_REVEAL + i], 0)
-    for i in range(s[S_A2_N]):
-        _mark(tseen, s[S_A2 + i], 0)
+    for i in range(state[S_TDECK_N]):
+        _mark(tseen, state[S_TDECK + i], 0)
+    for i in range(state[S_TDISC_N]):
+        _mark(tseen, state[S_TDISC + i], 0)
+    for i in range(state[S_REVEAL_N]):
+        _mark(tseen, state[S_REVEAL + i], 0)
+    for i in range(state[S_A2_N]):
+        _mark(tseen, state[S_A2 + i], 0)
     crosses = np.zeros(N_OWNERS, dtype=np.int64)
     types = np.zeros(N_OWNERS * 8, dtype=np.int64)
     for t in range(N_TREASURES):
-        o = s[S_TOWNER + t]
-        if o >= 0:
+        owner = state[S_TOWNER + t]
+        if owner >= 0:
             _mark(tseen, t, 0)
-            crosses[o] += s[S_INFO_TR + t * 8 + TR_CROSSES]
-            types[o * 8 + s[S_INFO_TR + t * 8 + TR_TYPE]] += 1
+            crosses[owner] += state[S_INFO_TR + t * 8 + TR_CROSSES]
+            types[owner * 8 + state[S_INFO_TR + t * 8 + TR_TYPE]] += 1
     for t in range(N_TREASURES):
-        used = T[T_TIERS + players * 4 + s[S_INFO_TR + t * 8 + TR_TIER] - 1]
+        used = tables[T_TIERS + players * 4 + state[S_INFO_TR + t * 8 + TR_TIER] - 1]
         if used != tseen[t]:
             raise AssertionError("invariant: treasures conserved")
-    for o in range(N_OWNERS):
-        if crosses[o] != s[S_CROSSES + o]:
+    for owner in range(N_OWNERS):
+        if crosses[owner] != state[S_CROSSES + owner]:
             raise AssertionError("invariant: crosses recount")
         for k in range(8):
-            if types[o * 8 + k] != s[S_KEPT_TYPE + o * 8 + k]:
+            if types[owner * 8 + k] != state[S_KEPT_TYPE + owner * 8 + k]:
                 raise AssertionError("invariant: kept types recount")

@@ -106,13 +106,14 @@ def replay_log(run_seed: int, game_index: int, variant_flags, strategies, params
     from simulator.games.loot.engine import pad_lineup, play_logged_jit
     from simulator.games.loot.tables import engine_tables
 
-    T, TR2, SC, HL2 = engine_tables()
+    tables, treasure_table, scoring_table, healer_table = engine_tables()
     players = len(tuple(strategies))
     log = np.zeros((LOG_CAP, 6), dtype=np.int64)
     state = np.zeros(STATE_SIZE, dtype=np.int64)
-    count = play_logged_jit(int(run_seed), int(game_index), players, np.ascontiguousarray(variant_flags, dtype=np.int64),
-                            pad_lineup(strategies), np.ascontiguousarray(params, dtype=np.float64), T, TR2, SC, HL2,
-                            log, state)
+    count = play_logged_jit(int(run_seed), int(game_index), players,
+                            np.ascontiguousarray(variant_flags, dtype=np.int64), pad_lineup(strategies),
+                            np.ascontiguousarray(params, dtype=np.float64), tables,
+                            treasure_table, scoring_table, healer_table, log, state)
     return log, int(count), state
 
 

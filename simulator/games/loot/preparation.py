@@ -14,49 +14,49 @@ from simulator.games.loot.state import (
 
 
 @njit(cache=True)
-def refill_hands(s, T, lg, deal, fs, pr, st, opts):
+def refill_hands(state, tables, game_log, deal_stream, strategies, params, streams, options):
     """Step 4: each player, in turn order, discards any cards (one decision per card, -1 stops),
     then draws up to the hand size.  Aaron discards everything and draws 6 (5 under B5)."""
-    players = s[S_PLAYERS]
-    size = s[S_HAND_SIZE]
-    aaron_size = T[T_AARON_HAND]
-    if s[S_EVENT] == EV_B5:
+    players = state[S_PLAYERS]
+    size = state[S_HAND_SIZE]
+    aaron_size = tables[T_AARON_HAND]
+    if state[S_EVENT] == EV_B5:
         size -= 1
         aaron_size -= 1
     for i in range(players):
-        seat = (s[S_FIRST] + i) % players
+        seat = (state[S_FIRST] + i) % players
         base = S_HAND + seat * HAND_CAP
-        while s[S_HAND_N + seat] > 0:
-            opts[0] = -1
+        while state[S_HAND_N + seat] > 0:
+            options[0] = -1
             n = 1
-            for j in range(s[S_HAND_N + seat]):
-                opts[n] = s[base + j]
+            for j in range(state[S_HAND_N + seat]):
+                options[n] = state[base + j]
                 n += 1
-            s[S_ACTOR] = seat
-            card = opts[ask(fs, seat, s, D_PREP_DISCARD, opts, n, pr, st)]
+            state[S_ACTOR] = seat
+            card = options[ask(strategies, seat, state, D_PREP_DISCARD, options, n, params, streams)]
             if card < 0:
                 break
-            hand_remove(s, seat, card)
-            discard_map(s, card)
-            log(s, lg, L_PREP_DISCARD, seat, card, 0, 0, 0)
-        missing = size - s[S_HAND_N + seat]
+            hand_remove(state, seat, card)
+            discard_map(state, card)
+            log(state, game_log, L_PREP_DISCARD, seat, card, 0, 0, 0)
+        missing = size - state[S_HAND_N + seat]
         if missing > 0:
-            draw_cards(s, lg, deal, seat, missing)
-    if s[S_HAS_AARON] == 1:
+            draw_cards(state, game_log, deal_stream, seat, missing)
+    if state[S_HAS_AARON] == 1:
         base = S_HAND + AARON * HAND_CAP
-        for j in range(s[S_HAND_N + AARON]):
-            discard_map(s, s[base + j])
-        s[S_HAND_N + AARON] = 0
-        draw_cards(s, lg, deal, AARON, aaron_size)
+        for j in range(state[S_HAND_N + AARON]):
+            discard_map(state, state[base + j])
+        state[S_HAND_N + AARON] = 0
+        draw_cards(state, game_log, deal_stream, AARON, aaron_size)
 
 
 @njit(cache=True)
-def preparation_phase(s, T, lg, deal, fs, pr, st, opts):
-    move_ship(s)
-    log(s, lg, L_SHIP, s[S_SHIP_CORNER], s[S_SHIP_DIR], 0, 0, 0)
+def preparation_phase(state, tables, game_log, deal_stream, strategies, params, streams, options):
+    move_ship(state)
+    log(state, game_log, L_SHIP, state[S_SHIP_CORNER], state[S_SHIP_DIR], 0, 0, 0)
     for i in range(N_ISLANDS):
-        if s[S_ISLAND_UP + i] == 0:
-            s[S_ISLAND_UP + i] = 1
-    s[S_EVENT] = s[S_EV_ORDER + s[S_ROUND] - 1]
-    apply_immediate(s, lg, deal, fs, pr, st, opts)
-    refill_hands(s, T, lg, deal, fs, pr, st, opts)
+        if state[S_ISLAND_UP + i] == 0:
+            state[S_ISLAND_UP + i] = 1
+    state[S_EVENT] = state[S_EV_ORDER + state[S_ROUND] - 1]
+    apply_immediate(state, game_log, deal_stream, strategies, params, streams, options)
+    refill_hands(state, tables, game_log, deal_stream, strategies, params, streams, options)

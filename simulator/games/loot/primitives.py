@@ -16,252 +16,252 @@ from simulator.games.loot.state import (
 
 
 @njit(cache=True, inline='always')
-def log(s, lg, code, a, b, c, d, e):
+def log(state, game_log, code, a, b, c, d, e):
     """Append one record to the log when logging is on."""
-    if s[S_LOGGING] == 0:
+    if state[S_LOGGING] == 0:
         return
-    n = s[S_LOG_N]
+    n = state[S_LOG_N]
     if n >= LOG_CAP:
         return
-    lg[n, 0] = code
-    lg[n, 1] = a
-    lg[n, 2] = b
-    lg[n, 3] = c
-    lg[n, 4] = d
-    lg[n, 5] = e
-    s[S_LOG_N] = n + 1
+    game_log[n, 0] = code
+    game_log[n, 1] = a
+    game_log[n, 2] = b
+    game_log[n, 3] = c
+    game_log[n, 4] = d
+    game_log[n, 5] = e
+    state[S_LOG_N] = n + 1
 
 
 # ------------------------------------------------------------------------ map cards
 @njit(cache=True, inline='always')
-def card_colour(s, card):
-    return s[S_INFO_MAP + card * 4 + MC_COLOUR]
+def card_colour(state, card):
+    return state[S_INFO_MAP + card * 4 + MC_COLOUR]
 
 
 @njit(cache=True, inline='always')
-def card_value(s, card):
+def card_value(state, card):
     """Printed value; 0 for a Joker."""
-    return s[S_INFO_MAP + card * 4 + MC_VALUE]
+    return state[S_INFO_MAP + card * 4 + MC_VALUE]
 
 
 @njit(cache=True, inline='always')
-def card_joker(s, card):
-    return s[S_INFO_MAP + card * 4 + MC_JOKER]
+def card_joker(state, card):
+    return state[S_INFO_MAP + card * 4 + MC_JOKER]
 
 
 @njit(cache=True, inline='always')
-def card_icon(s, card):
-    return s[S_INFO_MAP + card * 4 + MC_ICON]
+def card_icon(state, card):
+    return state[S_INFO_MAP + card * 4 + MC_ICON]
 
 
 # ------------------------------------------------------------------------ curse cubes
 @njit(cache=True)
-def add_cubes(s, lg, owner, delta, reason):
+def add_cubes(state, game_log, owner, delta, reason):
     """GENERAL RULES, curse cubes: take (delta > 0) or discard (delta < 0, never below 0).
 
     Aaron (2-player dummy) never takes nor discards cubes.  Returns the change applied."""
     if owner == AARON:
         return 0
-    old = s[S_CUBES + owner]
+    old = state[S_CUBES + owner]
     new = old + delta
     if new < 0:
         new = 0
-    s[S_CUBES + owner] = new
+    state[S_CUBES + owner] = new
     if new != old:
-        log(s, lg, L_CUBES, owner, new - old, new, reason, 0)
+        log(state, game_log, L_CUBES, owner, new - old, new, reason, 0)
     return new - old
 
 
 # ------------------------------------------------------------------------ hands
 @njit(cache=True, inline='always')
-def hand_add(s, owner, card):
-    n = s[S_HAND_N + owner]
+def hand_add(state, owner, card):
+    n = state[S_HAND_N + owner]
     if n >= HAND_CAP:
         raise AssertionError("hand capacity exceeded")
-    s[S_HAND + owner * HAND_CAP + n] = card
-    s[S_HAND_N + owner] = n + 1
+    state[S_HAND + owner * HAND_CAP + n] = card
+    state[S_HAND_N + owner] = n + 1
 
 
 @njit(cache=True, inline='always')
-def hand_remove(s, owner, card):
+def hand_remove(state, owner, card):
     base = S_HAND + owner * HAND_CAP
-    n = s[S_HAND_N + owner]
+    n = state[S_HAND_N + owner]
     for i in range(n):
-        if s[base + i] == card:
-            s[base + i] = s[base + n - 1]
-            s[S_HAND_N + owner] = n - 1
+        if state[base + i] == card:
+            state[base + i] = state[base + n - 1]
+            state[S_HAND_N + owner] = n - 1
             return
     raise AssertionError("card not in hand")
 
 
 @njit(cache=True, inline='always')
-def discard_map(s, card):
+def discard_map(state, card):
     """DISCARD: a map card goes face up to the map discard pile."""
-    n = s[S_MAP_DISC_N]
-    s[S_MAP_DISC + n] = card
-    s[S_MAP_DISC_N] = n + 1
+    n = state[S_MAP_DISC_N]
+    state[S_MAP_DISC + n] = card
+    state[S_MAP_DISC_N] = n + 1
 
 
 @njit(cache=True)
-def draw_map(s, deal):
+def draw_map(state, deal_stream):
     """MAP DECK: top card; when the deck is empty the discard pile is shuffled into a new deck.
 
     Returns -1 when both are empty."""
-    n = s[S_MAP_DECK_N]
+    n = state[S_MAP_DECK_N]
     if n == 0:
-        m = s[S_MAP_DISC_N]
-        if m == 0:
+        discarded = state[S_MAP_DISC_N]
+        if discarded == 0:
             return -1
-        for i in range(m):
-            s[S_MAP_DECK + i] = s[S_MAP_DISC + i]
-        s[S_MAP_DISC_N] = 0
-        shuffle_prefix(s[S_MAP_DECK:S_MAP_DECK + m], m, deal)
-        n = m
-    card = s[S_MAP_DECK + n - 1]
-    s[S_MAP_DECK_N] = n - 1
+        for i in range(discarded):
+            state[S_MAP_DECK + i] = state[S_MAP_DISC + i]
+        state[S_MAP_DISC_N] = 0
+        shuffle_prefix(state[S_MAP_DECK:S_MAP_DECK + discarded], discarded, deal_stream)
+        n = discarded
+    card = state[S_MAP_DECK + n - 1]
+    state[S_MAP_DECK_N] = n - 1
     return card
 
 
 @njit(cache=True)
-def draw_cards(s, lg, deal, owner, count):
+def draw_cards(state, game_log, deal_stream, owner, count):
     """CARDS: draw ``count`` cards into ``owner``'s hand (as many as exist)."""
     got = 0
     for _ in range(count):
-        if s[S_HAND_N + owner] >= HAND_CAP:
+        if state[S_HAND_N + owner] >= HAND_CAP:
             break
-        card = draw_map(s, deal)
+        card = draw_map(state, deal_stream)
         if card < 0:
             break
-        hand_add(s, owner, card)
+        hand_add(state, owner, card)
         got += 1
     if got > 0:
-        log(s, lg, L_DRAW, owner, got, 0, 0, 0)
+        log(state, game_log, L_DRAW, owner, got, 0, 0, 0)
     return got
 
 
 # ------------------------------------------------------------------------ treasures
 @njit(cache=True)
-def reveal_treasure(s, lg, deal):
+def reveal_treasure(state, game_log, deal_stream):
     """TREASURE DECK: reveal the top treasure, reshuffling the discard pile when needed.
 
     When no treasure is left at all, set ``S_END_EARLY`` (the game goes to End step 2 after the
     revealed treasures are distributed) and return -1."""
-    n = s[S_TDECK_N]
+    n = state[S_TDECK_N]
     if n == 0:
-        m = s[S_TDISC_N]
-        if m == 0:
-            if s[S_END_EARLY] == 0:
-                log(s, lg, L_NO_TREASURE, 0, 0, 0, 0, 0)
-            s[S_END_EARLY] = 1
+        discarded = state[S_TDISC_N]
+        if discarded == 0:
+            if state[S_END_EARLY] == 0:
+                log(state, game_log, L_NO_TREASURE, 0, 0, 0, 0, 0)
+            state[S_END_EARLY] = 1
             return -1
-        for i in range(m):
-            s[S_TDECK + i] = s[S_TDISC + i]
-        s[S_TDISC_N] = 0
-        shuffle_prefix(s[S_TDECK:S_TDECK + m], m, deal)
-        n = m
-    t = s[S_TDECK + n - 1]
-    s[S_TDECK_N] = n - 1
+        for i in range(discarded):
+            state[S_TDECK + i] = state[S_TDISC + i]
+        state[S_TDISC_N] = 0
+        shuffle_prefix(state[S_TDECK:S_TDECK + discarded], discarded, deal_stream)
+        n = discarded
+    t = state[S_TDECK + n - 1]
+    state[S_TDECK_N] = n - 1
     return t
 
 
 @njit(cache=True, inline='always')
-def discard_treasure(s, t):
-    n = s[S_TDISC_N]
-    s[S_TDISC + n] = t
-    s[S_TDISC_N] = n + 1
+def discard_treasure(state, t):
+    n = state[S_TDISC_N]
+    state[S_TDISC + n] = t
+    state[S_TDISC_N] = n + 1
 
 
 # ------------------------------------------------------------------------ compasses
 @njit(cache=True, inline='always')
-def comp_pos(s, landing, owner):
+def comp_pos(state, landing, owner):
     """Position of ``owner``'s compass in the landing's stack (0 = bottom) or -1."""
     base = S_COMP + landing * N_OWNERS
-    for i in range(s[S_COMP_N + landing]):
-        if s[base + i] == owner:
+    for i in range(state[S_COMP_N + landing]):
+        if state[base + i] == owner:
             return i
     return -1
 
 
 @njit(cache=True, inline='always')
-def comp_remove(s, landing, owner):
+def comp_remove(state, landing, owner):
     base = S_COMP + landing * N_OWNERS
-    n = s[S_COMP_N + landing]
-    k = comp_pos(s, landing, owner)
+    n = state[S_COMP_N + landing]
+    k = comp_pos(state, landing, owner)
     if k < 0:
         raise AssertionError("compass not on landing")
     for i in range(k, n - 1):
-        s[base + i] = s[base + i + 1]
-    s[S_COMP_N + landing] = n - 1
+        state[base + i] = state[base + i + 1]
+    state[S_COMP_N + landing] = n - 1
 
 
 @njit(cache=True, inline='always')
-def comp_push_top(s, landing, owner):
+def comp_push_top(state, landing, owner):
     base = S_COMP + landing * N_OWNERS
-    n = s[S_COMP_N + landing]
-    s[base + n] = owner
-    s[S_COMP_N + landing] = n + 1
+    n = state[S_COMP_N + landing]
+    state[base + n] = owner
+    state[S_COMP_N + landing] = n + 1
 
 
 @njit(cache=True)
-def comp_to_bottom(s, landing, owner):
-    comp_remove(s, landing, owner)
+def comp_to_bottom(state, landing, owner):
+    comp_remove(state, landing, owner)
     base = S_COMP + landing * N_OWNERS
-    n = s[S_COMP_N + landing]
+    n = state[S_COMP_N + landing]
     for i in range(n, 0, -1):
-        s[base + i] = s[base + i - 1]
-    s[base] = owner
-    s[S_COMP_N + landing] = n + 1
+        state[base + i] = state[base + i - 1]
+    state[base] = owner
+    state[S_COMP_N + landing] = n + 1
 
 
 @njit(cache=True)
-def comp_to_top(s, landing, owner):
-    comp_remove(s, landing, owner)
-    comp_push_top(s, landing, owner)
+def comp_to_top(state, landing, owner):
+    comp_remove(state, landing, owner)
+    comp_push_top(state, landing, owner)
 
 
 @njit(cache=True, inline='always')
-def compasses_on_island(s, owner):
+def compasses_on_island(state, owner):
     total = 0
     for l in range(N_LANDINGS):
-        if comp_pos(s, l, owner) >= 0:
+        if comp_pos(state, l, owner) >= 0:
             total += 1
     return total
 
 
 @njit(cache=True)
-def return_compasses(s, landing):
+def return_compasses(state, landing):
     """UPKEEP: all compasses of a landing go back to their owners."""
     base = S_COMP + landing * N_OWNERS
-    for i in range(s[S_COMP_N + landing]):
-        owner = s[base + i]
-        s[S_SUPPLY + owner] += 1
-    s[S_COMP_N + landing] = 0
+    for i in range(state[S_COMP_N + landing]):
+        owner = state[base + i]
+        state[S_SUPPLY + owner] += 1
+    state[S_COMP_N + landing] = 0
 
 
 # ------------------------------------------------------------------------ ship
 @njit(cache=True, inline='always')
-def explored_coast(s):
+def explored_coast(state):
     """The coast the bow points to (rule reading 7.3.6: coast k lies between corners k and k+1)."""
-    c = s[S_SHIP_CORNER]
-    if s[S_SHIP_DIR] > 0:
+    c = state[S_SHIP_CORNER]
+    if state[S_SHIP_DIR] > 0:
         return c
     return (c + 3) % 4
 
 
 @njit(cache=True, inline='always')
-def move_ship(s):
+def move_ship(state):
     """SHIP MOVEMENT: to the next corner in the bow direction."""
-    s[S_SHIP_CORNER] = (s[S_SHIP_CORNER] + s[S_SHIP_DIR] + 4) % 4
+    state[S_SHIP_CORNER] = (state[S_SHIP_CORNER] + state[S_SHIP_DIR] + 4) % 4
 
 
 @njit(cache=True, inline='always')
-def near_bow_landing(s, coast):
+def near_bow_landing(state, coast):
     """The landing of ``coast`` nearest the ship's corner (the bow)."""
-    if s[S_SHIP_DIR] > 0:
+    if state[S_SHIP_DIR] > 0:
         return 2 * coast
     return 2 * coast + 1
 
 
 @njit(cache=True, inline='always')
-def random_int(deal, bound):
-    return random_below(deal, bound)
+def random_int(deal_stream, bound):
+    return random_below(deal_stream, bound)

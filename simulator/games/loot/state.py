@@ -1,10 +1,21 @@
 """Loot Island: the layout of the one ``int64`` state vector, decision kinds, log codes, variants.
 
-Everything the engine knows of a game lives in one ``int64[:]`` vector ``s`` whose slots are
-named below (offsets).  A second ``int64[:]`` vector ``T`` holds the component tables
-(map cards, treasures, small islands, healers, player-count setup) built once per chunk by
-``tables.build_tables``; a copy of the public part of ``T`` is also written into ``s``
-(``S_INFO_*``) so that strategies, which only receive ``s``, can read card data.
+Everything the engine knows of a game lives in one ``int64[:]`` vector ``state`` whose slots are
+named below (offsets).  A second ``int64[:]`` vector ``tables`` holds the component tables
+(map cards, treasures, small islands, healers, player-count setup) built once per process by
+``tables.engine_tables``; a copy of the public part of ``tables`` is also written into ``state``
+(``S_INFO_*``) so that strategies, which only receive ``state``, can read card data.
+
+Names used across the engine: ``game_log`` (the ``int64[LOG_CAP, 6]`` log, see ``L_*``),
+``deal_stream`` (the random stream of the deal), ``strategies`` / ``params`` / ``streams`` (the
+lineup's functions, parameter rows and random streams, one per seat), ``options`` (the one
+preallocated options buffer, ``OPT_CAP`` entries), ``buffer`` (integer scratch),
+``treasure_table`` / ``scoring_table`` / ``healer_table`` (the scoring helper's tables).
+
+Constant prefixes: ``S_`` state slot, ``T_`` tables slot, ``MC_`` map-card column, ``TR_`` treasure
+column, ``TT_`` treasure type, ``PW_`` small-island power, ``EV_`` event, ``PH_`` phase, ``D_``
+decision kind, ``A_`` action type, ``L_`` log record code, ``R_`` reason of a cube change,
+``V_`` variant flag, ``ELIM_`` elimination reason.
 
 Owners.  Slots indexed by "owner" have ``N_OWNERS = 6`` entries: seats ``0..P-1`` are the
 players (clockwise), owner ``AARON = 5`` is the 2-player dummy (only used when ``P == 2``).

@@ -1,4 +1,4 @@
-"""Builds the engine's flat table vector ``T`` (layout ``T_*`` in state.py) once per process."""
+"""Builds the engine's flat table vector ``tables`` (layout ``T_*`` in state.py) once per process."""
 
 from __future__ import annotations
 
@@ -41,27 +41,27 @@ def _tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
     if treasures.shape[0] != N_TREASURES or healers.shape[0] != N_HEALERS:
         raise ValueError("unexpected number of treasures or healers")
     setup = setup_rules()
-    T = np.zeros(TABLES_SIZE, dtype=np.int64)
-    T[T_MAP:T_MAP + N_MAP * 4] = load_map_cards().reshape(-1)
-    T[T_TR:T_TR + N_TREASURES * 8] = engine_treasure_rows(treasures).reshape(-1)
-    T[T_ISLAND:T_ISLAND + N_ISLANDS * 3] = load_small_islands().reshape(-1)
+    tables = np.zeros(TABLES_SIZE, dtype=np.int64)
+    tables[T_MAP:T_MAP + N_MAP * 4] = load_map_cards().reshape(-1)
+    tables[T_TR:T_TR + N_TREASURES * 8] = engine_treasure_rows(treasures).reshape(-1)
+    tables[T_ISLAND:T_ISLAND + N_ISLANDS * 3] = load_small_islands().reshape(-1)
     hl = np.stack([healers[:, components.HEALER_COST_PER_CUBE], healers[:, components.HEALER_FIXED_COST]], axis=1)
-    T[T_HEALER:T_HEALER + N_HEALERS * 2] = hl.reshape(-1)
+    tables[T_HEALER:T_HEALER + N_HEALERS * 2] = hl.reshape(-1)
     for players in (2, 3, 4, 5):
         key = str(players)
-        T[T_HAND + players] = setup["hand_size"][key]
-        T[T_THRESH + players] = setup["loot_threshold"][key]
+        tables[T_HAND + players] = setup["hand_size"][key]
+        tables[T_THRESH + players] = setup["loot_threshold"][key]
         for tier in setup["treasure_tiers"][key]:
-            T[T_TIERS + players * 4 + tier - 1] = 1
-        T[T_N_ISLANDS + players] = setup["small_islands"][key]
-    T[T_START_CUBES] = setup["starting_curse_cubes"]
-    T[T_ELIM_CUBES] = scoring[components.SCORING_SCALARS, components.SCALAR_ELIMINATION_CUBES]
-    T[T_FP_BONUS] = scoring[components.SCORING_SCALARS, components.SCALAR_FIRST_PLAYER_BONUS]
-    T[T_AARON_HAND] = setup["aaron_hand_size"]
+            tables[T_TIERS + players * 4 + tier - 1] = 1
+        tables[T_N_ISLANDS + players] = setup["small_islands"][key]
+    tables[T_START_CUBES] = setup["starting_curse_cubes"]
+    tables[T_ELIM_CUBES] = scoring[components.SCORING_SCALARS, components.SCALAR_ELIMINATION_CUBES]
+    tables[T_FP_BONUS] = scoring[components.SCORING_SCALARS, components.SCALAR_FIRST_PLAYER_BONUS]
+    tables[T_AARON_HAND] = setup["aaron_hand_size"]
     ladder = scoring[components.SCORING_CROWN_LADDER]
     for position in range(1, 6):
-        T[T_CROWN_LADDER + position] = ladder[position - 1] if position - 1 < ladder.shape[0] else 0
-    return T, treasures, scoring, healers
+        tables[T_CROWN_LADDER + position] = ladder[position - 1] if position - 1 < ladder.shape[0] else 0
+    return tables, treasures, scoring, healers
 
 
 def engine_tables() -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
