@@ -220,7 +220,3 @@ def play_chunk(run_seed, first_game, n_games, variant_flags, strategies, params,
     play_chunk_jit(int(run_seed), int(first_game), int(n_games), np.ascontiguousarray(variant_flags, dtype=np.int64),
                    pad_lineup(strategies), params, seat_results, game_results, bool(debug), tables, treasure_table,
                    scoring_table, healer_table)
-
-
-# the runner asks ``spec.play_chunk._cache`` whether the engine is compiled already
-play_chunk._cache = play_chunk_jit._cache
