@@ -147,7 +147,7 @@ def warm_up(prepared: PreparedRun, say=None) -> float:
     if say is not None:
         message = (
             f"compiling the {prepared.spec.title} engine for {prepared.config.players} players "
-            "(first run after install or a code change; about a minute, cached afterwards)..."
+            "(first run after install or a code change: one to a few minutes, cached afterwards)..."
         )
         notice = threading.Timer(COMPILE_NOTICE_AFTER_SECONDS, say, args=(message,))
         notice.daemon = True
