@@ -44,6 +44,8 @@ def games() -> None:
         click.echo(f"{spec.id:<10} {spec.title} ({counts} players)")
         for name, description in spec.variants.items():
             click.echo(f"    --variant {name:<28} {description}")
+        if spec.event_cards:
+            click.echo(f"    --force-event / --exclude-event CARD   event cards: {', '.join(spec.event_cards)}")
 
 
 @cli.command()
@@ -57,11 +59,26 @@ def strategies(game_id: str) -> None:
     click.echo(f"{'module:function':<24} your own compiled strategy (see docs/strategies.md)")
 
 
+_EVENT_OPTIONS = (
+    click.option("--force-event", "force_events", multiple=True,
+                 help="Event card that must come up in every game (repeat; games with event cards)."),
+    click.option("--exclude-event", "exclude_events", multiple=True,
+                 help="Event card taken out of every game (repeat; games with event cards)."),
+)  # fmt: skip
+
+
+def _with_event_options(function):
+    for option in reversed(_EVENT_OPTIONS):
+        function = option(function)
+    return function
+
+
 def _run_options(function):
     options = [
         click.option("--players", type=int, required=True, help="Number of players."),
         click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat)."),
         click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine)."),
+        *_EVENT_OPTIONS,
     ]
     for option in reversed(options):
         function = option(function)
@@ -73,6 +90,7 @@ def _run_options(function):
 @click.option("--players", type=int, default=None, help="Number of players.")
 @click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat).")
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
+@_with_event_options
 @click.option("--n", "n_games", type=int, default=None, help="Number of games (with --resume: extend to this many).")
 @click.option("--seed", type=int, default=None, help="Run seed (default: a random one, printed).")
 @click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
@@ -87,8 +105,8 @@ def _run_options(function):
 @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
               help="Dask scheduler address (tcp://HOST:PORT; or DASK_SCHEDULER_ADDRESS) to run on a cluster.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
-def run(game_id, players, strategy_names, variant_names, n_games, seed, jobs, chunk_size, out_dir, resume_dir,
-        target_ci, max_n, scheduler, as_json) -> None:  # fmt: skip
+def run(game_id, players, strategy_names, variant_names, force_events, exclude_events, n_games, seed, jobs, chunk_size,
+        out_dir, resume_dir, target_ci, max_n, scheduler, as_json) -> None:  # fmt: skip
     """Play N games, store them in a results folder and print the summary."""
     from simulator.core import runner, summary
 
@@ -96,7 +114,8 @@ def run(game_id, players, strategy_names, variant_names, n_games, seed, jobs, ch
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
     if resume_dir is not None:
-        if game_id or players or strategy_names or variant_names or seed is not None or out_dir:
+        if game_id or players or strategy_names or variant_names or force_events or exclude_events \
+                or seed is not None or out_dir:
             raise UsageError("--resume takes the configuration from the run folder; give only --n, --jobs or --json")
         config = runner.config_from_folder(resume_dir, n_games)
         out_dir = resume_dir
@@ -109,7 +128,8 @@ def run(game_id, players, strategy_names, variant_names, n_games, seed, jobs, ch
         if seed is None:  # a fresh seed, shown in the summary and stored in the manifest
             seed = secrets.randbits(32)
         n = n_games if n_games is not None else max_n
-        config = runner.RunConfig(game_id, players, n, seed, tuple(strategy_names), tuple(variant_names), chunk_size)
+        config = runner.RunConfig(game_id, players, n, seed, tuple(strategy_names), tuple(variant_names), chunk_size,
+                                  tuple(force_events), tuple(exclude_events))  # fmt: skip
     precision = None
     if target_ci is not None:
         if not 0 < target_ci < 0.5:
@@ -144,13 +164,14 @@ def run(game_id, players, strategy_names, variant_names, n_games, seed, jobs, ch
 @_run_options
 @click.option("--seed", type=int, required=True, help="Run seed.")
 @click.option("--game-index", type=int, default=0, help="Which game of that run to replay (default 0).")
-def replay(game_id, players, strategy_names, variant_names, seed, game_index) -> None:
+def replay(game_id, players, strategy_names, variant_names, force_events, exclude_events, seed, game_index) -> None:
     """Print the narrated log of one game, for checking the rules by hand."""
     from simulator.core import runner
 
     if game_index < 0:
         raise UsageError(f"--game-index must be 0 or more, not {game_index}")
-    config = runner.RunConfig(game_id, players, 1, seed, tuple(strategy_names), tuple(variant_names))
+    config = runner.RunConfig(game_id, players, 1, seed, tuple(strategy_names), tuple(variant_names),
+                              force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
     prepared = runner.prepare(config)
     lines = prepared.spec.narrate(
         seed, game_index, prepared.variant_flags, prepared.lineup.functions, prepared.lineup.params
@@ -167,8 +188,8 @@ def replay(game_id, players, strategy_names, variant_names, seed, game_index) ->
 @click.option("--seed", type=int, default=1, help="Run seed.")
 @click.option("--dask", "with_dask", is_flag=True, help="Also measure a local Dask cluster against local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench(game_id, players, strategy_names, variant_names, n_games, python_n, run_n, jobs, seed, with_dask,
-          as_json) -> None:  # fmt: skip
+def bench(game_id, players, strategy_names, variant_names, force_events, exclude_events, n_games, python_n, run_n, jobs,
+          seed, with_dask, as_json) -> None:  # fmt: skip
     """Measure games/s on one core, on all cores, and as pure Python."""
     from simulator.core import bench as benchmark_module
     from simulator.core import runner
@@ -177,7 +198,8 @@ def bench(game_id, players, strategy_names, variant_names, n_games, python_n, ru
     for name, value, least in (("--n", n_games, 1), ("--jobs", jobs, 1), ("--python-n", python_n, 0), ("--run-n", run_n, 0)):
         if value < least:
             raise UsageError(f"{name} must be at least {least}, not {value}")
-    config = runner.RunConfig(game_id, players, n_games, seed, tuple(strategy_names), tuple(variant_names))
+    config = runner.RunConfig(game_id, players, n_games, seed, tuple(strategy_names), tuple(variant_names),
+                              force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
     figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs, dask=with_dask)
     click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
 

@@ -152,9 +152,9 @@ def compare_command():
                 as_json):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
         if sequential:
-            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, variant_names,
-                                  force_events or exclude_events or run_dirs, alpha, margin, max_n, seed, jobs,
-                                  store_folder, as_json)  # fmt: skip
+            arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
+            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, arms, run_dirs, alpha,
+                                  margin, max_n, seed, jobs, store_folder, as_json)  # fmt: skip
             return
         if run_dirs:
             if game_id or variant_names or force_events or exclude_events:
@@ -196,18 +196,26 @@ def compare_command():
     return compare
 
 
-def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, variant_names, unsupported,
+def _compared_arms(base_variants, variant_names, force_events, exclude_events) -> list[store.Arm]:
+    """The setups compared with the baseline: each ``--variant``, forced and excluded card."""
+    base = tuple(base_variants)
+    arms = [store.variant_arm(text, base) for text in variant_names]
+    arms += [store.event_arm("force", card, base) for card in force_events]
+    arms += [store.event_arm("exclude", card, base) for card in exclude_events]
+    return arms
+
+
+def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, compared, run_dirs,
                           alpha, margin, max_n, seed, jobs, store_folder, as_json) -> None:  # fmt: skip
-    """``compare --sequential``: baseline against one variant, played until every seat is decided."""
+    """``compare --sequential``: baseline against one setup, played until every seat is decided."""
     from simulator.core import sequential
 
-    if unsupported or game_id is None or players is None or len(variant_names) != 1:
-        raise UsageError("--sequential compares a baseline with one --variant, played now: give --game, --players, "
-                         "--n (games per step) and exactly one --variant")  # fmt: skip
+    if run_dirs or game_id is None or players is None or len(compared) != 1:
+        raise UsageError("--sequential compares a baseline with one setup, played now: give --game, --players, "
+                         "--n (games per step) and exactly one --variant, --force-event or --exclude-event")  # fmt: skip
     checkpoint = 20_000 if checkpoint is None else checkpoint
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
-    base = tuple(base_variants)
-    arms = [store.baseline_arm(base), store.variant_arm(variant_names[0], base)]
+    arms = [store.baseline_arm(tuple(base_variants)), compared[0]]
     configs = [store.make_config(game_id, players, checkpoint, seed, tuple(strategy_names), arm) for arm in arms]
     _prepare_all(configs, seed, random_seed)
     folders = [store_folder / f"sequential-{game_id}-{players}p-seed{seed}-{arm.label.replace(' ', '').replace(':', '-')}"
@@ -231,13 +239,10 @@ def _play_comparison(game_id, players, n_games, strategy_names, base_variants, v
     missing = [name for name, value in (("--game", game_id), ("--players", players), ("--n", n_games)) if value is None]
     if missing:
         raise UsageError(f"give run folders, or {', '.join(missing)} to play the comparison now")
-    base = tuple(base_variants)
-    arms = [store.variant_arm(text, base) for text in variant_names]
-    arms += [store.event_arm("force", card, base) for card in force_events]
-    arms += [store.event_arm("exclude", card, base) for card in exclude_events]
+    arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
     if not arms:
         raise UsageError("nothing to compare: give --variant, --force-event or --exclude-event")
-    arms = [store.baseline_arm(base)] + arms
+    arms = [store.baseline_arm(tuple(base_variants))] + arms
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
     configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm) for arm in arms]
     _prepare_all(configs, seed, random_seed)

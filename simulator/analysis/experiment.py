@@ -172,12 +172,11 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
         key = f"{kind}_events"
         cards = _string_list(source, data, key)
         if cards:
-            allowed = event_names(spec)
-            if not any(EVENT_COLUMN.match(column) for column in spec.game_columns):
-                raise source.error(key, f"{spec.title} has no event cards; '{key}' is for games with event columns")
+            if not spec.event_cards:
+                raise source.error(key, f"{spec.title} has no event cards; '{key}' is for games with event cards")
             for card in cards:
-                if allowed and card not in allowed:  # without labels the runner checks the names
-                    raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(allowed)}", card)
+                if card not in spec.event_cards:
+                    raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(spec.event_cards)}", card)
                 arms.append(store.event_arm(kind, card, base))
     seen: set[tuple] = set()
     for arm in arms:
@@ -192,7 +191,8 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
         for count in players:
             try:
                 registry.check_variants(spec, arm.variants, count)
-                store.make_config(spec.id, count, 1, 0, (), arm)
+                config = store.make_config(spec.id, count, 1, 0, (), arm)
+                registry.check_event_rules(spec, config.force_events, config.exclude_events, count)
             except UsageError as error:
                 value = arm.settings[0][1][0] if arm.settings else (arm.variants[-1] if arm.variants else None)
                 raise source.error(_key_of(arm, key), str(error), value) from None

@@ -9,7 +9,7 @@ it complete on disk and does not play it again, while a run of older rules is ne
 Counterfactual event runs (Loot Island's ``--force-event B12`` / ``--exclude-event B12``)
 are arms whose ``settings`` name the :class:`~simulator.core.runner.RunConfig` fields that
 carry them (``force_events`` / ``exclude_events``); they are passed through to the runner
-unchanged, and refused with a clear message while the runner has no such field.
+unchanged (a setting the runner does not know is refused with a clear message).
 """
 
 from __future__ import annotations
@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable
 
 from simulator import __version__
-from simulator.analysis.runs import Run, check_column_names, load_run
+from simulator.analysis.runs import Run, check_column_names, load_run, setup_label
 from simulator.compiled_cache import source_fingerprint
 from simulator.core import registry, results, runner
 from simulator.core.registry import UsageError
@@ -112,6 +112,8 @@ def _matches(manifest: dict, config: runner.RunConfig) -> bool:
         and manifest["seed"] == config.seed
         and tuple(manifest["lineup"]) == tuple(config.lineup)
         and tuple(manifest["variants"]) == tuple(config.variants)
+        and tuple(manifest.get("force_events", ())) == tuple(config.force_events)
+        and tuple(manifest.get("exclude_events", ())) == tuple(config.exclude_events)
     )
 
 
@@ -138,7 +140,7 @@ def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[
         else:
             raise UsageError(f"{folder} holds files that are not an islandsim run; move them away")
     if say:
-        say(f"playing {prepared.config.n:,} games into {folder}: {', '.join(prepared.config.variants) or 'no variant'}"
+        say(f"playing {prepared.config.n:,} games into {folder}: {setup_label(prepared.config.to_json())}"
             f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
     runner.run(prepared, folder, jobs, progress=sys.stderr.isatty(), say=say)
     return load_run(folder)

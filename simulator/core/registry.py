@@ -52,6 +52,10 @@ class GameSpec:
       ``game_columns``, including ``length``).
     - ``narrate(run_seed, game_index, variant_flags, strategies, params)`` returns the
       narrated log of one game as a list of lines.
+    - A game with event cards lists them in ``event_cards`` and gives
+      ``encode_event_rules(forced, excluded, players)``: the extra flags appended to the
+      variant flags for ``--force-event`` / ``--exclude-event`` (``ValueError`` on a
+      combination its rules cannot honour).
     """
 
     id: str
@@ -69,6 +73,8 @@ class GameSpec:
     chunk_size: int = 20_000
     length_column: str = "length"
     column_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
+    event_cards: tuple[str, ...] = ()
+    encode_event_rules: Callable[[tuple[str, ...], tuple[str, ...], int], np.ndarray] | None = None
 
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:
@@ -130,5 +136,24 @@ def check_variants(spec: GameSpec, names: tuple[str, ...], players: int) -> np.n
             raise UsageError(f"unknown variant '{name}' for {spec.id}; variants: {allowed}")
     try:
         return spec.encode_variants(tuple(names), players)
+    except ValueError as error:
+        raise UsageError(str(error)) from None
+
+
+def check_event_rules(spec: GameSpec, forced: tuple[str, ...], excluded: tuple[str, ...], players: int) -> np.ndarray:
+    """Validate ``--force-event`` / ``--exclude-event`` cards; return the flags to append to the
+    variant flags (empty when neither is given)."""
+    if not forced and not excluded:
+        return np.zeros(0, dtype=np.int64)
+    if not spec.event_cards or spec.encode_event_rules is None:
+        raise UsageError(f"{spec.title} has no event cards to force or exclude")
+    for card in tuple(forced) + tuple(excluded):
+        if card not in spec.event_cards:
+            raise UsageError(f"unknown event card '{card}' for {spec.id}; cards: {', '.join(spec.event_cards)}")
+    both = sorted(set(forced) & set(excluded), key=spec.event_cards.index)
+    if both:
+        raise UsageError(f"event card {', '.join(both)} cannot be both forced and excluded")
+    try:
+        return spec.encode_event_rules(tuple(forced), tuple(excluded), players)
     except ValueError as error:
         raise UsageError(str(error)) from None

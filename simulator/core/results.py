@@ -32,8 +32,10 @@ def now_iso() -> str:
     return _dt.datetime.now(_dt.timezone.utc).replace(microsecond=0).isoformat()
 
 
-CONFIG_KEYS = ("game", "players", "lineup", "variants", "seed")
+CONFIG_KEYS = ("game", "players", "lineup", "variants", "seed", "force_events", "exclude_events")
 """Manifest keys that must match for a run folder to be resumed or extended."""
+OPTIONAL_LIST_KEYS = ("force_events", "exclude_events")
+"""Config keys added after schema 1 was first written: absent in older manifests, meaning empty."""
 LOCK = ".lock"
 
 
@@ -55,9 +57,10 @@ def check_run_folder(out_dir: Path, prepared) -> None:
     manifest = read_manifest(out_dir)
     wanted = _config_of(prepared)
     for key in CONFIG_KEYS:
-        if manifest.get(key) != wanted[key]:
+        stored = manifest.get(key, [] if key in OPTIONAL_LIST_KEYS else None)
+        if stored != wanted[key]:
             raise UsageError(
-                f"--out {out_dir} holds a run with {key} {manifest.get(key)!r}, not {wanted[key]!r}; "
+                f"--out {out_dir} holds a run with {key} {stored!r}, not {wanted[key]!r}; "
                 "give a new folder, or the same configuration to resume or extend it"
             )
 
@@ -69,6 +72,8 @@ def _config_of(prepared) -> dict:
         "lineup": list(prepared.config.lineup),
         "variants": list(prepared.config.variants),
         "seed": prepared.config.seed,
+        "force_events": list(prepared.config.force_events),
+        "exclude_events": list(prepared.config.exclude_events),
     }
 
 

@@ -10,8 +10,15 @@ A stream is a one-element ``uint64`` array holding a SplitMix64 state; the
 functions below advance it in place.
 """
 
+import warnings
+
 import numpy as np
 from numba import njit
+
+# SplitMix64 relies on arithmetic modulo 2**64.  Compiled, it wraps silently; run as plain
+# Python (NUMBA_DISABLE_JIT=1) numpy would warn on every wrapped multiply.
+warnings.filterwarnings("ignore", message="overflow encountered in scalar", category=RuntimeWarning,
+                        module=__name__)  # fmt: skip
 
 PURPOSE_DEAL = 0
 """Stream used by the engine for shuffles and every chance event of the rules."""
@@ -58,6 +65,19 @@ def new_stream(run_seed: int, game_index: int, purpose: int) -> np.ndarray:
 def reset_stream(stream: np.ndarray, run_seed: int, game_index: int, purpose: int) -> None:
     """Re-seed an existing stream in place (avoids allocating in the game loop)."""
     stream[0] = stream_seed(run_seed, game_index, purpose)
+
+
+@njit(cache=True)
+def side_stream(parent_start: np.uint64, purpose: int) -> np.ndarray:
+    """A fresh stream derived from another stream's starting state and a purpose number.
+
+    For draws that only some setups make (Loot Island's forced or excluded events): taking
+    them from the deal stream would shift every later deal draw and break common random
+    numbers between the setups.
+    """
+    stream = np.empty(1, dtype=np.uint64)
+    stream[0] = mix64(np.uint64(parent_start) ^ (np.uint64(purpose + 1) * _MIX_2))
+    return stream
 
 
 @njit(cache=True)

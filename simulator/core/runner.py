@@ -21,7 +21,7 @@ import numpy as np
 from simulator import __version__
 from simulator.core import results
 from simulator.core.decisions import BadChoice
-from simulator.core.registry import GameSpec, UsageError, check_players, check_variants, get_game
+from simulator.core.registry import GameSpec, UsageError, check_event_rules, check_players, check_variants, get_game
 from simulator.core.strategies import Lineup, build_lineup
 
 
@@ -40,6 +40,8 @@ class RunConfig:
     lineup: tuple[str, ...] = ()
     variants: tuple[str, ...] = ()
     chunk_size: int = 0
+    force_events: tuple[str, ...] = ()
+    exclude_events: tuple[str, ...] = ()
 
     def to_json(self) -> dict:
         """The config as it is stored in the manifest."""
@@ -64,12 +66,18 @@ def prepare(config: RunConfig) -> PreparedRun:
         raise UsageError(f"--n must be a positive number of games, not {config.n}")
     if config.seed < 0 or config.seed >= 2**63:
         raise UsageError(f"--seed must be between 0 and 2^63-1, not {config.seed}")
-    lineup = build_lineup(spec, config.players, tuple(config.lineup))
     flags = check_variants(spec, tuple(config.variants), config.players)
+    forced = tuple(dict.fromkeys(config.force_events))
+    excluded = tuple(dict.fromkeys(config.exclude_events))
+    event_flags = check_event_rules(spec, forced, excluded, config.players)
+    if event_flags.size:
+        flags = np.concatenate([flags, event_flags])
+    lineup = build_lineup(spec, config.players, tuple(config.lineup))  # last: it may compile strategies
     chunk_size = config.chunk_size or spec.chunk_size
     if chunk_size <= 0:
         raise UsageError(f"chunk size must be positive, not {chunk_size}")
-    config = RunConfig(config.game, config.players, config.n, config.seed, lineup.names, tuple(config.variants), chunk_size)
+    config = RunConfig(config.game, config.players, config.n, config.seed, lineup.names, tuple(config.variants),
+                       chunk_size, forced, excluded)  # fmt: skip
     return PreparedRun(config, spec, lineup, flags)
 
 
@@ -92,6 +100,8 @@ def config_from_folder(run_dir: Path, n: int | None = None) -> RunConfig:
         tuple(manifest["lineup"]),
         tuple(manifest["variants"]),
         manifest["chunk_size"],
+        tuple(manifest.get("force_events", ())),
+        tuple(manifest.get("exclude_events", ())),
     )
 
 

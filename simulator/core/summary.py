@@ -76,6 +76,8 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
         "games": games,
         "seed": manifest["seed"],
         "variants": manifest["variants"],
+        "force_events": manifest.get("force_events", []),
+        "exclude_events": manifest.get("exclude_events", []),
         "lineup": manifest["lineup"],
         "by_seat": _rate_rows(by_seat, "seat"),
         "by_strategy": _rate_rows(by_strategy, "strategy"),
@@ -97,8 +99,10 @@ def format_summary(summary: dict, title: str, out_dir: str) -> str:
     """The summary as a plain-text table for the terminal."""
     lines = [
         f"{title}, {summary['players']} players, {summary['games']:,} games, seed {summary['seed']}, "
-        f"variants: {', '.join(summary['variants']) or 'none'}",
-    ]
+        f"variants: {', '.join(summary['variants']) or 'none'}"
+        + "".join(f", {label}: {', '.join(summary[key])}" for key, label in
+                  (("force_events", "events forced"), ("exclude_events", "events excluded")) if summary.get(key)),
+    ]  # fmt: skip
     timings = summary["timings"]
     if "elapsed_seconds" in timings:
         lines.append(

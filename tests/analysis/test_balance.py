@@ -130,14 +130,30 @@ def test_observational_event_impact_survives_holm_only_where_real(play):
     assert low <= rate <= high and rate > 0.4
 
 
-def test_event_arms_pass_through_to_the_runner_or_say_why_not():
+def test_event_arms_pass_through_to_the_runner():
     arm = store.event_arm("force", "B12")
     assert arm.settings == (("force_events", ("B12",)),)
-    if "force_events" in {field.name for field in dataclasses.fields(runner.RunConfig)}:
-        assert store.make_config("toy", 3, 10, 1, (), arm).force_events == ("B12",)
-    else:
-        with pytest.raises(UsageError, match="force_events"):
-            store.make_config("toy", 3, 10, 1, (), arm)
+    assert store.make_config("toy", 3, 10, 1, (), arm).force_events == ("B12",)
+    unknown = store.Arm("odd", (), (("shuffle_twice", ("yes",)),))
+    with pytest.raises(UsageError, match="needs the runner setting 'shuffle_twice'"):
+        store.make_config("toy", 3, 10, 1, (), unknown)
+
+
+def test_a_forced_card_with_an_effect_is_detected_and_one_without_is_not(play, tmp_path):
+    """Counterfactual event runs on the same seed: forcing B1 helps seat 2; leaving A1 out (A2
+    takes its place) changes nothing, while forcing A1 displaces B1 from some games and hurts seat 2."""
+    arms = [store.baseline_arm(), store.event_arm("force", "B1"), store.event_arm("force", "A1"),
+            store.event_arm("exclude", "A1")]  # fmt: skip
+    played = [store.ensure_run(store.make_config("toy", 3, 4000, 7, (), arm), tmp_path / "store", jobs=1)
+              for arm in arms]  # fmt: skip
+    assert played[1].manifest["force_events"] == ["B1"]
+    table = compare.compare_runs(played[0], played[1:], [arm.label for arm in arms[1:]])
+    seat_2 = table.filter((pl.col("arm") == "force B1") & (pl.col("column") == "win_seat_1")).row(0, named=True)
+    assert seat_2["survives"] and seat_2["low"] > 0
+    displacing = table.filter((pl.col("arm") == "force A1") & (pl.col("column") == "win_seat_1")).row(0, named=True)
+    assert displacing["survives"] and displacing["high"] < 0
+    harmless = table.filter((pl.col("arm") == "exclude A1") & pl.col("column").str.starts_with("win_seat"))
+    assert harmless.height == 3 and not harmless["survives"].any()
 
 
 def test_store_reuses_identical_complete_runs(tmp_path):

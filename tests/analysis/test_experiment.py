@@ -63,13 +63,10 @@ def test_invalid_toml_and_missing_file(tmp_path):
         experiment.load_experiment(tmp_path / "nope.toml")
 
 
-def test_event_settings_need_runner_support_or_pass_through(tmp_path):
-    path = write(tmp_path, GOOD + 'force_events = ["B1"]\n')
-    if "force_events" in experiment.runner.RunConfig.__dataclass_fields__:
-        assert experiment.load_experiment(path).arms[-1].settings == (("force_events", ("B1",)),)
-    else:
-        with pytest.raises(UsageError, match=r"line 8: 'force B1' needs the runner setting 'force_events'"):
-            experiment.load_experiment(path)
+def test_event_settings_make_one_setup_per_card(tmp_path):
+    path = write(tmp_path, GOOD + 'force_events = ["B1", "A2"]\nexclude_events = ["B1"]\n')
+    settings = [arm.settings for arm in experiment.load_experiment(path).arms[-3:]]
+    assert settings == [(("force_events", ("B1",)),), (("force_events", ("A2",)),), (("exclude_events", ("B1",)),)]
 
 
 def test_an_experiment_runs_reports_and_reuses_its_runs(tmp_path):

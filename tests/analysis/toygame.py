@@ -12,6 +12,9 @@ Known answers:
 - ``cosmetic-a`` and ``cosmetic-b`` change nothing: identical variants;
 - ``long`` adds two turns to every game;
 - event card ``B1`` (value 2 of ``event_1``/``event_2``) gives seat 2 (index 1) two points;
+  ``--force-event B1`` therefore helps seat 2, while forcing or excluding ``A1`` changes nothing
+  measurable (a forced card takes round 1, then round 2; an excluded one is replaced by the next
+  allowed card);
 - a seat with 4 curses is eliminated (rank 0).
 """
 
@@ -49,10 +52,30 @@ def _encode(names: tuple[str, ...], players: int) -> np.ndarray:
     return np.array([int(name in names) for name in VARIANTS], dtype=np.int64)
 
 
+def _encode_events(forced: tuple[str, ...], excluded: tuple[str, ...], players: int) -> np.ndarray:
+    rules = np.zeros(len(EVENT_LABELS), dtype=np.int64)
+    rules[[EVENT_LABELS.index(card) for card in forced]] = 1
+    rules[[EVENT_LABELS.index(card) for card in excluded]] = -1
+    if len(forced) > 2:
+        raise ValueError("at most two toy event cards can be forced (two rounds)")
+    return rules
+
+
+def _apply_event_rules(events: np.ndarray, rules: np.ndarray) -> None:
+    for _ in range(len(EVENT_LABELS)):
+        excluded = rules[events] == -1
+        events[excluded] = (events[excluded] + 1) % len(EVENT_LABELS)
+    for round_index, card in enumerate(np.flatnonzero(rules == 1)):
+        missing = ~(events == card).any(axis=1)
+        events[missing, round_index] = card
+
+
 def play_chunk(run_seed, first_game, n_games, flags, strategies, params, seat_results, game_results, debug):
     games = np.arange(first_game, first_game + n_games, dtype=np.int64)
     players = seat_results.shape[1]
     events = np.stack([(_uniform(run_seed, games, 0, 10 + r) * 4).astype(np.int64) for r in range(2)], axis=1)
+    if len(flags) > len(VARIANTS):
+        _apply_event_rules(events, flags[len(VARIANTS):])
     scores = np.zeros((n_games, players))
     curses = np.zeros((n_games, players), dtype=np.int64)
     for seat in range(players):
@@ -101,4 +124,6 @@ def game_spec() -> GameSpec:
         narrate=lambda *args: ["toy game"],
         chunk_size=1000,
         column_labels={"event_1": EVENT_LABELS, "event_2": EVENT_LABELS},
+        event_cards=EVENT_LABELS,
+        encode_event_rules=_encode_events,
     )

@@ -59,6 +59,17 @@ def test_loot_runs_and_replays_from_the_command_line(tmp_path, players):
     assert "Round 5" in replay.stdout or "round 5" in replay.stdout
 
 
+def test_a_forced_event_shows_in_the_summary_and_the_replay(tmp_path):
+    finished = islandsim("run", "--game", "loot", "--players", "3", "--n", "200", "--seed", "8", "--jobs", "1",
+                         "--force-event", "B12", "--exclude-event", "A1", "--out", str(tmp_path / "run"))  # fmt: skip
+    assert finished.returncode == 0, finished.stderr
+    assert "events forced: B12, events excluded: A1" in finished.stdout
+    replay = islandsim("replay", "--game", "loot", "--players", "3", "--seed", "8", "--force-event", "B12")
+    assert replay.returncode == 0, replay.stderr
+    assert "B12" in replay.stdout
+    assert "--force-event / --exclude-event" in islandsim("games").stdout
+
+
 def test_replay_narrates_a_game():
     finished = islandsim("replay", "--game", "sails", "--players", "3", "--seed", "3")
     assert finished.returncode == 0, finished.stderr
@@ -83,6 +94,14 @@ def test_replay_narrates_a_game():
         (["replay", "--game", "sails", "--players", "2", "--seed", "1"], "not 2"),
         (["bench", "--game", "sails", "--players", "4", "--n", "0"], "--n must be at least 1"),
         (["frobnicate"], "No such command"),
+        (["run", "--game", "loot", "--players", "4", "--n", "10", "--force-event", "B15"],
+         "unknown event card 'B15' for loot; cards: A1, A2"),
+        (["run", "--game", "loot", "--players", "4", "--n", "10", "--force-event", "A1", "--force-event", "A4"],
+         "at most one A event can be forced"),
+        (["run", "--game", "loot", "--players", "4", "--n", "10", "--force-event", "B2", "--exclude-event", "B2"],
+         "B2 cannot be both forced and excluded"),
+        (["run", "--game", "sails", "--players", "4", "--n", "10", "--exclude-event", "B2"], "Sails has no event cards"),
+        (["replay", "--game", "loot", "--players", "4", "--seed", "1", "--exclude-event", "X"], "unknown event card 'X'"),
     ],
 )
 def test_bad_input_is_one_line_and_exit_2(tmp_path, arguments, expected):

@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from simulator.games.loot.state import (
-    DECISION_KINDS, EVENT_CODES, N_VARIANT_FLAGS, V_AARON_ONE_SPARES_ACTOR, V_AMULET_COUNTS_ITSELF, V_CROWNS_AFTER_HEALERS,
+    DECISION_KINDS, EVENT_CODES, EVENT_EXCLUDED, EVENT_FORCED, N_A_EVENTS, N_B_EVENTS, N_VARIANT_FLAGS, V_AARON_ONE_SPARES_ACTOR, V_AMULET_COUNTS_ITSELF, V_CROWNS_AFTER_HEALERS,
     V_EVENT_IN_FINAL, V_EVENTS_REVEALED, V_FIXED_SHIP_START, V_HEALERS_REVEALED, V_STARTING_DRAFT, V_TWO_HEALERS,
 )
 
@@ -50,6 +50,41 @@ def encode_variants(names: tuple[str, ...], players: int) -> np.ndarray:
     return flags
 
 
+def encode_event_rules(forced: tuple[str, ...], excluded: tuple[str, ...], players: int) -> np.ndarray:
+    """``--force-event`` / ``--exclude-event`` cards (codes, already checked to exist) -> the
+    ``int64[N_EVENTS]`` slots appended to the variant flags: +1 forced, -1 excluded, 0 as dealt.
+
+    A game has one A event (round 1) and four B events (rounds 2-5), so at most one A card and
+    four B cards can be forced, and at least one A card and four B cards must stay available.
+    """
+    rules = np.zeros(len(EVENT_CODES), dtype=np.int64)
+    for code in forced:
+        rules[EVENT_CODES.index(code)] = EVENT_FORCED
+    for code in excluded:
+        rules[EVENT_CODES.index(code)] = EVENT_EXCLUDED
+    a_rules, b_rules = rules[:N_A_EVENTS], rules[N_A_EVENTS:]
+    if np.sum(a_rules == EVENT_FORCED) > 1:
+        raise ValueError("at most one A event can be forced: each game has one A event, in round 1")
+    if np.sum(a_rules == EVENT_EXCLUDED) == N_A_EVENTS:
+        raise ValueError("at least one A event must stay in the game: all four are excluded")
+    if np.sum(b_rules == EVENT_FORCED) > 4:
+        raise ValueError("at most four B events can be forced: each game has four, in rounds 2-5")
+    if np.sum(b_rules != EVENT_EXCLUDED) < 4:
+        raise ValueError(f"at least four B events must stay in the game: {np.sum(b_rules == EVENT_EXCLUDED)} of "
+                         f"{N_B_EVENTS} are excluded")  # fmt: skip
+    return rules
+
+
+def healer_labels() -> tuple[str, ...]:
+    """Label of each healer id (the ``healer`` result column holds an id, not a quantity)."""
+    from simulator.games.loot.components import HEALER_COST_PER_CUBE, HEALER_FIXED_COST, HEALER_NUMBER, load_healers
+
+    return tuple(
+        f"healer {row[HEALER_NUMBER]} ({row[HEALER_COST_PER_CUBE]}/cube + {row[HEALER_FIXED_COST]})"
+        for row in load_healers()
+    )
+
+
 def strategy_specs():
     """Name -> StrategySpec for every Loot Island strategy (imports, so compiles, the strategies)."""
     from simulator.core.registry import StrategySpec
@@ -82,5 +117,7 @@ def game_spec():
         play_chunk=play_chunk,
         narrate=narrate,
         chunk_size=5_000,
-        column_labels={f"event_{r}": EVENT_CODES for r in range(1, 6)},
+        column_labels={**{f"event_{r}": EVENT_CODES for r in range(1, 6)}, "healer": healer_labels()},
+        event_cards=EVENT_CODES,
+        encode_event_rules=encode_event_rules,
     )

@@ -3,7 +3,7 @@
 from numba import njit
 
 from simulator.core.decisions import ask
-from simulator.core.rng import shuffle_prefix
+from simulator.core.rng import shuffle_prefix, side_stream
 from simulator.games.loot.events import apply_immediate
 from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log, random_int
 from simulator.games.loot.state import (
@@ -14,6 +14,7 @@ from simulator.games.loot.state import (
     S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_CUBES, S_TDECK, S_TDECK_N, S_THRESHOLD, S_TOWNER, S_VAR, S_ACTOR,
     T_AARON_HAND, T_HAND, T_ISLAND, T_START_CUBES, T_THRESH, T_TIERS, TR_TIER, PH_ACTIONS, V_FIXED_SHIP_START,
     V_STARTING_DRAFT, V_TWO_HEALERS, N_VARIANT_FLAGS, S_INFO_HEALER, T_MAP, T_TR, T_HEALER, S_LOG_N, S_ELIM,
+    EVENT_EXCLUDED, EVENT_FORCED, EVENT_RULES_OFFSET, N_A_EVENTS, N_B_EVENTS, N_EVENTS, ROUNDS,
 )
 
 
@@ -30,10 +31,78 @@ def write_info(state, tables):
         state[S_INFO_HEALER + i] = tables[T_HEALER + i]
 
 
+SIDE_PURPOSE_EVENT_RULES = 1
+"""Side stream (``simulator.core.rng.side_stream``) of the forced / excluded event draws."""
+
+
+@njit(cache=True)
+def draw_events(state, flags, deal_stream, scratch, event_rules_start):
+    """Setup step 7: one random A event face up (round 1) on four random B events (rounds 2-5).
+
+    The deal stream makes the same draws whatever ``--force-event`` / ``--exclude-event`` say,
+    so a forced or excluded run plays the same hands, treasures and ship as the baseline.
+    """
+    for e in range(N_B_EVENTS):
+        scratch[e] = N_A_EVENTS + e
+    shuffle_prefix(scratch, N_B_EVENTS, deal_stream)
+    state[S_EV_ORDER] = random_int(deal_stream, N_A_EVENTS)
+    if flags.shape[0] < EVENT_RULES_OFFSET + N_EVENTS:
+        for r in range(1, ROUNDS):
+            state[S_EV_ORDER + r] = scratch[r - 1]
+        return
+    side = side_stream(event_rules_start, SIDE_PURPOSE_EVENT_RULES)
+    # an excluded card stays in the box: rounds 2-5 take the first B cards of the deck that are not excluded
+    round_index = 1
+    for position in range(N_B_EVENTS):
+        if round_index == ROUNDS:
+            break
+        event = scratch[position]
+        if flags[EVENT_RULES_OFFSET + event] != EVENT_EXCLUDED:
+            state[S_EV_ORDER + round_index] = event
+            round_index += 1
+    # a forced B card that did not come up replaces the card of a random round 2-5 that is not forced
+    for event in range(N_A_EVENTS, N_EVENTS):
+        if flags[EVENT_RULES_OFFSET + event] == EVENT_FORCED and not event_drawn(state, event):
+            replaceable = 0
+            for r in range(1, ROUNDS):
+                replaceable += flags[EVENT_RULES_OFFSET + state[S_EV_ORDER + r]] != EVENT_FORCED
+            pick = random_int(side, replaceable)
+            for r in range(1, ROUNDS):
+                if flags[EVENT_RULES_OFFSET + state[S_EV_ORDER + r]] != EVENT_FORCED:
+                    if pick == 0:
+                        state[S_EV_ORDER + r] = event
+                        break
+                    pick -= 1
+    # the A card: the forced one, or a random allowed one when the drawn card is excluded
+    allowed = 0
+    for event in range(N_A_EVENTS):
+        if flags[EVENT_RULES_OFFSET + event] == EVENT_FORCED:
+            state[S_EV_ORDER] = event
+        allowed += flags[EVENT_RULES_OFFSET + event] != EVENT_EXCLUDED
+    if flags[EVENT_RULES_OFFSET + state[S_EV_ORDER]] == EVENT_EXCLUDED:
+        pick = random_int(side, allowed)
+        for event in range(N_A_EVENTS):
+            if flags[EVENT_RULES_OFFSET + event] != EVENT_EXCLUDED:
+                if pick == 0:
+                    state[S_EV_ORDER] = event
+                    break
+                pick -= 1
+
+
+@njit(cache=True)
+def event_drawn(state, event):
+    """Whether ``event`` is already the card of one of the rounds 2-5."""
+    for r in range(1, ROUNDS):
+        if state[S_EV_ORDER + r] == event:
+            return True
+    return False
+
+
 @njit(cache=True)
 def setup_game(state, tables, game_log, deal_stream, players, flags, logging, debug, strategies, params, streams,
                options, scratch):
     """Set up a game of ``players``; ends at the start of round 1 (event A applied)."""
+    event_rules_start = deal_stream[0]  # seeds the side stream of --force-event / --exclude-event
     for i in range(S_INFO_MAP):
         state[i] = 0
     state[S_LOGGING] = logging
@@ -100,12 +169,7 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
             state[S_HEAL_POOL + p] = scratch[p]
         state[S_HEAL_N] = players
     # 7. events: 4 random B events face down, 1 random A event on top (round 1)
-    for e in range(14):
-        scratch[e] = 4 + e
-    shuffle_prefix(scratch, 14, deal_stream)
-    state[S_EV_ORDER] = random_int(deal_stream, 4)
-    for r in range(1, 5):
-        state[S_EV_ORDER + r] = scratch[r - 1]
+    draw_events(state, flags, deal_stream, scratch, event_rules_start)
     # 9. small islands (one returned to the box below 5 players)
     for i in range(N_ISLANDS):
         state[S_ISLAND_UP + i] = 1 if players >= state[S_INFO_ISLAND + i * 3 + 2] else -1

@@ -189,6 +189,8 @@ EV_A1, EV_A2, EV_A3, EV_A4 = 0, 1, 2, 3
 EV_B1, EV_B2, EV_B3, EV_B4, EV_B5, EV_B6, EV_B7 = 4, 5, 6, 7, 8, 9, 10
 EV_B8, EV_B9, EV_B10, EV_B11, EV_B12, EV_B13, EV_B14 = 11, 12, 13, 14, 15, 16, 17
 EVENT_CODES = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12", "B13", "B14")
+N_A_EVENTS = 4  # ids 0..3 are the A events, ids 4..17 the B events (N_EVENTS in all)
+N_B_EVENTS = N_EVENTS - N_A_EVENTS
 
 # phases
 PH_SETUP = 0
@@ -287,3 +289,10 @@ V_EVENT_IN_FINAL = 6
 V_FIXED_SHIP_START = 7
 V_AARON_ONE_SPARES_ACTOR = 8
 N_VARIANT_FLAGS = 16
+
+# ---------------------------------------------------------------------- event rules
+# --force-event / --exclude-event: the flag vector may carry N_EVENTS more slots after the
+# variant flags, one per event id (setup reads them; they are not copied into the state)
+EVENT_RULES_OFFSET = N_VARIANT_FLAGS
+EVENT_FORCED = 1
+EVENT_EXCLUDED = -1
