@@ -10,7 +10,9 @@ fraction of a second.
 
 The base folder is ``$ISLANDSIM_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
 ``~/.cache/islandsim``.  Every process (local workers, Dask workers with the same install)
-computes the same folders.
+computes the same folders.  Each use stamps the folder (``.last-used``); folders of code
+versions not used for ``STALE_AFTER_DAYS`` days are removed, so upgrades and edits do not pile
+up compiled code (30-60 MB per game version).
 """
 
 from __future__ import annotations
@@ -19,6 +21,9 @@ import contextlib
 import functools
 import hashlib
 import os
+import re
+import shutil
+import time
 from pathlib import Path
 
 _TOP = Path(__file__).resolve().parent.parent
@@ -74,14 +79,42 @@ def cache_folder(game_id: str | None = None) -> Path:
     return base_path / name
 
 
+STALE_AFTER_DAYS = 30
+"""A cache folder unused for this long belongs to code that is gone: it is removed."""
+LAST_USED = ".last-used"
+_CACHE_FOLDER_NAME = re.compile(r"^[a-z]+-[0-9a-f]{16}$")
+
+
+def _last_used(folder: Path) -> float:
+    stamp = folder / LAST_USED
+    return (stamp if stamp.exists() else folder).stat().st_mtime
+
+
+@functools.lru_cache(maxsize=None)
+def remove_stale_folders(base: Path) -> list[Path]:
+    """Remove the cache folders under ``base`` not used for ``STALE_AFTER_DAYS`` (once per process)."""
+    removed = []
+    cutoff = time.time() - STALE_AFTER_DAYS * 86400
+    with contextlib.suppress(OSError):
+        for folder in base.iterdir():
+            if folder.is_dir() and _CACHE_FOLDER_NAME.match(folder.name):
+                with contextlib.suppress(OSError):
+                    if _last_used(folder) < cutoff:
+                        shutil.rmtree(folder)
+                        removed.append(folder)
+    return removed
+
+
 def _point_numba_at(folder: Path) -> str | None:
     from numba.core import config
 
     previous = config.CACHE_DIR
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        (folder / LAST_USED).touch()
     except OSError:
         return previous  # unwritable home: numba keeps its own locations
+    remove_stale_folders(folder.parent)
     config.CACHE_DIR = str(folder)
     return previous
 
