@@ -4,9 +4,9 @@ Both read only public slots and the deciding seat's own hand (see state.py).  Th
 scores every option with a few hand-written estimates weighted by the seat's parameter vector
 (indices ``P_*`` below) and picks the best, the first one on ties (plus optional noise from the
 seat's stream).  For speed, an ``action`` decision computes what several options share once
-(our compass positions, the urgency of each landing, the hand sorted by colour, the playable
-cards of one landing and colour with prefix sums over them, each small island's score) in two
-scratch arrays allocated once per decision.
+(our compass positions, the urgency of each landing, the hand sorted by colour, prefix sums over
+the playable cards of one landing and colour) in two small scratch arrays allocated once per
+decision.
 """
 
 import numpy as np
@@ -18,11 +18,11 @@ from simulator.games.loot.state import (
     A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
     D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET, D_ISLAND_USE,
     D_PAY_CARD, D_PREP_DISCARD, D_TAKE_TREASURE, EV_A3, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW, ICON_PLUS1,
-    MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_ISLANDS, N_LANDINGS, N_OWNERS, PH_FINAL, PW_BOTTOM, PW_DISCARD, PW_DRAW,
+    MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_COLOURS, N_LANDINGS, N_OWNERS, PH_FINAL, PW_BOTTOM, PW_DISCARD, PW_DRAW,
     PW_PLACE, PW_SHIP, PW_TREASURE, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_HAND, S_HAND_N, S_HAS_AARON, S_INFO_HEALER,
     S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_KEPT_TYPE, S_LAND_CHESTS, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PHASE,
-    S_PLAYERS, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, TR_BOOK, TR_CROSSED, TR_CROSSES, TR_CURSE,
-    TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL,
+    S_PLAYERS, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, TR_BOOK, TR_CROSSED, TR_CROSSES,
+    TR_CURSE, TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL,
 )
 
 # parameter indices
@@ -193,64 +193,61 @@ def _sort_key(state, card):
 
 
 # ----------------------------------------------------------- scratch of one ``action`` decision
-# integer scratch (``cards``): the hands sorted by colour, then the playable cards of the current group
-HAND_SLOT_SIZE = 100  # per hand: 4 colours x 24 cards, then 4 counts
-COLOUR_CAP = 24  # a colour has 22 cards in the deck
+# Both scratch arrays stay under 1 KiB: allocations that small are served from malloc's fast per-thread cache.
+# integer scratch (``cards``): the hands sorted by colour, then our compass position on each landing
+HAND_SLOT_SIZE = HAND_CAP + N_COLOURS + 1  # per hand: its cards sorted by colour, then where each colour starts
+COLOUR_STARTS = HAND_CAP  # offset of the N_COLOURS + 1 colour starts within a hand slot
 SORTED_HANDS = 0  # two hand slots: 0 the deciding seat, 1 Aaron
-SORTED_COUNTS = 4 * COLOUR_CAP  # offset of the 4 colour counts within a hand slot
-PLAYABLE = 2 * HAND_SLOT_SIZE  # the playable cards of the current (owner, colour, last value), sorted
-LANDING_POSITION = PLAYABLE + COLOUR_CAP  # our compass position on each landing (-1 none)
+LANDING_POSITION = 2 * HAND_SLOT_SIZE  # our compass position on each landing (-1 none)
 CARDS_SIZE = LANDING_POSITION + N_LANDINGS
-# float scratch (``sums``): prefix sums over the playable cards (entry i = sum of the i lowest)
+# float scratch (``sums``): prefix sums over the playable cards of the current group (entry i = sum
+# of the i lowest), then the urgency of each landing
+COLOUR_CAP = 24  # a colour has 22 cards in the deck
 SUM_CAP = COLOUR_CAP + 1
 SUM_ADDED = 0  # cards counted for the loot threshold ("+1" counts double)
 SUM_CHESTS = SUM_ADDED + SUM_CAP  # chests
 SUM_EFFECTS = SUM_CHESTS + SUM_CAP  # value of the icon effects
 SUM_ONES = SUM_EFFECTS + SUM_CAP  # 1s played normally (every other player takes a cube)
 LANDING_URGENCY = SUM_ONES + SUM_CAP  # _urgency of each landing
-ISLAND_SCORES = LANDING_URGENCY + N_LANDINGS  # by (hand slot, island), computed once
-SUMS_SIZE = ISLAND_SCORES + 2 * N_ISLANDS
-NOT_SCORED = 1e18
+SUMS_SIZE = LANDING_URGENCY + N_LANDINGS
 
 
 @njit(cache=True, inline='always')
 def _sort_hand(state, owner, slot, cards):
-    """Sort ``owner``'s hand by colour, then (sort key, card id), into hand slot ``slot``."""
+    """Sort ``owner``'s hand by (colour, sort key, card id) into hand slot ``slot`` and record
+    where each colour starts."""
     start = SORTED_HANDS + slot * HAND_SLOT_SIZE
-    for colour in range(4):
-        cards[start + SORTED_COUNTS + colour] = 0
-    for i in range(state[S_HAND_N + owner]):
+    n = state[S_HAND_N + owner]
+    for colour in range(N_COLOURS + 1):
+        cards[start + COLOUR_STARTS + colour] = 0
+    for i in range(n):
         card = state[S_HAND + owner * HAND_CAP + i]
         colour = state[S_INFO_MAP + card * 4 + MC_COLOUR]
         key = _sort_key(state, card)
-        colour_start = start + colour * COLOUR_CAP
-        j = cards[start + SORTED_COUNTS + colour]
+        cards[start + COLOUR_STARTS + colour + 1] += 1
+        j = i
         while j > 0:
-            other = cards[colour_start + j - 1]
-            other_key = _sort_key(state, other)
-            if other_key > key or (other_key == key and other > card):
-                cards[colour_start + j] = other
-                j -= 1
-            else:
+            other = cards[start + j - 1]
+            other_colour = state[S_INFO_MAP + other * 4 + MC_COLOUR]
+            if other_colour < colour:
                 break
-        cards[colour_start + j] = card
-        cards[start + SORTED_COUNTS + colour] += 1
+            if other_colour == colour:
+                other_key = _sort_key(state, other)
+                if other_key < key or (other_key == key and other < card):
+                    break
+            cards[start + j] = other
+            j -= 1
+        cards[start + j] = card
+    for colour in range(N_COLOURS):  # counts -> starts
+        cards[start + COLOUR_STARTS + colour + 1] += cards[start + COLOUR_STARTS + colour]
 
 
 @njit(cache=True, inline='always')
 def _prepare_group(state, seat, slot, landing, colour, params, cards, sums):
-    """Select the cards of hand ``slot`` and ``colour`` playable on ``landing`` (kept in play order)
-    and build the prefix sums of what they add; returns their number."""
+    """Build the prefix sums of what the cards of hand ``slot`` and ``colour`` playable on
+    ``landing`` add, in play order; returns their number."""
     last = state[S_LAND_LAST + landing]
     hand_start = SORTED_HANDS + slot * HAND_SLOT_SIZE
-    colour_start = hand_start + colour * COLOUR_CAP
-    n = 0
-    for i in range(cards[hand_start + SORTED_COUNTS + colour]):
-        card = cards[colour_start + i]
-        key = _sort_key(state, card)
-        if key == 1 or key == 11 or key >= last:
-            cards[PLAYABLE + n] = card
-            n += 1
     empty = state[S_LAND_N + landing] == 0
     has_cubes = state[S_CUBES + seat] > 0
     discard_value = params[P_CURSE] * 0.8
@@ -258,8 +255,15 @@ def _prepare_group(state, seat, slot, landing, colour, params, cards, sums):
     sums[SUM_CHESTS] = 0.0
     sums[SUM_EFFECTS] = 0.0
     sums[SUM_ONES] = 0.0
-    for i in range(n):
-        base = S_INFO_MAP + cards[PLAYABLE + i] * 4
+    n = 0
+    first = cards[hand_start + COLOUR_STARTS + colour]
+    end = cards[hand_start + COLOUR_STARTS + colour + 1]
+    for i in range(first, end):
+        card = cards[hand_start + i]
+        key = _sort_key(state, card)
+        if not (key == 1 or key == 11 or key >= last):
+            continue
+        base = S_INFO_MAP + card * 4
         icon = state[base + MC_ICON]
         joker = state[base + MC_JOKER] == 1
         added = 2.0 if (icon == ICON_PLUS1 and not joker) else 1.0
@@ -277,15 +281,18 @@ def _prepare_group(state, seat, slot, landing, colour, params, cards, sums):
                 effect = 0.6
             elif icon == ICON_DISCARD and has_cubes:
                 effect = discard_value
-        sums[SUM_ADDED + i + 1] = sums[SUM_ADDED + i] + added
-        sums[SUM_CHESTS + i + 1] = sums[SUM_CHESTS + i] + chest
-        sums[SUM_EFFECTS + i + 1] = sums[SUM_EFFECTS + i] + effect
-        sums[SUM_ONES + i + 1] = sums[SUM_ONES + i] + one_played_normally
+        sums[SUM_ADDED + n + 1] = sums[SUM_ADDED + n] + added
+        sums[SUM_CHESTS + n + 1] = sums[SUM_CHESTS + n] + chest
+        sums[SUM_EFFECTS + n + 1] = sums[SUM_EFFECTS + n] + effect
+        sums[SUM_ONES + n + 1] = sums[SUM_ONES + n] + one_played_normally
+        n += 1
     return n
 
 
 @njit(cache=True, inline='always')
-def _island_score(state, seat, owner, island, params, cards, sums):
+def _island_score(state, seat, owner, island, params, bottom_gain):
+    """Score of using small ``island`` paid from ``owner``'s hand; ``bottom_gain`` is the best
+    gain of moving one of our compasses to the bottom of its stack."""
     power = state[S_INFO_ISLAND + island * 3]
     amount = state[S_INFO_ISLAND + island * 3 + 1]
     cost = 2.0 * params[P_CARD] if owner == seat else 0.0
@@ -298,14 +305,7 @@ def _island_score(state, seat, owner, island, params, cards, sums):
     if power == PW_DISCARD:
         value += params[P_CURSE] * min(amount, cubes)
     elif power == PW_BOTTOM:
-        best = 0.0
-        for landing in range(N_LANDINGS):
-            position = cards[LANDING_POSITION + landing]
-            if position > 0:
-                gain = sums[LANDING_URGENCY + landing] * params[P_POSITION] * position * 2.0
-                if gain > best:
-                    best = gain
-        value += best
+        value += bottom_gain
     elif power == PW_PLACE:
         value += 0.3
     elif power == PW_DRAW:
@@ -321,19 +321,23 @@ def _island_score(state, seat, owner, island, params, cards, sums):
 def _best_action(state, seat, options, n_options, params, stream):
     """Decision ``action``: scores every option; the quantities shared by several options (our
     compass positions, the urgency of each landing, the sorted hands, the playable cards of one
-    landing and colour, the island scores) are computed once."""
+    landing and colour) are computed once."""
     cards = np.empty(CARDS_SIZE, dtype=np.int64)
     sums = np.empty(SUMS_SIZE, dtype=np.float64)
     compasses_placed = 0
+    bottom_gain = 0.0  # best gain of the compass-to-bottom island (a compass above the bottom)
     for landing in range(N_LANDINGS):
         position = _compass_position(state, landing, seat)
         cards[LANDING_POSITION + landing] = position
+        urgency = _urgency(state, landing, params)
+        sums[LANDING_URGENCY + landing] = urgency
         if position >= 0:
             compasses_placed += 1
-        sums[LANDING_URGENCY + landing] = _urgency(state, landing, params)
+        if position > 0:
+            gain = urgency * params[P_POSITION] * position * 2.0
+            if gain > bottom_gain:
+                bottom_gain = gain
     no_compass_left = compasses_placed == 3
-    for i in range(2 * N_ISLANDS):
-        sums[ISLAND_SCORES + i] = NOT_SCORED
     _sort_hand(state, seat, 0, cards)
     if state[S_HAS_AARON] == 1:
         _sort_hand(state, AARON, 1, cards)
@@ -363,12 +367,8 @@ def _best_action(state, seat, options, n_options, params, stream):
         if action_type == A_PASS:
             score = pass_score
         elif action_type == A_ISLAND or action_type == A_AARON_ISLAND:
-            slot = 1 if action_type == A_AARON_ISLAND else 0
-            index = ISLAND_SCORES + slot * N_ISLANDS + where
-            if sums[index] == NOT_SCORED:
-                owner = AARON if slot == 1 else seat
-                sums[index] = _island_score(state, seat, owner, where, params, cards, sums)
-            score = sums[index]
+            owner = AARON if action_type == A_AARON_ISLAND else seat
+            score = _island_score(state, seat, owner, where, params, bottom_gain)
         else:
             count = (code >> 8) & 63
             highest = (code >> 14) & 1

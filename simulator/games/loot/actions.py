@@ -31,6 +31,7 @@ from simulator.games.loot.state import (
 )
 
 MAX_TURNS = 2000
+CHOSEN_CARDS = 32  # where play_cards keeps the cards it plays in ``buffer``
 
 
 @njit(cache=True, inline='always')
@@ -283,14 +284,14 @@ def play_cards(state, game_log, deal_stream, owner, actor, landing, colour, k, f
     start = 0
     if family == 1:
         start = n - k
-    # keep the chosen cards: buf is reused by nested calls, so copy them to the tail of buf
-    chosen = buffer[32:32 + k]
+    # keep the chosen cards: the start of buffer is reused by nested calls, so copy them to
+    # CHOSEN_CARDS onwards (no slice: a view would cost reference counting)
     for i in range(k):
-        chosen[i] = buffer[start + i]
+        buffer[CHOSEN_CARDS + i] = buffer[start + i]
     if comp_pos(state, landing, owner) < 0:
         place_compass(state, game_log, owner, landing, actor, strategies, params, streams, options)
     for i in range(k):
-        card = chosen[i]
+        card = buffer[CHOSEN_CARDS + i]
         hand_remove(state, owner, card)
         state[S_LAND_COLOUR + landing] = colour
         v = card_value(state, card)
