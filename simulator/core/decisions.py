@@ -47,7 +47,9 @@ class BadChoice(Exception):
     """Raised inside the engine: args are (seat, decision_kind, returned value, n_options)."""
 
 
-@njit(cache=True)
+# Inlined into each caller (numba IR): a separate function would take and release a reference to
+# each of its four array arguments on every decision; inlined, numba drops half of that work.
+@njit(cache=True, inline="always")
 def ask(strategies, seat, state, decision_kind, options, n_options, params, streams):
     """Ask ``seat``'s strategy to choose among ``options[:n_options]`` and check the answer.
 

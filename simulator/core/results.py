@@ -115,18 +115,20 @@ def write_manifest(out_dir: Path, manifest: dict) -> None:
 def tidy_frame(spec, lineup_names, first_game: int, seat_results: np.ndarray, game_results: np.ndarray) -> pl.DataFrame:
     """One row per game and seat from the engine's arrays."""
     n_games, players, _ = seat_results.shape
+    # the seat's strategy name, picked from the lineup by seat (the same categorical column as
+    # casting one Python string per row, without building one per row)
+    lineup = pl.Series("strategy", list(lineup_names), dtype=pl.Utf8).cast(pl.Categorical)
     columns: dict[str, object] = {
         "game": np.repeat(np.arange(first_game, first_game + n_games, dtype=np.int64), players),
         "seat": np.tile(np.arange(players, dtype=np.int8), n_games),
-        "strategy": np.tile(np.asarray(lineup_names, dtype=object), n_games),
+        "strategy": lineup.gather(np.tile(np.arange(players, dtype=np.uint32), n_games)),
     }
     for position, name in enumerate(spec.seat_columns):
         columns[name] = seat_results[:, :, position].reshape(-1)
     columns["winner"] = columns["rank"] == 1
     for position, name in enumerate(spec.game_columns):
         columns[name] = np.repeat(game_results[:, position], players)
-    frame = pl.DataFrame(columns)
-    return frame.with_columns(pl.col("strategy").cast(pl.Categorical))
+    return pl.DataFrame(columns)
 
 
 def chunk_path(out_dir: Path, index: int) -> Path:

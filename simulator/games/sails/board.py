@@ -42,7 +42,9 @@ def treasure_colour(card):
     return card // 8
 
 
-@njit(cache=True)
+# Inlined into each caller (numba IR): its "log array too small" error would otherwise make numba
+# keep the reference counting of the caller's array arguments on every call, logging on or off.
+@njit(cache=True, inline="always")
 def log_event(log, state, code, a, b, c, d, e):
     """Append ``[code, a, b, c, d, e]`` when logging is on (a log array with rows)."""
     if log.shape[0] == 0:
