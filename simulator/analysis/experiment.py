@@ -17,7 +17,7 @@ from pathlib import Path
 from typing import Callable
 
 from simulator.analysis import report, store, tournament
-from simulator.analysis.runs import EVENT_COLUMN, Run, check_column_names
+from simulator.analysis.runs import Run, check_column_names
 from simulator.core import registry, runner
 from simulator.core.registry import UsageError
 
@@ -205,15 +205,6 @@ def _key_of(arm: store.Arm, default: str) -> str:
             if name == field_name:
                 return f"{kind}_events"
     return default
-
-
-def event_names(spec) -> list[str]:
-    """The event card names of a game (labels of its ``event_N`` columns), in order."""
-    names: dict[str, None] = {}
-    for column, labels in spec.column_labels.items():
-        if EVENT_COLUMN.match(column):
-            names.update(dict.fromkeys(labels))
-    return list(names)
 
 
 def planned_lineups(experiment: Experiment, players: int) -> list[tuple[str, ...]]:
