@@ -81,6 +81,17 @@ def test_exclusion_keeps_the_other_cards_of_the_deal_in_order(spec, baseline):
         assert row[1:1 + len(kept)] == kept
 
 
+@pytest.mark.parametrize("players", [2, 3, 5])
+def test_event_rules_keep_every_invariant_at_every_player_count(spec, players):
+    """Debug mode checks the invariants after every step; the rules hold at 2 (with Aaron), 3 and 5."""
+    _, games = play(spec, players, forced=("A2", "B9", "B4"), excluded=("B1", "B2"), n=300, debug=True)
+    events = games[:, EVENT_COLUMNS]
+    a2, b9, b4, b1, b2 = event_ids("A2", "B9", "B4", "B1", "B2")
+    assert np.all(events[:, 0] == a2)
+    assert np.all(np.any(events == b9, axis=1) & np.any(events == b4, axis=1))
+    assert not np.any((events == b1) | (events == b2))
+
+
 def test_a_forced_card_comes_up_in_every_round_equally_often(counterfactual):
     (b12,) = event_ids("B12")
     rounds = np.argmax(counterfactual[1][:, 2:6] == b12, axis=1)
