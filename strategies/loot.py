@@ -14,6 +14,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below, random_float
+from simulator.games.loot.primitives import explored_coast
 from simulator.games.loot.state import (
     A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
     D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET, D_ISLAND_USE,
@@ -21,7 +22,7 @@ from simulator.games.loot.state import (
     MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_COLOURS, N_LANDINGS, N_OWNERS, PH_FINAL, PW_BOTTOM, PW_DISCARD, PW_DRAW,
     PW_PLACE, PW_SHIP, PW_TREASURE, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_HAND, S_HAND_N, S_HAS_AARON, S_INFO_HEALER,
     S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_KEPT_TYPE, S_LAND_CHESTS, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PHASE,
-    S_PLAYERS, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, TR_BOOK, TR_CROSSED, TR_CROSSES,
+    S_PLAYERS, S_ROUND, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, TR_BOOK, TR_CROSSED, TR_CROSSES,
     TR_CURSE, TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL,
 )
 
@@ -95,18 +96,18 @@ def _card_use(state, card):
 
 
 @njit(cache=True, inline='always')
-def _explored(state):
-    corner = state[S_SHIP_CORNER]
-    if state[S_SHIP_DIR] > 0:
-        return corner
-    return (corner + 3) % 4
+def _noise(noise, stream):
+    """The random part of a score: ``noise`` times a uniform draw (no draw when ``noise`` is 0)."""
+    if noise > 0.0:
+        return noise * random_float(stream)
+    return 0.0
 
 
 @njit(cache=True, inline='always')
 def _urgency(state, landing, params):
     """How soon (and how much) a landing matters: explored now > next round > final exploration."""
     coast = landing // 2
-    explored_now = _explored(state)
+    explored_now = explored_coast(state)
     if coast == explored_now:
         return params[P_EXPLORED]
     if state[S_ROUND] >= 5:
@@ -422,8 +423,7 @@ def _best_action(state, seat, options, n_options, params, stream):
                 else:
                     share = 1.0 / (1.0 + params[P_POSITION] * position)
                     score = urgency * share * (progress + params[P_CHEST] * chests) - 0.5 * ones_played_normally
-        if noise > 0.0:
-            score += noise * random_float(stream)
+        score += _noise(noise, stream)
         if score > best_score:
             best_score = score
             best = i
@@ -491,8 +491,7 @@ def heuristic_strategy(state, seat, decision_kind, options, n_options, params, s
     noise = params[P_NOISE]
     for i in range(n_options):
         score = _option_score(state, seat, decision_kind, options[i], params)
-        if noise > 0.0:
-            score += noise * random_float(stream)
+        score += _noise(noise, stream)
         if score > best_score:
             best_score = score
             best = i

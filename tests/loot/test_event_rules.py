@@ -8,8 +8,7 @@ import numpy as np
 import pytest
 
 from simulator.core import runner
-from simulator.core.registry import UsageError, check_event_rules
-from simulator.core.strategies import build_lineup
+from simulator.core.registry import UsageError
 from simulator.games.loot.state import EVENT_CODES
 
 GAMES = 2000
@@ -17,14 +16,15 @@ SEED = 31
 EVENT_COLUMNS = slice(1, 6)  # game columns event_1 .. event_5
 
 
-def play(spec, players, forced=(), excluded=(), n=GAMES, debug=False):
-    """Seat and game result arrays of ``n`` default-strategy games with these event rules."""
-    lineup = build_lineup(spec, players, ())
-    flags = np.concatenate([spec.encode_variants((), players), check_event_rules(spec, forced, excluded, players)])
-    seats = np.zeros((n, players, len(spec.seat_columns)), dtype=np.int64)
-    games = np.zeros((n, len(spec.game_columns)), dtype=np.int64)
-    spec.play_chunk(SEED, 0, n, flags, lineup.functions, lineup.params, seats, games, debug)
-    return seats, games
+@pytest.fixture(scope="module")
+def play(run_games):
+    """``play(players, forced, excluded, n, debug)``: seat and game result arrays of ``n``
+    default-strategy games with these event rules."""
+
+    def _play(players, forced=(), excluded=(), n=GAMES, debug=False):
+        return run_games(players, (), n, seed=SEED, debug=debug, forced=forced, excluded=excluded)
+
+    return _play
 
 
 def event_ids(*codes):
@@ -36,13 +36,13 @@ def test_event_columns_are_where_this_test_reads_them(spec):
 
 
 @pytest.fixture(scope="module")
-def baseline(spec):
-    return play(spec, 4)
+def baseline(play):
+    return play(4)
 
 
 @pytest.fixture(scope="module")
-def counterfactual(spec):
-    return play(spec, 4, forced=("B12", "A3"), excluded=("B13", "A2"), debug=True)
+def counterfactual(play):
+    return play(4, forced=("B12", "A3"), excluded=("B13", "A2"), debug=True)
 
 
 def test_forced_cards_come_up_in_every_game_and_excluded_ones_never(counterfactual):
@@ -70,9 +70,9 @@ def test_games_whose_deal_already_obeys_the_rules_are_played_identically(baselin
     assert not np.array_equal(games[~obeys, EVENT_COLUMNS], base_games[~obeys, EVENT_COLUMNS])
 
 
-def test_exclusion_keeps_the_other_cards_of_the_deal_in_order(spec, baseline):
+def test_exclusion_keeps_the_other_cards_of_the_deal_in_order(play, baseline):
     """An excluded card is left in the box: the next B card of the same shuffled deck replaces it."""
-    _, games = play(spec, 4, excluded=("B5",), n=300)
+    _, games = play(4, excluded=("B5",), n=300)
     base_events = baseline[1][:300, EVENT_COLUMNS]
     (b5,) = event_ids("B5")
     for base_row, row in zip(base_events.tolist(), games[:, EVENT_COLUMNS].tolist()):
@@ -82,9 +82,9 @@ def test_exclusion_keeps_the_other_cards_of_the_deal_in_order(spec, baseline):
 
 
 @pytest.mark.parametrize("players", [2, 3, 5])
-def test_event_rules_keep_every_invariant_at_every_player_count(spec, players):
+def test_event_rules_keep_every_invariant_at_every_player_count(play, players):
     """Debug mode checks the invariants after every step; the rules hold at 2 (with Aaron), 3 and 5."""
-    _, games = play(spec, players, forced=("A2", "B9", "B4"), excluded=("B1", "B2"), n=300, debug=True)
+    _, games = play(players, forced=("A2", "B9", "B4"), excluded=("B1", "B2"), n=300, debug=True)
     events = games[:, EVENT_COLUMNS]
     a2, b9, b4, b1, b2 = event_ids("A2", "B9", "B4", "B1", "B2")
     assert np.all(events[:, 0] == a2)
@@ -100,9 +100,9 @@ def test_a_forced_card_comes_up_in_every_round_equally_often(counterfactual):
     assert np.all(np.abs(counts - GAMES / 4) < 100), counts
 
 
-def test_a_forced_card_changes_the_outcome_distribution(baseline, spec):
+def test_a_forced_card_changes_the_outcome_distribution(baseline, play):
     """Forcing an event is not a no-op on results: B13 forced differs from the baseline in some game."""
-    seats, games = play(spec, 4, forced=("B13",), n=300)
+    seats, games = play(4, forced=("B13",), n=300)
     assert not np.array_equal(seats, baseline[0][:300])
 
 

@@ -13,7 +13,8 @@ The event of round 5 does not apply to the Final Exploration (reading; variant
 from numba import njit
 
 from simulator.core.decisions import ask
-from simulator.games.loot.primitives import add_cubes, draw_cards, log, move_ship, random_int, reveal_treasure
+from simulator.core.rng import random_below
+from simulator.games.loot.primitives import add_cubes, draw_cards, log, move_ship, reveal_treasure
 from simulator.games.loot.state import (
     D_A1_DRAW, EV_A1, EV_A2, EV_B1, EV_B2, EV_B3, L_A1, L_EVENT, L_ISLAND_FLIP, L_SHIP, N_ISLANDS, R_EVENT,
     S_A2, S_A2_N, S_ACTOR, S_EVENT, S_FIRST, S_ISLAND_UP, S_PLAYERS, S_SHIP_CORNER, S_SHIP_DIR,
@@ -59,7 +60,7 @@ def apply_immediate(state, game_log, deal_stream, strategies, params, streams, o
             if state[S_ISLAND_UP + i] == 1:
                 n += 1
         if n > 0:
-            k = random_int(deal_stream, n)
+            k = random_below(deal_stream, n)
             for i in range(N_ISLANDS):
                 if state[S_ISLAND_UP + i] == 1:
                     if k == 0:

@@ -6,6 +6,7 @@ Rulebook references are to the French rulebook (RB-FR) section titles.
 import numpy as np
 from numba import njit
 
+from simulator.core.gamelog import write_record
 from simulator.core.rng import random_below, shuffle_prefix
 from simulator.games.loot.state import (
     AARON, HAND_CAP, LAND_CAP, LOG_CAP, N_LANDINGS, N_OWNERS, S_CUBES, S_COMP, S_COMP_N, S_END_EARLY, S_HAND,
@@ -23,12 +24,7 @@ def log(state, game_log, code, a, b, c, d, e):
     n = state[S_LOG_N]
     if n >= LOG_CAP:
         return
-    game_log[n, 0] = code
-    game_log[n, 1] = a
-    game_log[n, 2] = b
-    game_log[n, 3] = c
-    game_log[n, 4] = d
-    game_log[n, 5] = e
+    write_record(game_log, n, code, a, b, c, d, e)
     state[S_LOG_N] = n + 1
 
 
@@ -260,8 +256,3 @@ def near_bow_landing(state, coast):
     if state[S_SHIP_DIR] > 0:
         return 2 * coast
     return 2 * coast + 1
-
-
-@njit(cache=True, inline='always')
-def random_int(deal_stream, bound):
-    return random_below(deal_stream, bound)

@@ -3,9 +3,9 @@
 from numba import njit
 
 from simulator.core.decisions import ask
-from simulator.core.rng import shuffle_prefix, side_stream
+from simulator.core.rng import random_below, shuffle_prefix, side_stream
 from simulator.games.loot.events import apply_immediate
-from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log, random_int
+from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log
 from simulator.games.loot.state import (
     AARON, D_DRAFT_DISCARD, HAND_CAP, L_PREP_DISCARD, L_ROUND, N_HEALERS, N_ISLANDS, N_LANDINGS, N_MAP,
     N_OWNERS, N_TREASURES, S_EV_ORDER, S_EVENT, S_EXPLORED, S_FIRST, S_HAND, S_HAND_N, S_HAND_SIZE,
@@ -45,7 +45,7 @@ def draw_events(state, flags, deal_stream, scratch, event_rules_start):
     for e in range(N_B_EVENTS):
         scratch[e] = N_A_EVENTS + e
     shuffle_prefix(scratch, N_B_EVENTS, deal_stream)
-    state[S_EV_ORDER] = random_int(deal_stream, N_A_EVENTS)
+    state[S_EV_ORDER] = random_below(deal_stream, N_A_EVENTS)
     if flags.shape[0] < EVENT_RULES_OFFSET + N_EVENTS:
         for r in range(1, ROUNDS):
             state[S_EV_ORDER + r] = scratch[r - 1]
@@ -66,7 +66,7 @@ def draw_events(state, flags, deal_stream, scratch, event_rules_start):
             replaceable = 0
             for r in range(1, ROUNDS):
                 replaceable += flags[EVENT_RULES_OFFSET + state[S_EV_ORDER + r]] != EVENT_FORCED
-            pick = random_int(side, replaceable)
+            pick = random_below(side, replaceable)
             for r in range(1, ROUNDS):
                 if flags[EVENT_RULES_OFFSET + state[S_EV_ORDER + r]] != EVENT_FORCED:
                     if pick == 0:
@@ -80,7 +80,7 @@ def draw_events(state, flags, deal_stream, scratch, event_rules_start):
             state[S_EV_ORDER] = event
         allowed += flags[EVENT_RULES_OFFSET + event] != EVENT_EXCLUDED
     if flags[EVENT_RULES_OFFSET + state[S_EV_ORDER]] == EVENT_EXCLUDED:
-        pick = random_int(side, allowed)
+        pick = random_below(side, allowed)
         for event in range(N_A_EVENTS):
             if flags[EVENT_RULES_OFFSET + event] != EVENT_EXCLUDED:
                 if pick == 0:
@@ -131,8 +131,8 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
                 state[S_CUBES + o] = tables[T_START_CUBES]
     # 2. ship: random corner and direction (drawn even when variant fixed-ship-start is on, so
     # that the deal stream stays aligned across variants)
-    corner = random_int(deal_stream, 4)
-    direction = 1 if random_int(deal_stream, 2) == 0 else -1
+    corner = random_below(deal_stream, 4)
+    direction = 1 if random_below(deal_stream, 2) == 0 else -1
     if state[S_VAR + V_FIXED_SHIP_START] == 1:
         corner = 0
         direction = 1
@@ -174,7 +174,7 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
     for i in range(N_ISLANDS):
         state[S_ISLAND_UP + i] = 1 if players >= state[S_INFO_ISLAND + i * 3 + 2] else -1
     # 10. first player
-    first = random_int(deal_stream, players)
+    first = random_below(deal_stream, players)
     state[S_FIRST] = first
     # 5. hands (variant starting-draft: the k-th player in turn order gets 7 + k - 1 cards,
     # the first the normal hand size, and each keeps the hand size)

@@ -2,6 +2,7 @@
 
 from numba import njit
 
+from simulator.core.gamelog import write_record
 from simulator.games.sails.state import (
     DECK_COUNT,
     DECK_RING,
@@ -52,12 +53,7 @@ def log_event(log, state, code, a, b, c, d, e):
     row = state[LOG_COUNT]
     if row >= log.shape[0]:
         raise AssertionError("log array too small")
-    log[row, 0] = code
-    log[row, 1] = a
-    log[row, 2] = b
-    log[row, 3] = c
-    log[row, 4] = d
-    log[row, 5] = e
+    write_record(log, row, code, a, b, c, d, e)
     state[LOG_COUNT] = row + 1
 
 
