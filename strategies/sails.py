@@ -6,6 +6,11 @@ deciding seat's own hand: ``ISLAND_LOC`` is read only to find the seat's own car
 discard pile; other seats' cards on the table are read only after the reveal (``REVEALED``);
 before it only their visible half (``TABLE_HIDE``, ``TABLE_VISIBLE``, ``TABLE_BONUS``) is used.
 ``A3_CARDS`` is read only while deciding ``A3_ORDER`` (the seat is looking at them).
+
+Working memory: the heuristic's parameter vector is its N_PARAMS weights followed by MEMORY_SIZE
+floats it writes (its last win table, see ``fill_win_table``), so that a decision allocates
+nothing.  Its content never changes a decision: the table is reused only when it was counted from
+exactly what the seat sees now.  Build such vectors with ``with_memory``.
 """
 
 import numpy as np
@@ -94,13 +99,13 @@ LATER_BOOST = 2
 """A player still to play may add up to this many Bonus cards (at most those it holds)."""
 
 
-@njit(STRATEGY_SIGNATURE, cache=True)
+@njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
 def random_strategy(state, seat, kind, options, n_options, params, stream):
     """Uniform over the offered options."""
     return random_below(stream, n_options)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def win_value(state, colour, params):
     """Value of winning ``colour`` now: the matching visible treasure, else the Action card."""
     for deck in range(state[N_DECKS]):
@@ -113,7 +118,7 @@ def win_value(state, colour, params):
 # ---- PLAY_CARD and PLAY_BONUS: expected gain from public card counting ----
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def unseen_cards(state, seat):
     """48-bit mask (bit = Island card id) of the cards ``seat`` has not seen: not in its hand,
     not discarded (public ``DISCARD_MASK``), not its own card on the table."""
@@ -127,14 +132,14 @@ def unseen_cards(state, seat):
     return unseen
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def count_cards(unseen):
     """Number of cards in a 48-bit card mask."""
     return (POPCOUNT12[unseen & FULL_COLOUR] + POPCOUNT12[(unseen >> 12) & FULL_COLOUR]
             + POPCOUNT12[(unseen >> 24) & FULL_COLOUR] + POPCOUNT12[unseen >> 36])
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def number_share(unseen, number, colour):
     """Chance that a card showing ``number`` (colour hidden) is of ``colour``: the unseen share."""
     same = count_cards(unseen & (EACH_COLOUR << (number - 1)))
@@ -143,14 +148,31 @@ def number_share(unseen, number, colour):
     return ((unseen >> (12 * colour + number - 1)) & 1) / same
 
 
-# win table layout (float64[WIN_TABLE_SIZE], one allocation per decision)
-WIN = 0  # [colour * 13 + value]: chance that nobody beats ``value`` in ``colour``
-NOBODY = 52  # [colour]: chance that nobody else plays the colour
-OTHERS = 56  # [colour]: expected number of other cards played in the colour
-WIN_TABLE_SIZE = 60
+# ---- working memory: after its weights, the heuristic's params vector holds its last win table ----
+# and what the table was counted from (see ``with_memory``).  No allocation per decision, and
+# PLAY_BONUS, asked right after the same seat's PLAY_CARD, reuses the table when nothing it was
+# counted from has changed, which gives exactly the numbers a recount would.
+WIN = N_PARAMS  # [colour * 13 + value]: chance that nobody beats ``value`` in ``colour``
+NOBODY = WIN + 52  # [colour]: chance that nobody else plays the colour
+OTHERS = NOBODY + 4  # [colour]: expected number of other cards played in the colour
+TABLE_UNSEEN = OTHERS + 4  # the unseen-card mask the table was counted from (48 bits, exact in a float)
+TABLE_OTHERS_LOW = TABLE_UNSEEN + 1  # what the table read of seats 0-2 (12 bits each, see ``others_key``)
+TABLE_OTHERS_HIGH = TABLE_UNSEEN + 2  # ... and of seats 3-4
+TABLE_CELLS = TABLE_UNSEEN + 3  # the (colour, value) cells the table holds (48-bit mask, see ``fill_win_table``)
+MEMORY_SIZE = TABLE_CELLS + 1 - N_PARAMS
+"""Floats of working memory the heuristic needs after its N_PARAMS weights."""
 
 
-@njit(cache=True)
+def with_memory(weights):
+    """The heuristic's parameter vector: ``weights`` (N_PARAMS) followed by its working memory."""
+    return np.concatenate([np.asarray(weights, dtype=np.float64), np.zeros(MEMORY_SIZE)])
+
+
+HEURISTIC_PARAMS = with_memory(PARAMS["greedy"])
+"""What ``--strategy strategies.sails:heuristic`` plays with: greedy's weights, with memory."""
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def small_power(x, n):
     """``x ** n`` for a small count ``n`` >= 1 (players), by multiplication (no pow call)."""
     result = x
@@ -159,20 +181,60 @@ def small_power(x, n):
     return result
 
 
-@njit(cache=True)
-def fill_win_table(state, seat, colours, table):
-    """Card counting for the colours of the 4-bit mask ``colours`` (see the WIN, NOBODY, OTHERS
-    blocks).  An earlier card showing its colour beats ``value`` when its number + Bonus >=
-    ``value`` (ties go to earlier players), its number being an unseen card of that colour; an
-    earlier card showing its number is of a colour with the unseen share of that number; a later
-    player plays a colour with LATER_SPREAD x its unseen share, and may add up to LATER_BOOST
-    Bonus cards (at most those it holds).  Fixed-bound loops only (they compile best)."""
+@njit(cache=True, error_model="numpy", inline="always")
+def others_key(state, seat):
+    """What ``fill_win_table`` reads of the other seats, 12 bits a seat (seats 0-2, seats 3-4):
+    the hidden half, visible half and Bonus of a placed card, the Bonus class of a seat to play;
+    and the number of players (bits 24 on of the second value)."""
+    low = 0
+    high = state[PLAYERS] << 24
+    for o in range(state[PLAYERS]):
+        if o == seat:
+            continue
+        hide = state[TABLE_HIDE + o]
+        if hide == HIDE_NUMBER or hide == HIDE_COLOUR:
+            code = (hide + 1) | (state[TABLE_VISIBLE + o] + 1) << 2 | state[TABLE_BONUS + o] << 6
+        else:
+            code = min(state[BONUS_HELD + o], LATER_BOOST) << 10
+        if o < 3:
+            low |= code << (12 * o)
+        else:
+            high |= code << (12 * (o - 3))
+    return low, high
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def table_is_current(state, seat, cells, params):
+    """True when the win table in the working memory holds the ``cells`` (48-bit mask) and was
+    counted from exactly what ``seat`` sees now (then recounting would give the same numbers)."""
+    covered = int(params[TABLE_CELLS]) & cells == cells
+    low, high = others_key(state, seat)
+    same_others = (params[TABLE_OTHERS_LOW] == low) & (params[TABLE_OTHERS_HIGH] == high)
+    return covered & same_others & (params[TABLE_UNSEEN] == unseen_cards(state, seat))
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def fill_win_table(state, seat, cells, params):
+    """Card counting into the seat's working memory (after the weights in ``params``): the WIN
+    chances of the (colour, value) ``cells`` (48-bit mask, bit ``colour * 12 + value - 1`` like
+    card ids: only what the decision reads), NOBODY and OTHERS of each colour with a cell; then
+    records what it was counted from.
+
+    An earlier card showing its colour beats ``value`` when its number + Bonus >= ``value`` (ties
+    go to earlier players), its number being an unseen card of that colour; an earlier card
+    showing its number is of a colour with the unseen share of that number; a later player plays
+    a colour with LATER_SPREAD x its unseen share, and may add up to LATER_BOOST Bonus cards (at
+    most those it holds).  Each cell multiplies its factors seat by seat, then class by class."""
     unseen = unseen_cards(state, seat)
     total = max(count_cards(unseen), 1)
-    for i in range(WIN_TABLE_SIZE):
-        table[i] = 1.0
+    colours = 0
     for colour in range(4):
-        table[OTHERS + colour] = 0.0
+        if (cells >> (12 * colour)) & FULL_COLOUR != 0:
+            colours |= 1 << colour
+    for i in range(WIN, OTHERS):
+        params[i] = 1.0
+    for colour in range(4):
+        params[OTHERS + colour] = 0.0
     later_0 = 0  # players still to play, by the Bonus they may add: 0, 1, LATER_BOOST (= 2)
     later_1 = 0
     later_2 = 0
@@ -186,24 +248,31 @@ def fill_win_table(state, seat, colours, table):
             in_colour = (unseen >> (12 * colour)) & FULL_COLOUR
             count = POPCOUNT12[in_colour]
             inv_count = 1.0 / count if count > 0 else 0.0
-            for value in range(1, MAX_VALUE + 1):
+            values = (cells >> (12 * colour)) & FULL_COLOUR
+            while values != 0:
+                value = LOWEST_VALUE[values]
+                values &= values - 1
                 below = value - bonus - 1
                 if below > 0:
-                    table[WIN + colour * 13 + value] *= 1.0 - POPCOUNT12[in_colour >> below] * inv_count
+                    params[WIN + colour * 13 + value] *= 1.0 - POPCOUNT12[in_colour >> below] * inv_count
                 else:
-                    table[WIN + colour * 13 + value] = 0.0
-            table[NOBODY + colour] = 0.0
-            table[OTHERS + colour] += 1.0
+                    params[WIN + colour * 13 + value] = 0.0
+            params[NOBODY + colour] = 0.0
+            params[OTHERS + colour] += 1.0
         elif hide == HIDE_COLOUR:
             number = state[TABLE_VISIBLE + o]
+            beaten = (1 << min(number + bonus, MAX_VALUE)) - 1  # the values this card may beat
             for colour in range(4):
                 if (colours >> colour) & 1 == 0:
                     continue
                 p_in = number_share(unseen, number, colour)
-                for value in range(1, min(number + bonus, MAX_VALUE) + 1):
-                    table[WIN + colour * 13 + value] *= 1.0 - p_in
-                table[NOBODY + colour] *= 1.0 - p_in
-                table[OTHERS + colour] += p_in
+                values = (cells >> (12 * colour)) & beaten
+                while values != 0:
+                    value = LOWEST_VALUE[values]
+                    values &= values - 1
+                    params[WIN + colour * 13 + value] *= 1.0 - p_in
+                params[NOBODY + colour] *= 1.0 - p_in
+                params[OTHERS + colour] += p_in
         else:
             boost = min(state[BONUS_HELD + o], LATER_BOOST)
             later_0 += boost == 0
@@ -221,15 +290,23 @@ def fill_win_table(state, seat, colours, table):
             count = POPCOUNT12[in_colour]
             share = count / total
             scale = LATER_SPREAD / total if count > 0 else 0.0
-            for value in range(1, MAX_VALUE + 1):
+            values = (cells >> (12 * colour)) & FULL_COLOUR
+            while values != 0:
+                value = LOWEST_VALUE[values]
+                values &= values - 1
                 beat = scale * POPCOUNT12[in_colour >> max(value - boost, 0)]
                 miss = 1.0 - min(beat, 1.0)
-                table[WIN + colour * 13 + value] *= small_power(miss, players)
-            table[NOBODY + colour] *= small_power(1.0 - share, players)
-            table[OTHERS + colour] += share * players
+                params[WIN + colour * 13 + value] *= small_power(miss, players)
+            params[NOBODY + colour] *= small_power(1.0 - share, players)
+            params[OTHERS + colour] += share * players
+    low, high = others_key(state, seat)
+    params[TABLE_UNSEEN] = unseen
+    params[TABLE_OTHERS_LOW] = low
+    params[TABLE_OTHERS_HIGH] = high
+    params[TABLE_CELLS] = cells
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def reachable_values(hand, held):
     """Values 1..12 (12-bit mask) reachable by a card of ``hand`` plus up to ``held`` Bonus cards."""
     reach = hand
@@ -238,23 +315,23 @@ def reachable_values(hand, held):
     return reach & FULL_COLOUR
 
 
-@njit(cache=True)
-def placement_gain(table, colour, value, gain, params):
+@njit(cache=True, error_model="numpy", inline="always")
+def placement_gain(params, colour, value, gain):
     """Expected gain of a card of final ``value`` in ``colour`` (a win worth ``gain``), plus the
     Bonus cards expected when losing low in a contested colour."""
-    p_win = table[WIN + colour * 13 + value]
-    weak = (1.0 - p_win) * (1.0 - table[NOBODY + colour]) * (MAX_VALUE - value) * (1.0 / (MAX_VALUE - 1))
-    return p_win * gain + params[P_BONUS_VALUE] * weak * (1.0 + table[OTHERS + colour])
+    p_win = params[WIN + colour * 13 + value]
+    weak = (1.0 - p_win) * (1.0 - params[NOBODY + colour]) * (MAX_VALUE - value) * (1.0 / (MAX_VALUE - 1))
+    return p_win * gain + params[P_BONUS_VALUE] * weak * (1.0 + params[OTHERS + colour])
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def show_bias(value, params):
     """``P_SHOW_STRENGTH`` term: showing the colour (hiding the number) of strong cards and the
     number of weak ones scores this much more than the reverse (before ``P_HIDE_COLOUR``)."""
     return params[P_SHOW_STRENGTH] / MAX_VALUE * (value - 6.0)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def hide_term(hide, value, params):
     """Bias for the hidden half: ``show_bias`` when the colour shows; hiding the colour (showing
     the number) earns ``P_HIDE_COLOUR`` (bluffing) minus ``show_bias``."""
@@ -263,26 +340,42 @@ def hide_term(hide, value, params):
     return show_bias(value, params)
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def spend_cost(printed, bonus, params):
     """Cost of spending a card of ``printed`` value and ``bonus`` Bonus cards."""
     return params[P_BONUS_VALUE] * params[P_BONUS_SPEND] * bonus + params[P_KEEP] / MAX_VALUE * printed
 
 
-@njit(cache=True)
-def best_play(state, seat, params, table):
-    """The (card, hidden half) of the best placement over every card, hidden half and Bonus count.
+@njit(cache=True, error_model="numpy", inline="always")
+def play_cells(state, seat):
+    """The cells a PLAY_CARD decision reads: each colour's values reachable with the seat's Bonus."""
+    held = state[BONUS_HELD + seat] if state[BONUS_AFTER_REVEAL] == 0 else 0
+    cells = 0
+    for colour in range(4):
+        cells |= reachable_values(state[HAND_MASK + seat * 4 + colour], held) << (12 * colour)
+    return cells
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def bonus_cells(state, seat, options, n_options):
+    """The cells a PLAY_BONUS decision reads: the values the card just placed can end at."""
+    card = state[TABLE_CARD + seat]
+    cells = 0
+    for i in range(n_options):
+        cells |= 1 << (card + options[i])  # bit colour * 12 + value - 1, value = printed + Bonus
+    return cells
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def best_play(state, seat, cells, params):
+    """The (card, hidden half) of the best placement over every card, hidden half and Bonus count,
+    from the win table of the reachable ``cells`` (see ``play_cells``).
 
     For each colour and reachable final value, the cheapest card reaching it is chosen (the
     costs are linear in the printed value), then scored with both hidden halves.  Same scores
     as ``placement_gain`` + ``hide_term`` - ``spend_cost``, with the weights read once.
     """
     held = state[BONUS_HELD + seat] if state[BONUS_AFTER_REVEAL] == 0 else 0
-    colours = 0
-    for colour in range(4):
-        if state[HAND_MASK + seat * 4 + colour] != 0:
-            colours |= 1 << colour
-    fill_win_table(state, seat, colours, table)
     bonus_value = params[P_BONUS_VALUE]
     spend = bonus_value * params[P_BONUS_SPEND]
     keep = params[P_KEEP] / MAX_VALUE
@@ -298,16 +391,16 @@ def best_play(state, seat, params, table):
         if hand == 0:
             continue
         gain = win_value(state, colour, params)
-        contested = 1.0 - table[NOBODY + colour]
-        bonus_if_weak = bonus_value * contested * (1.0 + table[OTHERS + colour]) / (MAX_VALUE - 1)
-        reach = reachable_values(hand, held)
+        contested = 1.0 - params[NOBODY + colour]
+        bonus_if_weak = bonus_value * contested * (1.0 + params[OTHERS + colour]) / (MAX_VALUE - 1)
+        reach = (cells >> (12 * colour)) & FULL_COLOUR
         while reach != 0:
             value = LOWEST_VALUE[reach]
             reach &= reach - 1
             # the cards v with value - held <= v <= value; the cheapest one reaches value
             window = hand & ((1 << value) - 1) & ~((1 << max(value - held - 1, 0)) - 1)
             printed = HIGHEST_VALUE[window] if prefer_high else LOWEST_VALUE[window]
-            p_win = table[WIN + colour * 13 + value]
+            p_win = params[WIN + colour * 13 + value]
             score = p_win * gain + bonus_if_weak * (1.0 - p_win) * (MAX_VALUE - value)
             score -= spend * (value - printed) + keep * printed
             show = show_weight * (value - 6.0)
@@ -324,11 +417,10 @@ def best_play(state, seat, params, table):
     return best_card, best_hide
 
 
-@njit(cache=True)
-def choose_play(state, seat, options, n_options, params):
+@njit(cache=True, error_model="numpy", inline="always")
+def choose_play(state, seat, cells, options, n_options, params):
     """PLAY_CARD: the option of the best placement (see ``best_play``)."""
-    table = np.empty(WIN_TABLE_SIZE)
-    card, hide = best_play(state, seat, params, table)
+    card, hide = best_play(state, seat, cells, params)
     wanted = card | (hide << OPTION_HIDE_SHIFT)
     for i in range(n_options):
         if options[i] == wanted:
@@ -336,21 +428,20 @@ def choose_play(state, seat, options, n_options, params):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def choose_bonus(state, seat, options, n_options, params):
-    """PLAY_BONUS: the best Bonus count for the card just placed (same scores as ``best_play``)."""
+    """PLAY_BONUS: the best Bonus count for the card just placed (same scores as ``best_play``),
+    from the win table of its ``bonus_cells``."""
     card = state[TABLE_CARD + seat]
     hide = state[TABLE_HIDE + seat]
     colour = card // 12
     printed = card % 12 + 1
-    table = np.empty(WIN_TABLE_SIZE)
-    fill_win_table(state, seat, 1 << colour, table)
     gain = win_value(state, colour, params)
     best = 0
     best_score = -1e300
     for i in range(n_options):
         value = printed + options[i]
-        score = placement_gain(table, colour, value, gain, params)
+        score = placement_gain(params, colour, value, gain)
         score += hide_term(hide, value, params) - spend_cost(printed, options[i], params)
         if score > best_score:
             best_score = score
@@ -358,7 +449,7 @@ def choose_bonus(state, seat, options, n_options, params):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def choose_bonus_after(state, seat, options, n_options, params):
     """BONUS_AFTER_REVEAL: the cheapest count that wins the colour if that pays, else 0."""
     players = state[PLAYERS]
@@ -387,7 +478,7 @@ def choose_bonus_after(state, seat, options, n_options, params):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def lowest_card(options, n_options):
     best = 0
     for i in range(n_options):
@@ -396,7 +487,7 @@ def lowest_card(options, n_options):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def highest_card(options, n_options):
     best = 0
     for i in range(n_options):
@@ -405,7 +496,7 @@ def highest_card(options, n_options):
     return best
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def best_in_colour(state, seat, colour):
     """The highest value the seat holds in ``colour`` (0 if none)."""
     mask = state[HAND_MASK + seat * 4 + colour]
@@ -415,7 +506,7 @@ def best_in_colour(state, seat, colour):
     return 0
 
 
-@njit(cache=True)
+@njit(cache=True, error_model="numpy", inline="always")
 def leader_choice(state, options, n_options, use_bonus):
     """The option seat with the most Bonus cards (A1) or the most points (A2)."""
     best = 0
@@ -431,13 +522,24 @@ def leader_choice(state, options, n_options, use_bonus):
     return best
 
 
-@njit(STRATEGY_SIGNATURE, cache=True)
-def heuristic(state, seat, kind, options, n_options, params, stream):
-    """The parametric heuristic (weights: ``P_*`` constants, named sets in ``PARAMS``)."""
+@njit(cache=True, error_model="numpy", inline="always")
+def placement_decision(state, seat, kind, options, n_options, params):
+    """PLAY_CARD and PLAY_BONUS: both read the win table; PLAY_BONUS, asked right after the seat's
+    PLAY_CARD, finds it current."""
     if kind == PLAY_CARD:
-        return choose_play(state, seat, options, n_options, params)
-    if kind == PLAY_BONUS:
-        return choose_bonus(state, seat, options, n_options, params)
+        cells = play_cells(state, seat)
+    else:
+        cells = bonus_cells(state, seat, options, n_options)
+    if kind == PLAY_CARD or not table_is_current(state, seat, cells, params):
+        fill_win_table(state, seat, cells, params)
+    if kind == PLAY_CARD:
+        return choose_play(state, seat, cells, options, n_options, params)
+    return choose_bonus(state, seat, options, n_options, params)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def other_decision(state, seat, kind, options, n_options, params):
+    """Every decision but the placement ones (opening pass, treasures, actions)."""
     if kind == OPENING_PASS_COLOUR:
         # pass from the tied colour whose strongest card is the weakest
         best = 0
@@ -486,3 +588,13 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
                 best = i
         return best
     return 0
+
+
+@njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
+def heuristic(state, seat, kind, options, n_options, params, stream):
+    """The parametric heuristic (weights: ``P_*`` constants, named sets in ``PARAMS``)."""
+    if kind == PLAY_CARD or kind == PLAY_BONUS:
+        choice = placement_decision(state, seat, kind, options, n_options, params)
+    else:
+        choice = other_decision(state, seat, kind, options, n_options, params)
+    return choice

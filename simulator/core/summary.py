@@ -109,20 +109,22 @@ def format_summary(summary: dict, title: str, out_dir: str) -> str:
             f"results in {out_dir} ({timings['elapsed_seconds']:.1f} s, {timings['games_per_second']:,.0f} games/s)"
         )
     lines.append("")
-    header = f"{'seat':<6}{'strategy':<22}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}"
+    # the strategy column fits the longest name (a user's module:function can be long)
+    width = max([22] + [len(row["strategy"]) + 2 for row in summary["by_seat"]])
+    header = f"{'seat':<6}{'strategy':<{width}}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}"
     lines.append(header)
     for row in summary["by_seat"]:
         lines.append(
-            f"{row['seat']:<6}{row['strategy']:<22}{_percent(row['win_rate']):>9}  "
+            f"{row['seat']:<6}{row['strategy']:<{width}}{_percent(row['win_rate']):>9}  "
             f"[{_percent(row['win_rate_low'])}, {_percent(row['win_rate_high'])}] "
             f"{row['mean_score']:>10.2f}{row['sd_score']:>8.2f}"
         )
     if len(summary["by_strategy"]) > 1:
         lines.append("")
-        lines.append(f"{'strategy':<28}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}")
+        lines.append(f"{'strategy':<{width + 6}}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}")
         for row in summary["by_strategy"]:
             lines.append(
-                f"{row['strategy']:<28}{_percent(row['win_rate']):>9}  "
+                f"{row['strategy']:<{width + 6}}{_percent(row['win_rate']):>9}  "
                 f"[{_percent(row['win_rate_low'])}, {_percent(row['win_rate_high'])}] "
                 f"{row['mean_score']:>10.2f}{row['sd_score']:>8.2f}"
             )

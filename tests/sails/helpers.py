@@ -4,6 +4,7 @@ import numpy as np
 from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.strategies import build_lineup
 from simulator.games.sails import encode_variants, game_spec
 from simulator.games.sails.state import TAKE_FROM_DECK, TAKE_OR_STEAL
 
@@ -13,9 +14,9 @@ def get_spec():
 
 
 def lineup(spec, names):
-    strategies = tuple(spec.strategies[name].function for name in names)
-    params = np.stack([spec.strategies[name].params for name in names])
-    return strategies, params
+    """The engine's lineup arguments, built as the runner builds them (params padded to one width)."""
+    built = build_lineup(spec, len(names), tuple(names))
+    return built.functions, built.params
 
 
 def run_chunk(spec, names, n_games, variants=(), seed=11, first_game=0, debug=True):

@@ -63,7 +63,7 @@ def test_styles_differ(spec):
 def test_bluffer_always_hides_the_colour(spec):
     strategies = (spec.strategies["bluffer"].function,)
     function = strategies[0]
-    params = spec.strategies["bluffer"].params
+    params = spec.strategies["bluffer"].params.copy()  # the heuristic writes its working memory
     greedy = spec.strategies["greedy"]
     state = np.zeros(600, dtype=np.int64)
     from simulator.games.sails.setup import setup_game, setup_round
@@ -78,7 +78,7 @@ def test_bluffer_always_hides_the_colour(spec):
         options = np.zeros(64, dtype=np.int64)
         n = play_options(state, 0, options)
         stream = np.zeros(1, dtype=np.uint64)
-        for label, f, p in (("bluffer", function, params), ("greedy", greedy.function, greedy.params)):
+        for label, f, p in (("bluffer", function, params), ("greedy", greedy.function, greedy.params.copy())):
             choice = f(state, 0, PLAY_CARD, options, n, p, stream)
             assert 0 <= choice < n
             hidden_colour[label] += ((options[choice] >> 6) & 1) == HIDE_COLOUR

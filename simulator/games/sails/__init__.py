@@ -66,7 +66,7 @@ def strategy_specs():
         "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), module.DESCRIPTIONS["random"]),
     }
     for name, params in module.PARAMS.items():
-        specs[name] = StrategySpec(name, module.heuristic, params.copy(), module.DESCRIPTIONS[name])
+        specs[name] = StrategySpec(name, module.heuristic, module.with_memory(params), module.DESCRIPTIONS[name])
     return specs
 
 
