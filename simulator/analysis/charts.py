@@ -6,12 +6,8 @@ import io
 import math
 from typing import Sequence
 
-import matplotlib
-
-matplotlib.use("Agg")
-import matplotlib.pyplot as plt  # noqa: E402
-import numpy as np  # noqa: E402
-import polars as pl  # noqa: E402
+import numpy as np
+import polars as pl
 
 DPI = 110
 SURVIVES = "#c0392b"
@@ -19,8 +15,20 @@ NOT_SURVIVES = "#7f8c8d"
 BAR = "#2e86c1"
 
 
+def _pyplot():
+    """``matplotlib.pyplot``, headless, imported on first use: the import takes about 0.6 s, which
+    every other command (``run``, ``replay``...) would otherwise pay at start-up."""
+    import matplotlib
+
+    matplotlib.use("Agg")
+    import matplotlib.pyplot as plt
+
+    return plt
+
+
 def _png(figure, title_inches: float = 0.0) -> bytes:
     """The figure as PNG bytes; ``title_inches`` keeps room at the top for a suptitle."""
+    plt = _pyplot()
     buffer = io.BytesIO()
     top = 1.0 - title_inches / figure.get_figheight() if title_inches else 1.0
     figure.tight_layout(rect=(0.0, 0.0, 1.0, top))
@@ -32,6 +40,7 @@ def _png(figure, title_inches: float = 0.0) -> bytes:
 def interval_bars(labels: Sequence[str], estimates: Sequence[float], lows: Sequence[float], highs: Sequence[float],
                   reference: float | None, title: str, ylabel: str = "win rate") -> bytes:  # fmt: skip
     """Bars of rates with 95% intervals, and a dashed reference line (the fair share)."""
+    plt = _pyplot()
     figure, axes = plt.subplots(figsize=(max(4.0, 0.9 * len(labels) + 2), 3.4))
     estimates = np.asarray(estimates, dtype=float)
     errors = np.vstack([estimates - np.asarray(lows, dtype=float), np.asarray(highs, dtype=float) - estimates])
@@ -49,6 +58,7 @@ def interval_bars(labels: Sequence[str], estimates: Sequence[float], lows: Seque
 
 def heatmap(names: list[str], matrix: list[list[float | None]], title: str) -> bytes:
     """Strategy x strategy share of meetings where the row finished ahead of the column."""
+    plt = _pyplot()
     values = np.array([[np.nan if value is None else 100 * value for value in row] for row in matrix])
     size = max(3.5, 0.9 * len(names) + 2)
     figure, axes = plt.subplots(figsize=(size + 1, size))
@@ -69,6 +79,7 @@ def heatmap(names: list[str], matrix: list[list[float | None]], title: str) -> b
 
 def forest(table: pl.DataFrame, title: str, max_measures: int = 6) -> bytes:
     """Differences with 95% intervals, one panel per measure, red when they survive Holm."""
+    plt = _pyplot()
     measure_names = table["measure"].unique(maintain_order=True).to_list()[:max_measures]
     heights = [table.filter(pl.col("measure") == name).height for name in measure_names]
     figure, panels = plt.subplots(len(measure_names), 1, figsize=(7.5, 0.8 + sum(0.28 * h + 0.75 for h in heights)),
@@ -93,6 +104,7 @@ def forest(table: pl.DataFrame, title: str, max_measures: int = 6) -> bytes:
 
 def histograms(groups: dict[str, np.ndarray], title: str, xlabel: str) -> bytes:
     """Overlaid step histograms (shares of each group), integer bins when the values are integers."""
+    plt = _pyplot()
     figure, axes = plt.subplots(figsize=(7, 3.4))
     everything = np.concatenate([np.asarray(values, dtype=float) for values in groups.values()])
     everything = everything[np.isfinite(everything)]
@@ -116,6 +128,7 @@ def histograms(groups: dict[str, np.ndarray], title: str, xlabel: str) -> bytes:
 
 def convergence_chart(table: pl.DataFrame, title: str) -> bytes:
     """Running estimates with 95% bands (left) and interval half-widths (right) against games."""
+    plt = _pyplot()
     figure, (left, right) = plt.subplots(1, 2, figsize=(10, 3.6))
     for (series,), part in table.group_by("series", maintain_order=True):
         scale = 100.0 if series.startswith("win rate") or series.endswith("(pp)") else 1.0
