@@ -347,9 +347,15 @@ def spend_cost(printed, bonus, params):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
+def usable_bonus(state, seat):
+    """Bonus cards the seat may add while placing its card (none under bonus-after-reveal)."""
+    return state[BONUS_HELD + seat] if state[BONUS_AFTER_REVEAL] == 0 else 0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def play_cells(state, seat):
     """The cells a PLAY_CARD decision reads: each colour's values reachable with the seat's Bonus."""
-    held = state[BONUS_HELD + seat] if state[BONUS_AFTER_REVEAL] == 0 else 0
+    held = usable_bonus(state, seat)
     cells = 0
     for colour in range(4):
         cells |= reachable_values(state[HAND_MASK + seat * 4 + colour], held) << (12 * colour)
@@ -375,7 +381,7 @@ def best_play(state, seat, cells, params):
     costs are linear in the printed value), then scored with both hidden halves.  Same scores
     as ``placement_gain`` + ``hide_term`` - ``spend_cost``, with the weights read once.
     """
-    held = state[BONUS_HELD + seat] if state[BONUS_AFTER_REVEAL] == 0 else 0
+    held = usable_bonus(state, seat)
     bonus_value = params[P_BONUS_VALUE]
     spend = bonus_value * params[P_BONUS_SPEND]
     keep = params[P_KEEP] / MAX_VALUE
