@@ -4,8 +4,11 @@ plus consistency of the result columns."""
 import numpy as np
 import pytest
 
-from simulator.games.sails.state import VARIANTS
-from tests.sails.helpers import run_chunk
+from simulator.games.sails import encode_variants
+from simulator.games.sails.engine import play_logged
+from simulator.games.sails.narrate import LOG_ROWS
+from simulator.games.sails.state import EV_BONUS_GIVEN, EV_TRICK_START, EV_WIN, VARIANTS
+from tests.sails.helpers import lineup, run_chunk
 
 HEURISTICS = ("greedy", "treasure_hunter", "bonus_hoarder", "bluffer")
 
@@ -85,3 +88,34 @@ def test_results_depend_only_on_seed_and_game_index(spec):
     whole = run_chunk(spec, names, 40, seed=5)
     part = run_chunk(spec, names, 15, seed=5, first_game=25)
     assert np.array_equal(whole[0][25:], part[0]) and np.array_equal(whole[1][25:], part[1])
+
+
+def winners_given_bonus(spec, names, variants, n_games, seed):
+    """(game, trick, seat) where a seat both won a colour and received Bonus cards in one trick.
+
+    A seat plays one card per trick, so such a seat was counted as the weakest of the colour it won.
+    """
+    strategies, params = lineup(spec, names)
+    flags = encode_variants(variants, len(names))
+    log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
+    found = []
+    for game in range(n_games):
+        count = play_logged(seed, game, flags, strategies, params, log, True)
+        trick, winners = -1, set()
+        for code, a, *_ in log[:count]:
+            if code == EV_TRICK_START:
+                trick, winners = trick + 1, set()
+            elif code == EV_WIN:
+                winners.add(a)
+            elif code == EV_BONUS_GIVEN and a in winners:
+                found.append((game, trick, int(a)))
+    return found
+
+
+@pytest.mark.parametrize("variants", [(), ("weakest-tie-nearest",)])
+@pytest.mark.parametrize("players", [3, 4])
+def test_a_colour_winner_never_receives_bonus(spec, players, variants):
+    """Only a loser of a colour receives its Bonus cards, also when every card of the colour ties
+    (about 2 % of tricks with this lineup)."""
+    names = ("greedy", "random", "bonus_hoarder", "random")[:players]
+    assert winners_given_bonus(spec, names, variants, 300, seed=5) == []

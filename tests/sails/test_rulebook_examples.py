@@ -236,3 +236,34 @@ def test_action_faces_follow_the_variants(variants, action):
     play(state, [(0, island(GREEN, 5), 0), (1, island(RED, 2), 0), (2, island(BLUE, 3), 0), (3, island(BLUE, 4), 0)])
     resolve(state, 4)
     assert state[ACTIONS_USED + action] == 1
+
+
+@pytest.mark.parametrize("variants, loser", [((), 3), (("weakest-tie-nearest",), 2)])
+def test_when_every_card_of_a_colour_ties_the_winner_is_not_the_weakest(variants, loser):
+    """All red cards equal (8, one reached with Bonus): the nearest clockwise from the first player
+    wins red; the Bonus cards go to a loser, never to the winner: the farthest tied card by default,
+    the nearest one after the winner under weakest-tie-nearest."""
+    state = new_table(4, first=1, variants=variants)
+    set_deck(state, 0, [treasure(RED, 0)])
+    set_deck(state, 1, [treasure(GREEN, 0)])
+    # order: seat 1, 2, 3, 0 ; seat 0 plays purple alone.
+    play(state, [(1, island(RED, 8), 0), (2, island(RED, 8), 0), (3, island(RED, 6), 2),
+                 (0, island(PURPLE, 4), 0)])
+    trick_outcomes(state)
+    assert state[SEAT_OUTCOME + 1] == OUTCOME_TREASURE
+    assert [state[SEAT_BONUS_DUE + s] for s in range(4)] == [0 if s != loser else 3 for s in range(4)]
+    resolve(state, 4)
+    assert state[BONUS_HELD + loser] == 3 and state[BONUS_HELD + 1] == 0
+
+
+@pytest.mark.parametrize("variants, loser", [((), 2), (("weakest-tie-nearest",), 1)])
+def test_merged_colours_all_tied_give_the_bonus_to_a_loser(variants, loser):
+    """3 players, red treasure on top: green and purple count as one; green 7, purple 7 and green 7
+    tie, the first player wins the green/purple Action card and a loser gets the 3 Bonus cards."""
+    state = new_table(3, first=0, variants=variants)
+    set_deck(state, 0, [treasure(BLUE, 7), treasure(RED, 7)])
+    play(state, [(0, island(GREEN, 7), 0), (1, island(PURPLE, 7), 0), (2, island(PURPLE, 5), 2)])
+    trick_outcomes(state)
+    assert state[MERGED + 1] == 1
+    assert state[SEAT_OUTCOME + 0] == OUTCOME_ACTION and state[SEAT_OUTCOME_ARG + 0] == 1
+    assert [state[SEAT_BONUS_DUE + s] for s in range(3)] == [0 if s != loser else 3 for s in range(3)]

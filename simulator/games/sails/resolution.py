@@ -51,6 +51,7 @@ from simulator.games.sails.state import (
     STAT_TAKEN,
     TABLE_CARD,
     TABLE_COLOUR,
+    TABLE_ORDER,
     TABLE_VALUE,
     TAKE_FROM_DECK,
     TAKE_OR_STEAL,
@@ -61,12 +62,32 @@ from simulator.games.sails.state import (
 
 
 @njit(cache=True)
+def unit_of(state, colour):
+    """The colour a card counts in: its own, or the lower colour of a merged pair (3 players)."""
+    return colour - colour % 2 if state[MERGED + colour // 2] == 1 else colour
+
+
+@njit(cache=True)
+def next_in_unit(state, unit, seat):
+    """The first seat after ``seat`` in placement order whose card counts in ``unit`` (-1 none)."""
+    players = state[PLAYERS]
+    first = state[FIRST_PLAYER]
+    for order in range(state[TABLE_ORDER + seat] + 1, players):
+        other = seat_at(state, first, order)
+        if unit_of(state, state[TABLE_COLOUR + other]) == unit:
+            return other
+    return -1
+
+
+@njit(cache=True)
 def trick_outcomes(state):
     """Decide, from the revealed table, what each seat gets this trick (no card moves).
 
     - Each colour is won by its strongest value; ties go to the first player or the nearest
       clockwise.  Its weakest value (when >= 2 cards) receives Bonus; ties reversed (the farthest
-      clockwise) unless variant weakest-tie-nearest.
+      clockwise) unless variant weakest-tie-nearest (the nearest clockwise).  The winner never
+      receives Bonus for its own colour: when every card of the colour ties, the weakest is the
+      farthest (default) or the nearest after the winner (weakest-tie-nearest).
     - Winning a colour with a matching visible treasure: OUTCOME_TREASURE (arg = deck).
     - Winning a colour without one: OUTCOME_ACTION (arg = Action card = colour // 2).
     - 3 players: if neither colour of an Action card is the top treasure's colour, both colours
@@ -98,9 +119,7 @@ def trick_outcomes(state):
         state[SEAT_OUTCOME_ARG + seat] = -1
         state[SEAT_BONUS_DUE + seat] = 0
         colour = state[TABLE_COLOUR + seat]
-        unit = colour
-        if state[MERGED + colour // 2] == 1:
-            unit = colour - colour % 2
+        unit = unit_of(state, colour)
         value = state[TABLE_VALUE + seat]
         state[COLOUR_COUNT + colour] += 1
         winner = state[COLOUR_WINNER + unit]
@@ -134,7 +153,13 @@ def trick_outcomes(state):
             state[SEAT_OUTCOME + winner] = OUTCOME_ACTION
             state[SEAT_OUTCOME_ARG + winner] = unit // 2
         if count >= 2:
-            state[SEAT_BONUS_DUE + state[COLOUR_WEAKEST + unit]] = count
+            weakest = state[COLOUR_WEAKEST + unit]
+            if weakest == winner:
+                # §2 "vous perdez la couleur": only a loser receives Bonus.  The nearest tied weakest
+                # is the winner only when every card ties; then the next tied card is the weakest.
+                weakest = next_in_unit(state, unit, winner)
+                state[COLOUR_WEAKEST + unit] = weakest
+            state[SEAT_BONUS_DUE + weakest] = count
         else:
             state[COLOUR_WEAKEST + unit] = -1
     for card in range(2):
