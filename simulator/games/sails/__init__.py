@@ -10,9 +10,11 @@ from simulator.games.sails.state import (
     DECISION_KINDS,
     FLAG_BONUS_AFTER_REVEAL,
     FLAG_GP_SIDE,
+    FLAG_OPENING_PASS_ONCE,
     FLAG_PAIRING,
     FLAG_RANDOM_FIRST,
     FLAG_RB_SIDE,
+    FLAG_ROUND2_FIRST_CARD_HOLDER,
     FLAG_VALUE_SET,
     FLAG_WEAKEST_TIE_NEAREST,
     N_FLAGS,
@@ -54,6 +56,8 @@ def encode_variants(names, players):
     flags[FLAG_GP_SIDE] = both or "gp-action-side-b" in chosen
     flags[FLAG_PAIRING] = "actions-pairing-swapped" in chosen
     flags[FLAG_RANDOM_FIRST] = "random-first-player" in chosen
+    flags[FLAG_ROUND2_FIRST_CARD_HOLDER] = "round2-first-card-holder" in chosen
+    flags[FLAG_OPENING_PASS_ONCE] = "opening-pass-once" in chosen
     return flags
 
 

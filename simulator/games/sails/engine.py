@@ -21,6 +21,7 @@ from simulator.games.sails.state import (
     LOC_DISCARD,
     EV_TRICK_START,
     FIRST_PLAYER,
+    FLAG_OPENING_PASS_ONCE,
     GAME_FIRST_PLAYER,
     HAND_COUNT,
     HAND_SIZE,
@@ -169,7 +170,10 @@ def check_final_scores(state):
 def play_round(state, round_index, flags, strategies, params, streams, deal, options, scratch, log, debug):
     """One round: setup, opening pass, all tricks, scoring."""
     setup_round(state, round_index, flags, deal, scratch, log)
-    opening_pass(state, strategies, params, streams, options, scratch, log)
+    # The pass belongs to the MISE EN PLACE, which round 2 redoes ("Procédez ensuite à la mise en
+    # place"); variant opening-pass-once reads "Au début de la partie" as once per game.
+    if round_index == 0 or flags[FLAG_OPENING_PASS_ONCE] == 0:
+        opening_pass(state, strategies, params, streams, options, scratch, log)
     if debug:
         check_invariants(state, scratch)
     for trick in range(state[HAND_SIZE]):

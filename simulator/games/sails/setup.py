@@ -32,6 +32,7 @@ from simulator.games.sails.state import (
     FLAG_PAIRING,
     FLAG_RANDOM_FIRST,
     FLAG_RB_SIDE,
+    FLAG_ROUND2_FIRST_CARD_HOLDER,
     FLAG_VALUE_SET,
     FLAG_WEAKEST_TIE_NEAREST,
     GAME_FIRST_PLAYER,
@@ -167,12 +168,16 @@ def setup_round(state, round_index, flags, deal, scratch, log):
             for i in range(16):
                 deck_push_top(state, deck, scratch[i])
             deck_reveal(state, deck)
-    # First player: seat 0 (or drawn) in round 1, the next seat clockwise in round 2.
+    # "Désignez le premier joueur": seat 0 (or drawn) in round 1.  Round 2 redoes the setup, which
+    # names nobody: the next seat clockwise after round 1's first player, or (variant) the seat
+    # the first-player card reached after round 1's last trick (end_trick passes it every trick).
     if round_index == 0:
         first = 0
         if flags[FLAG_RANDOM_FIRST] == 1:
             first = random_below(deal, players)
         state[GAME_FIRST_PLAYER] = first
+    elif flags[FLAG_ROUND2_FIRST_CARD_HOLDER] == 1:
+        first = state[FIRST_PLAYER]
     else:
         first = (state[GAME_FIRST_PLAYER] + 1) % players
     state[FIRST_PLAYER] = first
