@@ -81,7 +81,7 @@ def _markdown_table(table: Table) -> list[str]:
     lines = ["| " + " | ".join(_markdown_cell(column.header) for column in table.columns) + " |"]
     lines.append("|" + "|".join("---" for _ in table.columns) + "|")
     for row in table.rows:
-        lines.append("| " + " | ".join(_markdown_cell(column.cell(row)) for column in table.columns) + " |")
+        lines.append("| " + " | ".join(_markdown_cell(column.cell(row).strip()) for column in table.columns) + " |")
     return lines
 
 
