@@ -256,6 +256,27 @@ def bench(game_id, players, lineup, strategy_names, variant_names, force_events,
     click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
 
 
+@cli.command()
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--out", required=True,
+              help="File to write (.csv, .parquet or .json), or - to print CSV or JSON on stdout.")
+@click.option("--format", "fmt", type=click.Choice(("csv", "parquet", "json")), default=None,
+              help="File format, when not the one the --out extension names (with --out -: csv).")
+@click.option("--force", is_flag=True, help="Replace --out if it exists.")
+def export(run_dir, out, fmt, force) -> None:
+    """Write the results of a run folder as one CSV, Parquet or JSON table (one row per seat and game)."""
+    from simulator.cli_options import file_format
+    from simulator.core import export as export_module
+
+    if out == export_module.STDOUT:
+        fmt = fmt or "csv"
+    else:
+        fmt = file_format(Path(out), fmt, export_module.EXTENSIONS, "--out")
+    rows = export_module.export_run(run_dir, out, fmt, force)
+    if out != export_module.STDOUT:
+        _say(f"{rows:,} rows written to {out}")
+
+
 def _register_analysis_commands() -> None:
     from simulator.analysis.commands import register
 

@@ -62,4 +62,4 @@ def file_format(path: Path, fmt: str | None, formats: dict[str, str], option: st
         return formats[suffix]
     known = ", ".join(formats)
     raise UsageError(f"cannot tell the format of {option} {path} from its extension; "
-                     f"name it {known} or give {format_option}")  # fmt: skip
+                     f"use one of {known}, or give {format_option}")  # fmt: skip
