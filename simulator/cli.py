@@ -10,21 +10,25 @@ import json
 import secrets
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from simulator import __version__
-from simulator.cli_options import lineup_options, quiet_option, stderr_notices, table_format_option
+from simulator.cli_options import game_option, lineup_options, quiet_option, stderr_notices, table_format_option
 from simulator.core import registry, results
 from simulator.core.registry import UsageError
 from simulator.core.strategies import lineup_names
+
+if TYPE_CHECKING:
+    from simulator.core.runner import RunConfig
 
 EXIT_USAGE = 2
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def _game_option(function):
-    return click.option("--game", "game_id", required=True, help="Game id (see `islandsim games`).")(function)
+    return game_option()(function)
 
 
 def _say(message: str) -> None:
@@ -88,7 +92,7 @@ def _run_options(function):
 
 
 @cli.command()
-@click.option("--game", "game_id", default=None, help="Game id (see `islandsim games`).")
+@game_option(required=False)
 @click.option("--players", type=int, default=None, help="Number of players.")
 @lineup_options
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
@@ -169,7 +173,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
 
 @cli.command()
 @click.argument("run_dir", required=False, type=click.Path(path_type=Path))
-@click.option("--game", "game_id", default=None, help="Game id (see `islandsim games`), when no RUN_DIR is given.")
+@game_option(required=False, help_text="Game id (see `islandsim games`), when no RUN_DIR is given.")
 @click.option("--players", type=int, default=None, help="Number of players.")
 @lineup_options
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
@@ -205,7 +209,7 @@ def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, for
     click.echo("\n".join(_replay_header(prepared.spec.title, config, game_index, run_dir) + [""] + lines))
 
 
-def _replayed_run(run_dir: Path, game_index: int, *configuration_options) -> "runner.RunConfig":
+def _replayed_run(run_dir: Path, game_index: int, *configuration_options) -> RunConfig:
     """The configuration of game ``game_index`` of the run stored in ``run_dir``."""
     from simulator.core import runner
 
@@ -217,12 +221,12 @@ def _replayed_run(run_dir: Path, game_index: int, *configuration_options) -> "ru
     return config
 
 
-def _replay_header(title: str, config, game_index: int, run_dir: Path | None) -> list[str]:
+def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path | None) -> list[str]:
     """What is replayed: game, players, lineup (seats 1..P), variants, event settings, seed, game index."""
     source = f" of {run_dir}" if run_dir is not None else ""
     lineup = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(config.lineup, start=1))
-    events = "".join(f"; {label}: {', '.join(cards)}" for label, cards in
-                     (("events forced", config.force_events), ("events excluded", config.exclude_events)) if cards)  # fmt: skip
+    event_settings = (("events forced", config.force_events), ("events excluded", config.exclude_events))
+    events = "".join(f"; {label}: {', '.join(cards)}" for label, cards in event_settings if cards)
     return [
         f"replay: {title}, {config.players} players, seed {config.seed}, game index {game_index}{source}",
         f"lineup: {lineup}",

@@ -18,7 +18,9 @@ from simulator.analysis import experiment as experiment_module
 from simulator.analysis import report as report_module
 from simulator.analysis import stats, store, tournament as tournament_module
 from simulator.analysis.runs import load_run
-from simulator.cli_options import file_format, lineup_options, quiet_option, stderr_notices, table_format_option
+from simulator.cli_options import (
+    file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
+)
 from simulator.core import runner
 from simulator.core.registry import UsageError, get_game
 from simulator.core.strategies import check_strategy_name, lineup_names
@@ -105,7 +107,7 @@ def _table(frame: pl.DataFrame, columns: list[tuple[str, str, str]]) -> Table:
 
 def tournament_command():
     @click.command("tournament")
-    @click.option("--game", "game_id", required=True, help="Game id (see `islandsim games`).")
+    @game_option()
     @click.option("--players", type=int, required=True, help="Number of players.")
     @lineup_options
     @click.option("--strategies", "old_strategies", default=None, hidden=True, help="Former name of --lineup.")
@@ -169,7 +171,7 @@ def tournament_command():
 def compare_command():
     @click.command("compare")
     @click.argument("run_dirs", nargs=-1, type=click.Path(path_type=Path))
-    @click.option("--game", "game_id", default=None, help="Game id, to play the baseline and the setups now.")
+    @game_option(required=False, help_text="Game id, to play the baseline and the setups now.")
     @click.option("--players", type=int, default=None, help="Number of players.")
     @click.option("--n", "n_games", type=int, default=None, help="Games per setup.")
     @lineup_options

@@ -63,7 +63,8 @@ def seating_notice(strategies: list[str], players: int, orders: str = "rotations
     if len(strategies) == players:
         return f"{players} strategies for {players} seats: one lineup, played {each}"
     groups = len(list(itertools.combinations(strategies, players)))
-    return f"{len(strategies)} strategies for {players} seats: every group of {players} ({groups} groups), each played {each}"
+    return (f"{len(strategies)} strategies for {players} seats: every group of {players} ({groups} groups), "
+            f"each played {each}")  # fmt: skip
 
 
 def _ahead_pairs(runs: list[Run]) -> pl.DataFrame:

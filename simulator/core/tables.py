@@ -66,11 +66,12 @@ def _text_table(table: Table) -> list[str]:
     numeric = [bool(table.rows) and all(_is_number(row[key]) for row in table.rows for key in column.keys)
                for column in table.columns]  # fmt: skip
     widths = [max(len(line[index]) for line in cells) for index in range(len(table.columns))]
-    return [
-        "  ".join(cell.rjust(width) if right else cell.ljust(width) for cell, width, right in zip(line, widths, numeric))
-        .rstrip()
-        for line in cells
-    ]
+    return ["  ".join(_aligned(cell, width, right) for cell, width, right in zip(line, widths, numeric)).rstrip()
+            for line in cells]  # fmt: skip
+
+
+def _aligned(cell: str, width: int, right: bool) -> str:
+    return cell.rjust(width) if right else cell.ljust(width)
 
 
 def _markdown_cell(text: str) -> str:

@@ -106,7 +106,9 @@ DESCRIPTIONS = {name: f"adds up to {weight:g} points" for name, weight in WEIGHT
 
 
 def _strategies() -> dict[str, StrategySpec]:
-    return {name: StrategySpec(name, _never_called, np.array([weight]), DESCRIPTIONS[name]) for name, weight in WEIGHTS.items()}
+    return {
+        name: StrategySpec(name, _never_called, np.array([weight]), DESCRIPTIONS[name]) for name, weight in WEIGHTS.items()
+    }
 
 
 def game_spec() -> GameSpec:
