@@ -56,13 +56,17 @@ def games() -> None:
 
 @cli.command()
 @_game_option
-def strategies(game_id: str) -> None:
+@table_format_option
+def strategies(game_id: str, table_format: str) -> None:
     """List the strategies of a game, one line each (nothing is compiled)."""
+    from simulator.core.tables import Column, Table, format_table
+
     spec = registry.get_game(game_id)
-    for name, description in spec.strategy_descriptions.items():
-        marker = " (default)" if name == spec.default_strategy else ""
-        click.echo(f"{name:<24} {description}{marker}")
-    click.echo(f"{'module:function':<24} your own compiled strategy (see docs/strategies.md)")
+    rows = [{"strategy": name, "description": description + (" (default)" if name == spec.default_strategy else "")}
+            for name, description in spec.strategy_descriptions.items()]  # fmt: skip
+    rows.append({"strategy": "module:function", "description": "your own compiled strategy (see docs/strategies.md)"})
+    click.echo(format_table(Table([Column("strategy", "strategy"), Column("description", "description")], rows),
+                            table_format))  # fmt: skip
 
 
 _EVENT_OPTIONS = (

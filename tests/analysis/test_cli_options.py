@@ -294,3 +294,12 @@ def test_tournament_report_format_follows_the_extension(capsys, tmp_path):
     status, out, err = tournament(capsys, tmp_path / "store", "--lineup", "weak,strong", "--report", tmp_path / "t.md")
     assert status == 0, err
     assert (tmp_path / "t.md").read_text().startswith("# ")
+
+
+def test_strategies_list_is_a_table_in_every_format(capsys):
+    status, out, err = islandsim(capsys, "strategies", "--game", "toy", "--format", "md")
+    assert status == 0, err
+    assert out.splitlines()[:3] == ["| strategy | description |", "|---|---|", "| strong | adds up to 4 points |"]
+    assert "| plain | adds up to 2 points (default) |" in out
+    status, out, err = islandsim(capsys, "strategies", "--game", "toy", "--format", "csv")
+    assert out.splitlines()[0] == "strategy,description" and "weak,adds up to 0 points" in out
