@@ -26,19 +26,22 @@ STDOUT = "-"
 """The ``--out`` value that prints the table (CSV or JSON) instead of writing a file."""
 
 
-def results_table(run_dir: Path) -> pl.DataFrame:
-    """Every result row of a complete run, in game then seat order, strategy names as text."""
-    _, rows = scan_run(run_dir)
-    return rows.with_columns(pl.col("strategy").cast(pl.String)).sort("game", "seat").collect()
+def results_rows(run_dir: Path) -> tuple[pl.LazyFrame, int]:
+    """Every result row of a complete run, in game then seat order, strategy names as text; and
+    how many rows that is."""
+    manifest, rows = scan_run(run_dir)
+    count = sum(chunk["games"] for chunk in manifest["chunks"]) * manifest["players"]
+    return rows.with_columns(pl.col("strategy").cast(pl.String)).sort("game", "seat"), count
 
 
-def _write(table: pl.DataFrame, fmt: str, target) -> None:
+def _write(rows: pl.LazyFrame, fmt: str, path: str) -> None:
+    """CSV and Parquet are streamed to the file; JSON (one array of row objects) is built whole."""
     if fmt == "csv":
-        table.write_csv(target)
+        rows.sink_csv(path)
     elif fmt == "parquet":
-        table.write_parquet(target)
-    else:  # a JSON array with one object per row
-        table.write_json(target)
+        rows.sink_parquet(path)
+    else:
+        rows.collect().write_json(path)
 
 
 def check_target(out: str, fmt: str, force: bool) -> None:
@@ -61,18 +64,19 @@ def export_run(run_dir: Path, out: str, fmt: str, force: bool = False) -> int:
     if fmt not in FORMATS:
         raise UsageError(f"unknown export format '{fmt}'; formats: {', '.join(FORMATS)}")
     check_target(out, fmt, force)
-    table = results_table(run_dir)
+    rows, count = results_rows(run_dir)
     if out == STDOUT:
+        table = rows.collect()
         text = table.write_csv() if fmt == "csv" else table.write_json()
         sys.stdout.write(text if text.endswith("\n") else text + "\n")
-        return table.height
+        return count
     path = Path(out)
     handle, temporary = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".partial")
     os.close(handle)
     try:
-        _write(table, fmt, temporary)
+        _write(rows, fmt, temporary)
         os.replace(temporary, path)
     finally:
         if os.path.exists(temporary):
             os.remove(temporary)
-    return table.height
+    return count
