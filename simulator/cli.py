@@ -10,19 +10,25 @@ import json
 import secrets
 import sys
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
 from simulator import __version__
+from simulator.cli_options import game_option, lineup_options, quiet_option, stderr_notices, table_format_option
 from simulator.core import registry, results
 from simulator.core.registry import UsageError
+from simulator.core.strategies import lineup_names
+
+if TYPE_CHECKING:
+    from simulator.core.runner import RunConfig
 
 EXIT_USAGE = 2
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
 def _game_option(function):
-    return click.option("--game", "game_id", required=True, help="Game id (see `islandsim games`).")(function)
+    return game_option()(function)
 
 
 def _say(message: str) -> None:
@@ -50,13 +56,17 @@ def games() -> None:
 
 @cli.command()
 @_game_option
-def strategies(game_id: str) -> None:
-    """List the strategies of a game, one line each."""
+@table_format_option
+def strategies(game_id: str, table_format: str) -> None:
+    """List the strategies of a game, one line each (nothing is compiled)."""
+    from simulator.core.tables import Column, Table, format_table
+
     spec = registry.get_game(game_id)
-    for name, strategy in spec.strategies.items():
-        marker = " (default)" if name == spec.default_strategy else ""
-        click.echo(f"{name:<24} {strategy.description}{marker}")
-    click.echo(f"{'module:function':<24} your own compiled strategy (see docs/strategies.md)")
+    rows = [{"strategy": name, "description": description + (" (default)" if name == spec.default_strategy else "")}
+            for name, description in spec.strategy_descriptions.items()]  # fmt: skip
+    rows.append({"strategy": "module:function", "description": "your own compiled strategy (see docs/strategies.md)"})
+    click.echo(format_table(Table([Column("strategy", "strategy"), Column("description", "description")], rows),
+                            table_format))  # fmt: skip
 
 
 _EVENT_OPTIONS = (
@@ -76,7 +86,7 @@ def _with_event_options(function):
 def _run_options(function):
     options = [
         click.option("--players", type=int, required=True, help="Number of players."),
-        click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat)."),
+        lineup_options,
         click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine)."),
         *_EVENT_OPTIONS,
     ]
@@ -86,9 +96,9 @@ def _run_options(function):
 
 
 @cli.command()
-@click.option("--game", "game_id", default=None, help="Game id (see `islandsim games`).")
+@game_option(required=False)
 @click.option("--players", type=int, default=None, help="Number of players.")
-@click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat).")
+@lineup_options
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
 @_with_event_options
 @click.option("--n", "n_games", type=int, default=None, help="Number of games (with --resume: extend to this many).")
@@ -105,14 +115,19 @@ def _run_options(function):
 @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
               help="Dask scheduler address (tcp://HOST:PORT; or DASK_SCHEDULER_ADDRESS) to run on a cluster.")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
-def run(game_id, players, strategy_names, variant_names, force_events, exclude_events, n_games, seed, jobs, chunk_size,
-        out_dir, resume_dir, target_ci, max_n, scheduler, as_json) -> None:  # fmt: skip
+@table_format_option
+@quiet_option
+def run(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, seed, jobs,
+        chunk_size, out_dir, resume_dir, target_ci, max_n, scheduler, as_json, table_format, quiet) -> None:  # fmt: skip
     """Play N games, store them in a results folder and print the summary."""
     from simulator.core import runner, summary
 
     jobs = runner.default_jobs() if jobs is None else jobs
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if as_json and table_format != "text":
+        raise UsageError(f"give --json or --format {table_format}, not both")
+    strategy_names = lineup_names(lineup, strategy_names)
     if resume_dir is not None:
         if game_id or players or strategy_names or variant_names or force_events or exclude_events \
                 or seed is not None or out_dir:
@@ -143,10 +158,10 @@ def run(game_id, players, strategy_names, variant_names, force_events, exclude_e
         stamp = _dt.datetime.now().strftime("%Y%m%d-%H%M%S")
         out_dir = Path("results") / f"{prepared.spec.id}-{prepared.config.players}p-{stamp}-seed{prepared.config.seed}"
     results.check_run_folder(out_dir, prepared)
-    progress = sys.stderr.isatty() and not as_json
+    progress = sys.stderr.isatty() and not as_json and not quiet
     try:
-        manifest = runner.run(prepared, out_dir, jobs, progress=progress, say=_say, precision=precision,
-                              scheduler=scheduler)  # fmt: skip
+        manifest = runner.run(prepared, out_dir, jobs, progress=progress, say=stderr_notices(quiet),
+                              precision=precision, scheduler=scheduler)  # fmt: skip
     except KeyboardInterrupt:
         _say(f"interrupted: the finished chunks are kept; complete the run with: islandsim run --resume {out_dir}")
         sys.exit(130)
@@ -157,26 +172,70 @@ def run(game_id, players, strategy_names, variant_names, force_events, exclude_e
     if as_json:
         click.echo(json.dumps(dict(numbers, out=str(out_dir)), indent=2))
     else:
-        click.echo(summary.format_summary(numbers, prepared.spec.title, str(out_dir)))
+        click.echo(summary.format_summary(numbers, prepared.spec.title, str(out_dir), table_format))
 
 
 @cli.command()
-@_run_options
-@click.option("--seed", type=int, required=True, help="Run seed.")
-@click.option("--game-index", type=int, default=0, help="Which game of that run to replay (default 0).")
-def replay(game_id, players, strategy_names, variant_names, force_events, exclude_events, seed, game_index) -> None:
-    """Print the narrated log of one game, for checking the rules by hand."""
+@click.argument("run_dir", required=False, type=click.Path(path_type=Path))
+@game_option(required=False, help_text="Game id (see `islandsim games`), when no RUN_DIR is given.")
+@click.option("--players", type=int, default=None, help="Number of players.")
+@lineup_options
+@click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
+@_with_event_options
+@click.option("--seed", type=int, default=None, help="Run seed.")
+@click.option("--game-index", type=int, default=0, help="Which game of that run to replay, from 0 (default 0).")
+def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, seed,
+           game_index) -> None:  # fmt: skip
+    """Print the narrated log of one game, for checking the rules by hand.
+
+    Either RUN_DIR (a results folder: its game, players, lineup, variants and seed are reused)
+    or --game, --players and --seed with the options of `islandsim run`.
+    """
     from simulator.core import runner
 
+    strategy_names = lineup_names(lineup, strategy_names)
     if game_index < 0:
         raise UsageError(f"--game-index must be 0 or more, not {game_index}")
-    config = runner.RunConfig(game_id, players, 1, seed, tuple(strategy_names), tuple(variant_names),
-                              force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
+    if run_dir is not None:
+        config = _replayed_run(run_dir, game_index, game_id, players, strategy_names, variant_names, force_events,
+                               exclude_events, seed)  # fmt: skip
+    else:
+        for name, value in (("--game", game_id), ("--players", players), ("--seed", seed)):
+            if value is None:
+                raise UsageError(f"missing option {name} (or give a results folder: islandsim replay RUN_DIR)")
+        config = runner.RunConfig(game_id, players, 1, seed, strategy_names, tuple(variant_names),
+                                  force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
     prepared = runner.prepare(config)
+    config = prepared.config
     lines = prepared.spec.narrate(
-        seed, game_index, prepared.variant_flags, prepared.lineup.functions, prepared.lineup.params
+        config.seed, game_index, prepared.variant_flags, prepared.lineup.functions, prepared.lineup.params
     )
-    click.echo("\n".join(lines))
+    click.echo("\n".join(_replay_header(prepared.spec.title, config, game_index, run_dir) + [""] + lines))
+
+
+def _replayed_run(run_dir: Path, game_index: int, *configuration_options) -> RunConfig:
+    """The configuration of game ``game_index`` of the run stored in ``run_dir``."""
+    from simulator.core import runner
+
+    if any(option not in (None, ()) for option in configuration_options):
+        raise UsageError("replay RUN_DIR takes the configuration from the run folder; give only --game-index")
+    config = runner.config_from_folder(run_dir)
+    if game_index >= config.n:
+        raise UsageError(f"--game-index {game_index} is past the end of {run_dir}: its games are 0 to {config.n - 1}")
+    return config
+
+
+def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path | None) -> list[str]:
+    """What is replayed: game, players, lineup (seats 1..P), variants, event settings, seed, game index."""
+    source = f" of {run_dir}" if run_dir is not None else ""
+    lineup = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(config.lineup, start=1))
+    event_settings = (("events forced", config.force_events), ("events excluded", config.exclude_events))
+    events = "".join(f"; {label}: {', '.join(cards)}" for label, cards in event_settings if cards)
+    return [
+        f"replay: {title}, {config.players} players, seed {config.seed}, game index {game_index}{source}",
+        f"lineup: {lineup}",
+        f"variants: {', '.join(config.variants) or 'none'}{events}",
+    ]
 
 
 @cli.command()
@@ -188,8 +247,8 @@ def replay(game_id, players, strategy_names, variant_names, force_events, exclud
 @click.option("--seed", type=int, default=1, help="Run seed.")
 @click.option("--dask", "with_dask", is_flag=True, help="Also measure a local Dask cluster against local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench(game_id, players, strategy_names, variant_names, force_events, exclude_events, n_games, python_n, run_n, jobs,
-          seed, with_dask, as_json) -> None:  # fmt: skip
+def bench(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, python_n,
+          run_n, jobs, seed, with_dask, as_json) -> None:  # fmt: skip
     """Measure games/s on one core, on all cores, and as pure Python."""
     from simulator.core import bench as benchmark_module
     from simulator.core import runner
@@ -198,10 +257,32 @@ def bench(game_id, players, strategy_names, variant_names, force_events, exclude
     for name, value, least in (("--n", n_games, 1), ("--jobs", jobs, 1), ("--python-n", python_n, 0), ("--run-n", run_n, 0)):
         if value < least:
             raise UsageError(f"{name} must be at least {least}, not {value}")
-    config = runner.RunConfig(game_id, players, n_games, seed, tuple(strategy_names), tuple(variant_names),
-                              force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
+    config = runner.RunConfig(game_id, players, n_games, seed, lineup_names(lineup, strategy_names),
+                              tuple(variant_names), force_events=tuple(force_events),
+                              exclude_events=tuple(exclude_events))  # fmt: skip
     figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs, dask=with_dask)
     click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
+
+
+@cli.command()
+@click.argument("run_dir", type=click.Path(path_type=Path))
+@click.option("--out", required=True,
+              help="File to write (.csv, .parquet or .json), or - to print CSV or JSON on stdout.")
+@click.option("--format", "fmt", type=click.Choice(("csv", "parquet", "json")), default=None,
+              help="File format, when not the one the --out extension names (with --out -: csv).")
+@click.option("--force", is_flag=True, help="Replace --out if it exists.")
+def export(run_dir, out, fmt, force) -> None:
+    """Write the results of a run folder as one CSV, Parquet or JSON table (one row per seat and game)."""
+    from simulator.cli_options import file_format
+    from simulator.core import export as export_module
+
+    if out == export_module.STDOUT:
+        fmt = fmt or "csv"
+    else:
+        fmt = file_format(Path(out), fmt, export_module.EXTENSIONS, "--out")
+    rows = export_module.export_run(run_dir, out, fmt, force)
+    if out != export_module.STDOUT:
+        _say(f"{rows:,} rows written to {out}")
 
 
 def _register_analysis_commands() -> None:

@@ -58,13 +58,6 @@ STYLES = {
     "big_loot_opportunist": _style(P_CHEST=6.0, P_EXPLORED=3.0, P_CARD=0.2, P_CURSE=1.2),
     "early_passer": _style(P_PASS=1.2, P_TILE=3.5, P_CARD=0.8),
 }
-STYLE_DESCRIPTIONS = {
-    "default": "balanced heuristic: plays to the explored coast, keeps treasures worth their curse",
-    "curse_averse": "heuristic that prices curse cubes high and discards cursed treasures",
-    "crown_hunter": "heuristic that values cross symbols (crown ladder) highly",
-    "big_loot_opportunist": "heuristic that chases chests and Big Loot on the explored coast",
-    "early_passer": "heuristic that passes early for the First Player tile and saves cards",
-}
 
 
 def style_params(name: str) -> np.ndarray:

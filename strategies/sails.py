@@ -75,13 +75,6 @@ PARAMS = {
     "bonus_hoarder": np.array([0.8, 1.0, 1.6, 2.5, 2.0, 0.0, 0.3, 0.5]),
     "bluffer": np.array([1.0, 1.5, 0.5, 1.0, 1.0, 3.0, 0.0, 0.5]),
 }
-DESCRIPTIONS = {
-    "random": "uniform over the legal options (seat stream)",
-    "greedy": "default heuristic: expected treasure/action gain from card counting, spends Bonus when it pays",
-    "treasure_hunter": "chases treasures hard, spends Bonus freely, steals whenever it can, cares little for actions",
-    "bonus_hoarder": "never spends Bonus cheaply, values receiving Bonus as the weakest card, keeps strong cards",
-    "bluffer": "greedy play but always hides the colour of its card (shows only the number)",
-}
 
 
 FULL_COLOUR = 0xFFF

@@ -18,12 +18,18 @@ from simulator.analysis import experiment as experiment_module
 from simulator.analysis import report as report_module
 from simulator.analysis import stats, store, tournament as tournament_module
 from simulator.analysis.runs import load_run
+from simulator.cli_options import (
+    file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
+)
 from simulator.core import runner
-from simulator.core.registry import UsageError
+from simulator.core.registry import UsageError, get_game
+from simulator.core.strategies import check_strategy_name, lineup_names
+from simulator.core.tables import Column, Table, render
+
+REPORT_EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md"}
+"""Report file extension -> format, when no format option is given."""
 
 
-def _say(message: str) -> None:
-    click.echo(message, err=True)
 
 
 def _jobs(jobs: int | None) -> int:
@@ -38,18 +44,34 @@ def _seed(seed: int | None) -> tuple[int, bool]:
     return (secrets.randbits(32), True) if seed is None else (seed, False)
 
 
-def _prepare_all(configs: list[runner.RunConfig], seed: int, random_seed: bool) -> None:
+def _tell(say, message: str) -> None:
+    """Print a notice on stderr, unless ``--quiet`` made ``say`` None."""
+    if say is not None:
+        say(message)
+
+
+def _check_outputs(as_json: bool, table_format: str) -> None:
+    if as_json and table_format != "text":
+        raise UsageError(f"give --json or --format {table_format}, not both")
+
+
+def _prepare_all(configs: list[runner.RunConfig], seed: int, random_seed: bool, say) -> None:
     """Validate every run before playing any; then announce a random seed."""
     for config in configs:
         runner.prepare(config)
     if random_seed:
-        _say(f"seed {seed} (pass --seed {seed} to reproduce)")
+        _tell(say, f"seed {seed} (pass --seed {seed} to reproduce)")
 
 
-def _write_report(document: report_module.Document, out: Path | None, fmt: str) -> None:
+def _report_format(out: Path | None, fmt: str | None, option: str, format_option: str) -> str | None:
+    """The format of a report file: ``fmt`` when given, else its extension's (.html, .md)."""
+    return None if out is None else file_format(out, fmt, REPORT_EXTENSIONS, option, format_option)
+
+
+def _write_report(document: report_module.Document, out: Path | None, fmt: str | None, say) -> None:
     if out is not None:
         path = report_module.write(document, out, fmt)
-        _say(f"report written to {path}")
+        _tell(say, f"report written to {path}")
 
 
 def _study_options(function):
@@ -58,73 +80,90 @@ def _study_options(function):
         click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores)."),
         click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
                      show_default=True, help="Run store: runs are kept here and reused when identical."),  # fmt: skip
-        click.option("--report", "report_out", type=click.Path(path_type=Path), default=None, help="Also write a report to this file."),
-        click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default="html", show_default=True,
-                     help="Report format."),  # fmt: skip
+        click.option("--report", "report_out", type=click.Path(path_type=Path), default=None,
+                     help="Also write a report to this file (.html, or .md: Markdown with PNGs)."),  # fmt: skip
+        click.option("--report-format", "report_fmt", type=click.Choice(report_module.FORMATS), default=None,
+                     help="Report format when the --report extension does not say it."),  # fmt: skip
         click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON."),
+        table_format_option,
+        quiet_option,
     ]
     for option in reversed(options):
         function = option(function)
     return function
 
 
-def _print_table(table: pl.DataFrame, columns: list[tuple[str, str, str]]) -> None:
-    """Print ``table`` with (column, header, unit) formatting, one row per line."""
-    cells = [[header for _, header, _ in columns]]
-    for row in table.iter_rows(named=True):
-        line = []
-        for column, _, unit in columns:
-            value = row[column]
-            if unit == "p":
-                line.append(report_module.p_text(value))
-            else:
-                line.append(stats.format_number(value, unit) if isinstance(value, float) else str(value))
-        cells.append(line)
-    widths = [max(len(line[index]) for line in cells) for index in range(len(columns))]
-    for line in cells:
-        click.echo("  ".join(cell.ljust(width) for cell, width in zip(line, widths)).rstrip())
+def _show(unit: str):
+    """How a table cell of ``unit`` reads: '%' rate, 'pp' points, '+' signed, 'p' p-value, '' as is."""
+    if unit == "p":
+        return report_module.p_text
+    return lambda value: stats.format_number(value, unit) if isinstance(value, float) else str(value)
+
+
+def _table(frame: pl.DataFrame, columns: list[tuple[str, str, str]]) -> Table:
+    """``frame`` as a printable table of (column, header, unit) columns."""
+    return Table([Column(header, key, _show(unit)) for key, header, unit in columns], frame.to_dicts())
 
 
 def tournament_command():
     @click.command("tournament")
-    @click.option("--game", "game_id", required=True, help="Game id (see `islandsim games`).")
+    @game_option()
     @click.option("--players", type=int, required=True, help="Number of players.")
-    @click.option("--strategies", required=True, help="Comma-separated strategy names, e.g. greedy,cautious,random.")
+    @lineup_options
+    @click.option("--strategies", "old_strategies", default=None, hidden=True, help="Former name of --lineup.")
     @click.option("--n", "n_games", type=int, required=True, help="Games (deals) per lineup.")
     @click.option("--orders", type=click.Choice(tournament_module.ORDERS), default="rotations", show_default=True,
                   help="Seat orders of each lineup: cyclic rotations, or every distinct permutation.")  # fmt: skip
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
     @_study_options
-    def tournament(game_id, players, strategies, n_games, orders, variant_names, seed, jobs, store_folder, report_out, fmt, as_json):
-        """Play strategies against each other in every seat rotation on the same deals; rank them."""
-        names = [name.strip() for name in strategies.split(",") if name.strip()]
+    def tournament(game_id, players, lineup, strategy_names, old_strategies, n_games, orders, variant_names, seed, jobs,
+                   store_folder, report_out, report_fmt, as_json, table_format, quiet):  # fmt: skip
+        """Play strategies against each other in every seat rotation on the same deals; rank them.
+
+        The strategies (--lineup a,b,c or repeated --strategy) need not match the seats: fewer
+        strategies than seats are repeated in order to fill them (a,b at 4 players: a,b,a,b);
+        more strategies than seats play every group of that many.  Each lineup is then played in
+        every rotation (--orders rotations) or every seat order (--orders permutations).
+        """
+        say = stderr_notices(quiet)
+        _check_outputs(as_json, table_format)
+        if old_strategies is not None and lineup is not None:
+            raise UsageError("give the lineup once: --lineup a,b,c or repeated --strategy, not both")
+        names = list(lineup_names(lineup if lineup is not None else old_strategies, strategy_names))
+        report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
+        spec = get_game(game_id)
+        for name in names:
+            check_strategy_name(spec, name)
         lineups = tournament_module.lineups(names, players, orders)
         (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
         arm = store.baseline_arm(tuple(variant_names))
         configs = [store.make_config(game_id, players, n_games, seed, lineup, arm) for lineup in lineups]
-        _prepare_all(configs, seed, random_seed)
-        _say(f"{len(configs)} lineups x {n_games:,} games")
-        runs = [store.ensure_run(config, store_folder, jobs, _say) for config in configs]
+        _prepare_all(configs, seed, random_seed, say)
+        _tell(say, tournament_module.seating_notice(names, players, orders))
+        _tell(say, f"{len(configs)} lineups x {n_games:,} games")
+        runs = [store.ensure_run(config, store_folder, jobs, say) for config in configs]
         ranked = tournament_module.ranking(runs)
         pairs = tournament_module.head_to_head(runs)
         if as_json:
             click.echo(json.dumps({"ranking": ranked.to_dicts(), "head_to_head": pairs.to_dicts(),
                                    "runs": [str(run.path) for run in runs]}, indent=2))  # fmt: skip
         else:
-            click.echo(tournament_module.tournament_summary(ranked, pairs))
-            click.echo("")
-            _print_table(ranked, [("position", "#", ""), ("strategy", "strategy", ""), ("win_rate", "win rate", "%"),
-                                  ("low", "low", "%"), ("high", "high", "%"), ("mean_score", "mean score", "")])  # fmt: skip
-            click.echo("")
-            click.echo("head to head: share of meetings the row finished ahead of the column (ties half)")
-            _print_table(pairs, [("a", "strategy", ""), ("b", "opponent", ""), ("ahead", "ahead", "%"),
-                                 ("low", "low", "%"), ("high", "high", "%")])  # fmt: skip
+            click.echo(render([
+                tournament_module.tournament_summary(ranked, pairs),
+                "",
+                _table(ranked, [("position", "#", ""), ("strategy", "strategy", ""), ("win_rate", "win rate", "%"),
+                                ("low", "low", "%"), ("high", "high", "%"), ("mean_score", "mean score", "")]),
+                "",
+                "head to head: share of meetings the row finished ahead of the column (ties half)",
+                _table(pairs, [("a", "strategy", ""), ("b", "opponent", ""), ("ahead", "ahead", "%"),
+                               ("low", "low", "%"), ("high", "high", "%")]),
+            ], table_format))  # fmt: skip
         if report_out is not None:
             spec_title = runs[0].manifest.get("title", game_id)
             document = report_module.Document(f"{spec_title}: tournament of {', '.join(names)} at {players} players")
             report_module.add_study(document, [(arm.label, runs)], f"{players} players")
             report_module.add_manifest(document, runs)
-            _write_report(document, report_out, fmt)
+            _write_report(document, report_out, report_fmt, say)
 
     return tournament
 
@@ -132,10 +171,10 @@ def tournament_command():
 def compare_command():
     @click.command("compare")
     @click.argument("run_dirs", nargs=-1, type=click.Path(path_type=Path))
-    @click.option("--game", "game_id", default=None, help="Game id, to play the baseline and the setups now.")
+    @game_option(required=False, help_text="Game id, to play the baseline and the setups now.")
     @click.option("--players", type=int, default=None, help="Number of players.")
     @click.option("--n", "n_games", type=int, default=None, help="Games per setup.")
-    @click.option("--strategy", "strategy_names", multiple=True, help="Strategy per seat, in seat order (repeat).")
+    @lineup_options
     @click.option("--base-variant", "base_variants", multiple=True, help="Variant of the baseline (repeat to combine).")
     @click.option("--variant", "variant_names", multiple=True, help="A setup to compare (repeat for several; a+b combines).")
     @click.option("--force-event", "force_events", multiple=True, help="Compare a setup with this event card forced (repeat).")
@@ -147,17 +186,21 @@ def compare_command():
                   help="With --sequential: a difference within ± this is negligible.")
     @click.option("--max-n", type=int, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
     @_study_options
-    def compare(run_dirs, game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
-                exclude_events, sequential, alpha, margin, max_n, seed, jobs, store_folder, report_out, fmt,
-                as_json):  # fmt: skip
+    def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names, force_events,
+                exclude_events, sequential, alpha, margin, max_n, seed, jobs, store_folder, report_out, report_fmt,
+                as_json, table_format, quiet):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
+        say = stderr_notices(quiet)
+        _check_outputs(as_json, table_format)
+        strategy_names = lineup_names(lineup, strategy_names)
+        report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
         if sequential:
             arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
             _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, arms, run_dirs, alpha,
-                                  margin, max_n, seed, jobs, store_folder, as_json)  # fmt: skip
+                                  margin, max_n, seed, jobs, store_folder, as_json, table_format, say)  # fmt: skip
             return
         if run_dirs:
-            if game_id or variant_names or force_events or exclude_events:
+            if game_id or strategy_names or variant_names or force_events or exclude_events:
                 raise UsageError("give either run folders or --game with --variant/--force-event/--exclude-event, not both")
             if len(run_dirs) < 2:
                 raise UsageError("give a baseline run folder and at least one other run folder to compare")
@@ -167,31 +210,28 @@ def compare_command():
             groups = [(label, members) for label, (_, members) in zip(labels, groups)]
         else:
             groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names,
-                                      force_events, exclude_events, seed, jobs, store_folder)  # fmt: skip
+                                      force_events, exclude_events, seed, jobs, store_folder, say)  # fmt: skip
         table = compare_module.compare_groups(groups[0][1], groups[1:])
         if as_json:
             click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts()}, indent=2))
         else:
-            click.echo(f"baseline: {groups[0][0]}")
-            for line in compare_module.comparison_summary(table):
-                click.echo(line)
-            click.echo("")
+            parts: list = [f"baseline: {groups[0][0]}", *compare_module.comparison_summary(table)]
             for unit, title in (("pp", "rates (percentage points)"), ("", "means")):
                 part = table.filter(pl.col("unit") == unit)
                 if part.is_empty():
                     continue
-                click.echo(title)
-                _print_table(part, [("arm", "setup", ""), ("measure", "measure", ""), ("difference", "difference", unit or "+"),
-                                    ("low", "low", unit or "+"), ("high", "high", unit or "+"), ("p_holm", "Holm p", "p"),
-                                    ("verdict", "verdict", "")])  # fmt: skip
-                click.echo("")
+                parts += ["", title, _table(part, [
+                    ("arm", "setup", ""), ("measure", "measure", ""), ("difference", "difference", unit or "+"),
+                    ("low", "low", unit or "+"), ("high", "high", unit or "+"), ("p_holm", "Holm p", "p"),
+                    ("verdict", "verdict", "")])]  # fmt: skip
+            click.echo(render(parts, table_format))
         if report_out is not None:
             first = groups[0][1][0].manifest
             document = report_module.Document(f"{first.get('title', first['game'])}: setups compared at {first['players']} players")
             kind = "event setting" if (force_events or exclude_events) and not variant_names else "setup"
             report_module.add_study(document, groups, f"{first['players']} players", kind)
             report_module.add_manifest(document, [run for _, members in groups for run in members])
-            _write_report(document, report_out, fmt)
+            _write_report(document, report_out, report_fmt, say)
 
     return compare
 
@@ -206,7 +246,7 @@ def _compared_arms(base_variants, variant_names, force_events, exclude_events) -
 
 
 def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, compared, run_dirs,
-                          alpha, margin, max_n, seed, jobs, store_folder, as_json) -> None:  # fmt: skip
+                          alpha, margin, max_n, seed, jobs, store_folder, as_json, table_format, say) -> None:  # fmt: skip
     """``compare --sequential``: baseline against one setup, played until every seat is decided."""
     from simulator.core import sequential
 
@@ -217,24 +257,28 @@ def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_var
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
     arms = [store.baseline_arm(tuple(base_variants)), compared[0]]
     configs = [store.make_config(game_id, players, checkpoint, seed, tuple(strategy_names), arm) for arm in arms]
-    _prepare_all(configs, seed, random_seed)
+    _prepare_all(configs, seed, random_seed, say)
     folders = [store_folder / f"sequential-{game_id}-{players}p-seed{seed}-{arm.label.replace(' ', '').replace(':', '-')}"
                for arm in arms]  # fmt: skip
     outcome = sequential.compare_sequentially(configs[0], configs[1], folders[0], folders[1], jobs, alpha=alpha,
-                                              margin=margin, checkpoint=checkpoint, max_n=max_n, say=_say)  # fmt: skip
+                                              margin=margin, checkpoint=checkpoint, max_n=max_n, say=say)  # fmt: skip
     if as_json:
         click.echo(json.dumps(dict(outcome, baseline=arms[0].label, variant=arms[1].label), indent=2))
         return
-    click.echo(f"{arms[1].label} against {arms[0].label}: {outcome['games']:,} paired games, "
-               f"{'decided' if outcome['decided'] else 'NOT decided (--max-n reached)'}")  # fmt: skip
-    click.echo(f"method: {outcome['method']}; alpha {alpha}, margin ±{100 * margin:.1f} points")
-    for seat in outcome["seats"]:
-        click.echo(f"  seat {seat['seat']}: win-rate difference {100 * seat['mean_difference']:+.2f} points "
-                   f"[{100 * seat['low']:+.2f}, {100 * seat['high']:+.2f}] -> {seat['verdict']}")  # fmt: skip
+    points = lambda value: f"{100 * value:+.2f}"  # noqa: E731
+    seats = Table([Column("seat", "seat"), Column("win-rate difference (points)", "mean_difference", points),
+                   Column("95% interval", ("low", "high"), lambda low, high: f"[{points(low)}, {points(high)}]"),
+                   Column("verdict", "verdict")], outcome["seats"])  # fmt: skip
+    click.echo(render([
+        f"{arms[1].label} against {arms[0].label}: {outcome['games']:,} paired games, "
+        f"{'decided' if outcome['decided'] else 'NOT decided (--max-n reached)'}",
+        f"method: {outcome['method']}; alpha {alpha}, margin ±{100 * margin:.1f} points",
+        seats,
+    ], table_format))  # fmt: skip
 
 
 def _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
-                     exclude_events, seed, jobs, store_folder) -> list[tuple[str, list]]:  # fmt: skip
+                     exclude_events, seed, jobs, store_folder, say) -> list[tuple[str, list]]:  # fmt: skip
     """Play (or reuse) the baseline and each setup on the same seed; ``(label, [run])`` groups."""
     missing = [name for name, value in (("--game", game_id), ("--players", players), ("--n", n_games)) if value is None]
     if missing:
@@ -245,21 +289,23 @@ def _play_comparison(game_id, players, n_games, strategy_names, base_variants, v
     arms = [store.baseline_arm(tuple(base_variants))] + arms
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
     configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm) for arm in arms]
-    _prepare_all(configs, seed, random_seed)
-    return [(arm.label, [store.ensure_run(config, store_folder, jobs, _say)]) for arm, config in zip(arms, configs)]
+    _prepare_all(configs, seed, random_seed, say)
+    return [(arm.label, [store.ensure_run(config, store_folder, jobs, say)]) for arm, config in zip(arms, configs)]
 
 
 def report_command():
     @click.command("report")
     @click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
-    @click.option("--out", "out", type=click.Path(path_type=Path), required=True, help="Report file (.html or .md).")
-    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default="html", show_default=True,
-                  help="html: one self-contained file; md: Markdown with PNGs in <name>_files/.")  # fmt: skip
+    @click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+                  help="Report file: .html (one self-contained file) or .md (Markdown with PNGs in <name>_files/).")
+    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default=None,
+                  help="Report format, when not the one the --out extension names.")  # fmt: skip
     @click.option("--title", default=None, help="Report title.")
     def report(run_dirs, out, fmt, title):
         """Write a balance report of run folders (a folder of runs stands for the runs inside)."""
+        fmt = _report_format(out, fmt, "--out", "--format")
         document = report_module.build_report(run_dirs, title)
-        _write_report(document, out, fmt)
+        _write_report(document, out, fmt, stderr_notices(False))
 
     return report
 
@@ -271,27 +317,31 @@ def experiment_command():
                   help="Report file (one experiment only; default: REPORTS_DIR/<file name>.html).")  # fmt: skip
     @click.option("--reports-dir", type=click.Path(path_type=Path), default=Path("reports"), show_default=True,
                   help="Where the reports go when --out is not given.")  # fmt: skip
-    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default="html", show_default=True)
+    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default=None,
+                  help="Report format: default the --out extension's, else html.")
     @click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
                   show_default=True, help="Run store: runs are kept here and reused when identical.")  # fmt: skip
     @click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
     @click.option("--n", "n_games", type=int, default=None, help="Preview: games per run instead of the file's n.")
-    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games):
+    @quiet_option
+    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, quiet):
         """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
         if out is not None and len(files) > 1:
             raise UsageError("--out names one report; with several experiment files use --reports-dir")
         if n_games is not None and n_games <= 0:
             raise UsageError(f"--n must be a positive number of games, not {n_games}")
+        say = stderr_notices(quiet)
+        fmt = _report_format(out, fmt, "--out", "--format") if out is not None else (fmt or "html")
         studies = [experiment_module.load_experiment(path) for path in files]  # validate every file first
         for study in studies:
             experiment_module.plan_runs(study, n_games)
         jobs = _jobs(jobs)
         for study in studies:
-            _say(f"experiment {study.path}: {study.title}")
-            runs = experiment_module.run_experiment(study, store_folder, jobs, _say, n_games)
+            _tell(say, f"experiment {study.path}: {study.title}")
+            runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
             document = experiment_module.experiment_report(study, runs, n_games)
             target = out or Path(reports_dir) / f"{study.path.stem}.{fmt}"
-            _write_report(document, target, fmt)
+            _write_report(document, target, fmt, say)
             for line in document.findings:
                 click.echo(line)
 

@@ -142,5 +142,5 @@ def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[
     if say:
         say(f"playing {prepared.config.n:,} games into {folder}: {setup_label(prepared.config.to_json())}"
             f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
-    runner.run(prepared, folder, jobs, progress=sys.stderr.isatty(), say=say)
+    runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say)
     return load_run(folder)

@@ -40,9 +40,9 @@ def fill_seats(strategies: list[str] | tuple[str, ...], players: int) -> tuple[s
 def lineups(strategies: list[str], players: int, orders: str = "rotations") -> list[tuple[str, ...]]:
     """Every lineup a tournament plays, without duplicates, in a stable order."""
     if len(strategies) < 2:
-        raise UsageError("a tournament needs at least two strategies (--strategies a,b)")
+        raise UsageError("a tournament needs at least two strategies (--lineup a,b)")
     if len(set(strategies)) != len(strategies):
-        raise UsageError(f"strategy listed twice in --strategies {','.join(strategies)}")
+        raise UsageError(f"strategy listed twice in the tournament lineup {','.join(strategies)}; list each once")
     if len(strategies) <= players:
         bases = [fill_seats(strategies, players)]
     else:
@@ -52,6 +52,19 @@ def lineups(strategies: list[str], players: int, orders: str = "rotations") -> l
         for lineup in seat_orders(base, orders):
             found.setdefault(lineup, None)
     return list(found)
+
+
+def seating_notice(strategies: list[str], players: int, orders: str = "rotations") -> str:
+    """One sentence saying how a tournament seats ``strategies`` at ``players`` seats."""
+    each = "in every cyclic seat rotation" if orders == "rotations" else "in every distinct seat order"
+    if len(strategies) < players:
+        return (f"{len(strategies)} strategies for {players} seats: they are repeated in order to fill the seats "
+                f"({', '.join(fill_seats(strategies, players))}), played {each}")  # fmt: skip
+    if len(strategies) == players:
+        return f"{players} strategies for {players} seats: one lineup, played {each}"
+    groups = len(list(itertools.combinations(strategies, players)))
+    return (f"{len(strategies)} strategies for {players} seats: every group of {players} ({groups} groups), "
+            f"each played {each}")  # fmt: skip
 
 
 def _ahead_pairs(runs: list[Run]) -> pl.DataFrame:

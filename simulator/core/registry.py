@@ -52,6 +52,9 @@ class GameSpec:
       ``game_columns``, including ``length``).
     - ``narrate(run_seed, game_index, variant_flags, strategies, params)`` returns the
       narrated log of one game as a list of lines.
+    - ``strategy_descriptions`` names every registered strategy with its one-line description:
+      ``islandsim strategies`` and the lineup checks read it without compiling anything; the
+      compiled strategies (``strategy_loader``) must carry exactly these names.
     - A game with event cards lists them in ``event_cards`` and gives
       ``encode_event_rules(forced, excluded, players)``: the extra flags appended to the
       variant flags for ``--force-event`` / ``--exclude-event`` (``ValueError`` on a
@@ -65,6 +68,7 @@ class GameSpec:
     encode_variants: Callable[[tuple[str, ...], int], np.ndarray]
     strategy_loader: Callable[[], dict[str, StrategySpec]]
     default_strategy: str
+    strategy_descriptions: dict[str, str]
     decision_kinds: tuple[str, ...]
     seat_columns: tuple[str, ...]
     game_columns: tuple[str, ...]
@@ -82,7 +86,11 @@ class GameSpec:
         from simulator.compiled_cache import game_cache
 
         with game_cache(self.id):
-            return self.strategy_loader()
+            loaded = self.strategy_loader()
+        if set(loaded) != set(self.strategy_descriptions):
+            raise ValueError(f"{self.id}: compiled strategies {sorted(loaded)} differ from strategy_descriptions "
+                             f"{sorted(self.strategy_descriptions)}")  # fmt: skip
+        return loaded
 
     def __post_init__(self) -> None:
         if self.seat_columns[:2] != ("score", "rank"):
@@ -92,6 +100,8 @@ class GameSpec:
         )
         if clashes:
             raise ValueError(f"{self.id}: result column names used twice or reserved: {sorted(clashes)}")
+        if self.default_strategy not in self.strategy_descriptions:
+            raise ValueError(f"{self.id}: default strategy '{self.default_strategy}' is not in strategy_descriptions")
 
     def decision_name(self, kind: int) -> str:
         """The name of decision constant ``kind`` (or the number if it is unknown)."""

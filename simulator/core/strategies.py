@@ -60,23 +60,55 @@ def _compile_with_signature(reference: str, function) -> CPUDispatcher:
     return compiled
 
 
+def lineup_names(lineup: str | None, strategy_options: tuple[str, ...] = ()) -> tuple[str, ...]:
+    """The strategy names a command was given, in seat order: ``--lineup a,b,c`` or repeated
+    ``--strategy`` (each may also be a comma list), never both.  Every command parses its lineup here."""
+    if lineup is not None and strategy_options:
+        raise UsageError("give the lineup once: --lineup a,b,c or repeated --strategy, not both")
+    texts = (lineup,) if lineup is not None else strategy_options
+    option = "--lineup" if lineup is not None else "--strategy"
+    names: list[str] = []
+    for text in texts:
+        parts = [part.strip() for part in text.split(",")]
+        if not all(parts):
+            raise UsageError(f"{option} '{text}' has an empty name; write strategy names separated by commas, "
+                             "e.g. greedy,bluffer,greedy")  # fmt: skip
+        names += parts
+    return tuple(names)
+
+
+def check_strategy_name(spec: GameSpec, name: str) -> None:
+    """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` or reads
+    ``module:function`` (checked without compiling anything)."""
+    if name in spec.strategy_descriptions or ":" in name:
+        return
+    allowed = ", ".join(spec.strategy_descriptions)
+    raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, or module:function")
+
+
+def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
+    """One known strategy per seat (or none at all, for the default); nothing is compiled."""
+    for name in names:
+        check_strategy_name(spec, name)
+    if names and len(names) != players:
+        raise UsageError(f"{len(names)} strategies given for {players} players; give one per seat "
+                         "(--lineup a,b,c or repeated --strategy), or none for the default")  # fmt: skip
+
+
 def resolve_strategy(spec: GameSpec, name: str) -> StrategySpec:
     """A registered strategy of ``spec`` or a user's ``module:function``."""
-    if name in spec.strategies:
+    check_strategy_name(spec, name)
+    if name in spec.strategy_descriptions:
         return spec.strategies[name]
-    if ":" in name:
-        return _import_user_strategy(name)
-    allowed = ", ".join(spec.strategies)
-    raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, or module:function")
+    return _import_user_strategy(name)
 
 
 def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> Lineup:
     """Resolve one strategy per seat; no names means every seat plays the default strategy."""
+    check_lineup(spec, players, names)
     if not names:
         names = (spec.default_strategy,) * players
     resolved = [resolve_strategy(spec, name) for name in names]
-    if len(names) != players:
-        raise UsageError(f"{len(names)} strategies given for {players} players; give one --strategy per seat (or none)")
     width = max(len(strategy.params) for strategy in resolved)
     params = np.zeros((players, max(width, 1)), dtype=np.float64)
     for seat, strategy in enumerate(resolved):

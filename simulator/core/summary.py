@@ -6,6 +6,8 @@ import math
 
 import polars as pl
 
+from simulator.core.tables import Column, Table, render
+
 Z_95 = 1.959963984540054
 """Two-sided 95% normal quantile."""
 
@@ -95,9 +97,24 @@ def _percent(value: float) -> str:
     return f"{100 * value:5.1f}%"
 
 
-def format_summary(summary: dict, title: str, out_dir: str) -> str:
-    """The summary as a plain-text table for the terminal."""
-    lines = [
+def _interval(low: float, high: float) -> str:
+    return f"[{_percent(low)}, {_percent(high)}]"
+
+
+def _rate_table(rows: list[dict], first: list[Column]) -> Table:
+    """Win rate with its 95% interval, score mean and sd, after the identifying ``first`` columns."""
+    return Table(first + [
+        Column("win rate", "win_rate", _percent),
+        Column("95% interval", ("win_rate_low", "win_rate_high"), _interval),
+        Column("mean score", "mean_score", lambda value: f"{value:.2f}"),
+        Column("sd", "sd_score", lambda value: f"{value:.2f}"),
+    ], rows)  # fmt: skip
+
+
+def format_summary(summary: dict, title: str, out_dir: str, fmt: str = "text") -> str:
+    """The summary for the terminal: sentences and tables in ``fmt`` (text, md or csv; see
+    :mod:`simulator.core.tables`)."""
+    parts: list[str | Table] = [
         f"{title}, {summary['players']} players, {summary['games']:,} games, seed {summary['seed']}, "
         f"variants: {', '.join(summary['variants']) or 'none'}"
         + "".join(f", {label}: {', '.join(summary[key])}" for key, label in
@@ -105,43 +122,28 @@ def format_summary(summary: dict, title: str, out_dir: str) -> str:
     ]  # fmt: skip
     timings = summary["timings"]
     if "elapsed_seconds" in timings:
-        lines.append(
+        parts.append(
             f"results in {out_dir} ({timings['elapsed_seconds']:.1f} s, {timings['games_per_second']:,.0f} games/s)"
         )
-    lines.append("")
-    # the strategy column fits the longest name (a user's module:function can be long)
-    width = max([22] + [len(row["strategy"]) + 2 for row in summary["by_seat"]])
-    header = f"{'seat':<6}{'strategy':<{width}}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}"
-    lines.append(header)
-    for row in summary["by_seat"]:
-        lines.append(
-            f"{row['seat']:<6}{row['strategy']:<{width}}{_percent(row['win_rate']):>9}  "
-            f"[{_percent(row['win_rate_low'])}, {_percent(row['win_rate_high'])}] "
-            f"{row['mean_score']:>10.2f}{row['sd_score']:>8.2f}"
-        )
+    parts.append("")
+    parts.append(_rate_table(summary["by_seat"], [Column("seat", "seat"), Column("strategy", "strategy")]))
     if len(summary["by_strategy"]) > 1:
-        lines.append("")
-        lines.append(f"{'strategy':<{width + 6}}{'win rate':>9}  {'95% interval':<17}{'mean score':>11}{'sd':>8}")
-        for row in summary["by_strategy"]:
-            lines.append(
-                f"{row['strategy']:<{width + 6}}{_percent(row['win_rate']):>9}  "
-                f"[{_percent(row['win_rate_low'])}, {_percent(row['win_rate_high'])}] "
-                f"{row['mean_score']:>10.2f}{row['sd_score']:>8.2f}"
-            )
-    lines.append("")
-    lines.append(
+        parts.append("")
+        parts.append(_rate_table(summary["by_strategy"], [Column("strategy", "strategy")]))
+    parts.append("")
+    parts.append(
         f"shared wins: {_percent(summary['tie_rate']).strip()} of games "
         f"[{_percent(summary['tie_rate_low']).strip()}, {_percent(summary['tie_rate_high']).strip()}]"
         + (f"; no winner: {_percent(summary['no_winner_rate']).strip()}" if summary["no_winner_rate"] > 0 else "")
         + f"; mean game length {summary['mean_length']:.1f} ({summary['length_column']})"
     )
-    lines.append("A shared first place counts as a win for each tied seat.")
+    parts.append("A shared first place counts as a win for each tied seat.")
     if "precision" in summary:
         widest = max((row["win_rate_high"] - row["win_rate_low"]) / 2 for row in summary["by_seat"])
         target = summary["precision"]["target_half_width"]
         verdict = "reached" if summary["precision"]["reached"] else "NOT reached (--max-n cap hit)"
-        lines.append(
+        parts.append(
             f"precision: widest seat interval ±{100 * widest:.2f} points after {summary['games']:,} games; "
             f"target ±{100 * target:.2f} {verdict}"
         )
-    return "\n".join(lines)
+    return render(parts, fmt)

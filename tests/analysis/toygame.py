@@ -101,10 +101,13 @@ def _never_called(*args):
     raise AssertionError("the toy engine does not call strategies")
 
 
+WEIGHTS = {"strong": 4.0, "plain": 2.0, "weak": 0.0}
+DESCRIPTIONS = {name: f"adds up to {weight:g} points" for name, weight in WEIGHTS.items()}
+
+
 def _strategies() -> dict[str, StrategySpec]:
     return {
-        name: StrategySpec(name, _never_called, np.array([weight]), f"adds up to {weight:g} points")
-        for name, weight in (("strong", 4.0), ("plain", 2.0), ("weak", 0.0))
+        name: StrategySpec(name, _never_called, np.array([weight]), DESCRIPTIONS[name]) for name, weight in WEIGHTS.items()
     }
 
 
@@ -117,6 +120,7 @@ def game_spec() -> GameSpec:
         encode_variants=_encode,
         strategy_loader=_strategies,
         default_strategy="plain",
+        strategy_descriptions=dict(DESCRIPTIONS),
         decision_kinds=("none",),
         seat_columns=("score", "rank", "curses"),
         game_columns=("length", "event_1", "event_2", "eliminations"),

@@ -119,3 +119,54 @@ def test_output_folder_with_other_files_is_refused(tmp_path):
     assert finished.returncode == 2
     assert "already holds other files" in finished.stderr
     assert [path.name for path in tmp_path.iterdir()] == ["mine.txt"]
+
+
+def test_listing_strategies_compiles_nothing():
+    # the strategy modules compile their functions on import; listing must not import them
+    script = ("import sys; from simulator.cli import main\n"
+              "try:\n    main(['strategies', '--game', 'loot'])\nexcept SystemExit:\n    pass\n"
+              "print('imported' if 'strategies.loot' in sys.modules else 'not imported')")  # fmt: skip
+    finished = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout.splitlines()[-1] == "not imported"
+    assert "random" in finished.stdout and "(default)" in finished.stdout
+
+
+def test_python_dash_m_simulator_is_the_command_line():
+    finished = subprocess.run([sys.executable, "-m", "simulator", "games"], capture_output=True, text=True, timeout=600)
+    assert finished.returncode == 0, finished.stderr
+    assert finished.stdout == islandsim("games").stdout
+
+
+def test_shell_completion_completes_commands_options_games_and_strategies():
+    import os
+
+    def complete(words):
+        # the variable README.md documents; click reads the words typed so far from COMP_WORDS
+        environment = dict(os.environ, _ISLANDSIM_COMPLETE="bash_complete", COMP_WORDS=" ".join(words),
+                           COMP_CWORD=str(len(words) - 1))  # fmt: skip
+        return subprocess.run([sys.executable, "-m", "simulator"], capture_output=True, text=True, env=environment,
+                              timeout=600).stdout  # fmt: skip
+
+    assert "plain,export" in complete(["islandsim", "exp"]).splitlines()
+    assert "plain,--lineup" in complete(["islandsim", "run", "--lin"]).splitlines()
+    assert complete(["islandsim", "run", "--game", "lo"]).splitlines() == ["plain,loot"]
+    assert complete(["islandsim", "run", "--game", "sails", "--lineup", "greedy,b"]).splitlines() == [
+        "plain,greedy,bonus_hoarder", "plain,greedy,bluffer"]
+
+
+def test_replay_of_a_loot_run_folder_starts_with_its_header(tmp_path):
+    out = tmp_path / "run"
+    finished = islandsim("run", "--game", "loot", "--players", "3", "--n", "200", "--seed", "8", "--jobs", "1",
+                         "--lineup", "random,random,crown_hunter", "--out", str(out), "--quiet")  # fmt: skip
+    assert finished.returncode == 0 and finished.stderr == ""
+    replay = islandsim("replay", str(out), "--game-index", "5")
+    assert replay.returncode == 0, replay.stderr
+    assert replay.stdout.splitlines()[:3] == [
+        f"replay: Loot Island, 3 players, seed 8, game index 5 of {out}",
+        "lineup: seat 1 random, seat 2 random, seat 3 crown_hunter",
+        "variants: none",
+    ]
+    typed = islandsim("replay", "--game", "loot", "--players", "3", "--seed", "8", "--game-index", "5",
+                      "--strategy", "random,random", "--strategy", "crown_hunter")  # fmt: skip
+    assert typed.stdout.splitlines()[1:] == replay.stdout.splitlines()[1:]

@@ -32,7 +32,35 @@ def test_win_rates_line_up_under_their_header_even_for_a_long_user_strategy():
         assert row[end_of_header - 5 : end_of_header] == "25.0%", row
 
 
-def test_short_names_keep_the_usual_layout():
+def test_every_column_lines_up_under_its_header():
     lines = format_summary(summary_with(("greedy",) * 4), "Sails", "out").splitlines()
-    header = next(line for line in lines if line.startswith("seat"))
-    assert header.index("win rate") == 6 + 22 + 1
+    header = next(index for index, line in enumerate(lines) if line.startswith("seat"))
+    strategy_column = lines[header].index("strategy")
+    interval_end = lines[header].index("95% interval") + len("95% interval")
+    for row in lines[header + 1 : header + 5]:
+        assert row[strategy_column:].startswith("greedy"), row
+        assert row[:interval_end].endswith("26.0%]"), row
+
+
+def test_seat_numbers_are_printed_as_given():
+    rows = summary_with(("greedy", "random", "greedy"))
+    for row, seat in zip(rows["by_seat"], (1, 2, 3)):
+        row["seat"] = seat
+    csv_lines = format_summary(rows, "Sails", "out", "csv").splitlines()
+    assert [line.split(",")[0] for line in csv_lines[1:4]] == ["1", "2", "3"]
+
+
+def test_markdown_summary_is_pipe_tables_with_the_sentences():
+    text = format_summary(summary_with(("greedy", "random", "greedy")), "Sails", "out", "md")
+    assert "| seat | strategy | win rate | 95% interval | mean score | sd |" in text
+    assert "|---|---|---|---|---|---|" in text
+    assert "shared wins" in text
+
+
+def test_csv_summary_is_only_the_tables_unrounded():
+    text = format_summary(summary_with(("greedy", "random", "greedy")), "Sails", "out", "csv")
+    seat_table, strategy_table = text.split("\n\n")
+    assert seat_table.splitlines()[0] == "seat,strategy,win_rate,win_rate_low,win_rate_high,mean_score,sd_score"
+    assert seat_table.splitlines()[1] == "0,greedy,0.25,0.24,0.26,40.0,10.0"
+    assert strategy_table.splitlines()[0].startswith("strategy,win_rate")
+    assert "shared wins" not in text

@@ -85,15 +85,27 @@ def healer_labels() -> tuple[str, ...]:
     )
 
 
+STRATEGY_DESCRIPTIONS = {
+    "default": "balanced heuristic: plays to the explored coast, keeps treasures worth their curse",
+    "curse_averse": "heuristic that prices curse cubes high and discards cursed treasures",
+    "crown_hunter": "heuristic that values cross symbols (crown ladder) highly",
+    "big_loot_opportunist": "heuristic that chases chests and Big Loot on the explored coast",
+    "early_passer": "heuristic that passes early for the First Player tile and saves cards",
+    "random": "uniformly random legal option",
+}
+"""Name -> one line: what ``islandsim strategies`` lists without compiling (the heuristic styles'
+parameters are ``STYLES`` in strategies/loot.py)."""
+
+
 def strategy_specs():
     """Name -> StrategySpec for every Loot Island strategy (imports, so compiles, the strategies)."""
     from simulator.core.registry import StrategySpec
-    from strategies.loot import STYLE_DESCRIPTIONS, STYLES, heuristic_strategy, random_strategy, style_params
+    from strategies.loot import STYLES, heuristic_strategy, random_strategy, style_params
 
     strategies = {
-        name: StrategySpec(name, heuristic_strategy, style_params(name), STYLE_DESCRIPTIONS[name]) for name in STYLES
+        name: StrategySpec(name, heuristic_strategy, style_params(name), STRATEGY_DESCRIPTIONS[name]) for name in STYLES
     }
-    strategies["random"] = StrategySpec("random", random_strategy, np.zeros(1), "uniformly random legal option")
+    strategies["random"] = StrategySpec("random", random_strategy, np.zeros(1), STRATEGY_DESCRIPTIONS["random"])
     return strategies
 
 
@@ -111,6 +123,7 @@ def game_spec():
         encode_variants=encode_variants,
         strategy_loader=strategy_specs,
         default_strategy="default",
+        strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,
         seat_columns=SEAT_COLUMNS,
         game_columns=GAME_COLUMNS,

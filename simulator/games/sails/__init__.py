@@ -61,16 +61,27 @@ def encode_variants(names, players):
     return flags
 
 
+STRATEGY_DESCRIPTIONS = {
+    "random": "uniform over the legal options (seat stream)",
+    "greedy": "default heuristic: expected treasure/action gain from card counting, spends Bonus when it pays",
+    "treasure_hunter": "chases treasures hard, spends Bonus freely, steals whenever it can, cares little for actions",
+    "bonus_hoarder": "never spends Bonus cheaply, values receiving Bonus as the weakest card, keeps strong cards",
+    "bluffer": "greedy play but always hides the colour of its card (shows only the number)",
+}
+"""Name -> one line: what ``islandsim strategies`` lists without compiling (the heuristic styles'
+weights are ``PARAMS`` in strategies/sails.py)."""
+
+
 def strategy_specs():
     """Name -> StrategySpec for every sails strategy (imports the strategy module)."""
     from simulator.core.registry import StrategySpec
     from strategies import sails as module
 
     specs = {
-        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), module.DESCRIPTIONS["random"]),
+        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"]),
     }
     for name, params in module.PARAMS.items():
-        specs[name] = StrategySpec(name, module.heuristic, module.with_memory(params), module.DESCRIPTIONS[name])
+        specs[name] = StrategySpec(name, module.heuristic, module.with_memory(params), STRATEGY_DESCRIPTIONS[name])
     return specs
 
 
@@ -87,6 +98,7 @@ def game_spec():
         encode_variants=encode_variants,
         strategy_loader=strategy_specs,
         default_strategy="greedy",
+        strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,
         seat_columns=SEAT_COLUMNS,
         game_columns=GAME_COLUMNS,

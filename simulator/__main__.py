@@ -1,0 +1,6 @@
+"""``python -m simulator``: the same command line as ``islandsim``."""
+
+from simulator.cli import main
+
+if __name__ == "__main__":
+    main()
