@@ -11,7 +11,6 @@ allowed, before anything is played.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -20,6 +19,11 @@ from simulator.analysis import report, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import registry, runner
 from simulator.core.registry import UsageError
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10 (requires-python >= 3.10): tomli is the parser that became tomllib in 3.11
+    import tomli as tomllib
 
 KEYS = {
     "title": "report title (text)",
