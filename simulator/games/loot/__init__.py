@@ -116,6 +116,8 @@ def game_spec():
         game_columns=GAME_COLUMNS,
         play_chunk=play_chunk,
         narrate=narrate,
+        length_unit="Phase-2 actions",
+        seat_number_columns=("winning_seat",),
         chunk_size=5_000,
         column_labels={**{f"event_{r}": EVENT_CODES for r in range(1, 6)}, "healer": healer_labels()},
         event_cards=EVENT_CODES,
