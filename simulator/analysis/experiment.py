@@ -158,7 +158,7 @@ def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tup
         if not isinstance(lineup, list) or not lineup or not all(isinstance(name, str) for name in lineup):
             raise source.error("lineups", f"each lineup must be a non-empty list of strategy names, not {lineup!r}")
         for name in lineup:
-            if name not in spec.strategies and ":" not in name:
+            if name not in spec.strategies and name not in spec.strategy_aliases and ":" not in name:
                 raise source.error("lineups", f"unknown strategy '{name}' for {spec.id}; strategies: "
                                    f"{', '.join(spec.strategies)}, or module:function", name)  # fmt: skip
         if len(lineup) > min(players):

@@ -54,6 +54,8 @@ class GameSpec:
       narrated log of one game as a list of lines.
     - ``length_unit`` says what the length column counts ("tricks", "Phase-2 actions"); every
       place that prints a game length prints it with this unit.
+    - ``strategy_aliases`` maps a strategy's former name to its current one: the old name is
+      still accepted (with a note on stderr) and runs record the current name.
     - ``seat_number_columns`` are game columns holding an engine seat index (0..P-1, -1 for
       none); the results writer stores them as seat numbers 1..P (0 for none), like ``seat``.
     - A game with event cards lists them in ``event_cards`` and gives
@@ -78,6 +80,7 @@ class GameSpec:
     chunk_size: int = 20_000
     length_column: str = "length"
     seat_number_columns: tuple[str, ...] = ()
+    strategy_aliases: dict[str, str] = field(default_factory=dict)
     column_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
     event_cards: tuple[str, ...] = ()
     encode_event_rules: Callable[[tuple[str, ...], tuple[str, ...], int], np.ndarray] | None = None

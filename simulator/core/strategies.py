@@ -60,6 +60,15 @@ def _compile_with_signature(reference: str, function) -> CPUDispatcher:
     return compiled
 
 
+def current_name(spec: GameSpec, name: str) -> str:
+    """``name``, or the current name of a renamed strategy (with a one-line note on stderr)."""
+    if name in spec.strategy_aliases and name not in spec.strategies:
+        renamed = spec.strategy_aliases[name]
+        print(f"note: {spec.id} strategy '{name}' is now called '{renamed}'; the old name will go away", file=sys.stderr)
+        return renamed
+    return name
+
+
 def resolve_strategy(spec: GameSpec, name: str) -> StrategySpec:
     """A registered strategy of ``spec`` or a user's ``module:function``."""
     if name in spec.strategies:
@@ -74,6 +83,8 @@ def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> Lineup
     """Resolve one strategy per seat; no names means every seat plays the default strategy."""
     if not names:
         names = (spec.default_strategy,) * players
+    current = {name: current_name(spec, name) for name in dict.fromkeys(names)}  # one note per renamed name
+    names = tuple(current[name] for name in names)
     resolved = [resolve_strategy(spec, name) for name in names]
     if len(names) != players:
         raise UsageError(f"{len(names)} strategies given for {players} players; give one --strategy per seat (or none)")
