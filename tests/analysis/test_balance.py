@@ -25,9 +25,12 @@ def test_an_unfair_variant_is_detected_and_identical_variants_are_not(play):
     assert length["verdict"] == "not distinguishable from zero"
     harmless = table.filter(pl.col("arm").is_in(["cosmetic-a", "cosmetic-b"]))
     assert not harmless["survives"].any()
-    assert set(harmless["verdict"]) == {"not distinguishable from zero"}
+    # the cosmetic variants change nothing the game does: every result of every deal is the baseline's
+    assert harmless["identical_games"].all() and set(harmless["verdict"]) == {compare.IDENTICAL}
+    assert not table.filter(pl.col("arm") == "unfair")["identical_games"].any()
     lines = compare.comparison_summary(table)
-    assert any(line.startswith("cosmetic-a: no measured effect is distinguishable from zero") for line in lines)
+    assert ("cosmetic-a: this setup and the baseline produced identical games in all 2,000 deals (no strategy reads "
+            "or uses what this setup changes: a finding about the strategies, not the rules).") in lines
 
 
 def test_game_specific_measures_are_compared(play):
@@ -154,6 +157,10 @@ def test_a_forced_card_with_an_effect_is_detected_and_one_without_is_not(play, t
     assert displacing["survives"] and displacing["high"] < 0
     harmless = table.filter((pl.col("arm") == "exclude A1") & pl.col("column").str.starts_with("win_seat"))
     assert harmless.height == 3 and not harmless["survives"].any()
+    # A2 replaces A1, so the games differ (their event cards) without a measurable effect
+    assert not harmless["identical_games"].any()
+    assert any(line.startswith("exclude A1: no measured effect is distinguishable from zero")
+               for line in compare.comparison_summary(table))
 
 
 def test_store_reuses_identical_complete_runs(tmp_path):
