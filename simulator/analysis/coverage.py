@@ -68,3 +68,13 @@ def cards_never_seen(runs: list[Run], cards: list[str]) -> list[str]:
     values = pl.concat([run.rows.select(pl.concat_list(events).explode().unique().alias("card")) for run in runs])
     seen = {labels.get(value) for value in values.collect()["card"].to_list()}
     return [card for card in cards if card not in seen]
+
+
+def never_seen_by_setup(groups: list[tuple[str, list[Run]]]) -> list[str]:
+    """``setup: what never happened`` lines: all of the baseline's (the first group), then for
+    each other setup only what differs from the baseline."""
+    baseline = never_seen(groups[0][1])
+    lines = [f"{groups[0][0]}: {note}" for note in baseline]
+    for label, members in groups[1:]:
+        lines += [f"{label}: {note}" for note in never_seen(members) if note not in baseline]
+    return lines

@@ -18,7 +18,7 @@ from typing import Sequence
 import polars as pl
 
 from simulator import __version__
-from simulator.analysis import charts, compare, convergence, events, seats, shape, stats, tournament
+from simulator.analysis import charts, compare, convergence, coverage, events, seats, shape, stats, tournament
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, load_run, setup_label,
 )
@@ -415,6 +415,18 @@ def add_convergence(document: Document, run: Run, title: str) -> None:
                     "dashed: ±1 pp).")  # fmt: skip
 
 
+def add_never_seen(document: Document, groups: list[tuple[str, list[Run]]], title: str) -> None:
+    """What the result columns show never happened (an event card, an Action never used), per setup."""
+    lines = coverage.never_seen_by_setup(groups)
+    if not lines:
+        return
+    document.findings.extend(f"{title}: never happened: {line}" for line in lines)
+    document.heading(f"What never happened — {title}", 3)
+    document.text("A rule that never comes into play cannot show an effect: these are findings about the deals and "
+                  "the strategies, not about the rules.")  # fmt: skip
+    document.bullets(lines)
+
+
 def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: str, kind: str = "rule variant") -> None:
     """Every analysis that applies to runs of one game and player count.
 
@@ -433,6 +445,7 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
         add_comparison(document, baseline, groups[1:], title, kind)
     if event_columns(baseline[0].manifest):
         add_events(document, baseline[0], title)
+    add_never_seen(document, groups, title)
     add_shape(document, baseline, title)
     add_convergence(document, baseline[0], title)
 
