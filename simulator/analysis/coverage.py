@@ -30,7 +30,8 @@ def _games(runs: list[Run]) -> int:
 
 
 def never_seen(runs: list[Run]) -> list[str]:
-    """Sentences naming what never happened in ``runs`` (runs of one game and player count)."""
+    """Sentences naming what never happened in ``runs`` (runs of one game and player count; a card
+    the runs exclude on purpose is not news and is left out)."""
     manifest = runs[0].manifest
     events = [name for _, name in event_columns(manifest)]
     labelled = [name for name in labelled_columns(manifest) if name not in events]
@@ -44,7 +45,9 @@ def never_seen(runs: list[Run]) -> list[str]:
     notes = []
     if events:
         seen = {value for name in events for values in found[f"values:{name}"] for value in values}
-        never = [label for value, label in value_labels(manifest, events[0]).items() if value not in seen]
+        excluded = set(manifest.get("exclude_events", []))
+        never = [label for value, label in value_labels(manifest, events[0]).items()
+                 if value not in seen and label not in excluded]  # fmt: skip
         if never:
             notes.append(f"event card{'s' if len(never) > 1 else ''} {', '.join(never)} never came up in {games:,} games")
     for name in labelled:

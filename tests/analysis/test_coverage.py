@@ -18,14 +18,16 @@ def _run(tmp_path, name, **settings):
     return load_run(tmp_path / name)
 
 
-def test_an_excluded_card_never_comes_up_and_the_report_says_so(tmp_path):
+def test_a_card_that_never_comes_up_is_named_in_the_report(tmp_path):
     without_b1 = _run(tmp_path, "without-b1", exclude_events=("B1",))
-    assert coverage.never_seen([without_b1]) == ["event card B1 never came up in 1,000 games"]
+    assert coverage.never_seen([without_b1]) == []  # excluded on purpose: not news
+    unaware = dataclasses.replace(without_b1, manifest=dict(without_b1.manifest, exclude_events=[]))
+    assert coverage.never_seen([unaware]) == ["event card B1 never came up in 1,000 games"]
     plain = _run(tmp_path, "plain")
     assert coverage.never_seen([plain]) == []
     document = Document("t")
-    add_study(document, [("baseline", [plain]), ("exclude B1", [without_b1])], "3 players")
-    assert "3 players: never happened: exclude B1: event card B1 never came up in 1,000 games" in document.findings
+    add_study(document, [("baseline", [plain]), ("B1 absent", [unaware])], "3 players")
+    assert "3 players: never happened: B1 absent: event card B1 never came up in 1,000 games" in document.findings
 
 
 def test_a_count_that_stays_zero_is_named(play):
