@@ -422,8 +422,9 @@ def add_never_seen(document: Document, groups: list[tuple[str, list[Run]]], titl
         return
     document.findings.extend(f"{title}: never happened: {line}" for line in lines)
     document.heading(f"What never happened — {title}", 3)
-    document.text("A rule that never comes into play cannot show an effect: these are findings about the deals and "
-                  "the strategies, not about the rules.")  # fmt: skip
+    document.text("What the result columns show never happened, per setup (for the other setups, only what differs "
+                  "from the baseline). A rule that never comes into play cannot show an effect: when the setup allows "
+                  "it, this is a finding about the strategies or the deals, not about the rule.")  # fmt: skip
     document.bullets(lines)
 
 
