@@ -209,7 +209,7 @@ VARIANTS = {
     "rb-action-side-b": "Only the red/blue Action card shows its other side.",
     "gp-action-side-b": "Only the green/purple Action card shows its other side.",
     "actions-pairing-swapped": "Action cards pair A1|A3 (red/blue) and A2|A4 (green/purple) instead of A1|A2 and A3|A4.",
-    "random-first-player": "The round-1 first player is drawn at random (default: seat 0); round 2 starts with the next seat clockwise.",
+    "random-first-player": "The round-1 first player is drawn at random (default: seat 1); round 2 starts with the next seat clockwise.",
 }
 
 FLAG_BONUS_AFTER_REVEAL = 0
