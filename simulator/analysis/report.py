@@ -267,7 +267,8 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
     document.text(
         f"Each {kind} is played on the same deals as the baseline (same seed), so the effect is the mean of the "
         f"per-game differences with a paired 95% interval. All {table.height} differences form one family for the "
-        "Holm correction; a difference whose interval contains zero is reported as not distinguishable from zero."
+        "Holm correction; a difference whose interval contains zero is reported as not distinguishable from zero, "
+        "and a setup that produced exactly the baseline's games is reported as such (identical games)."
     )
     document.bullets(lines)
     core = table.filter(compare.core_expression())
