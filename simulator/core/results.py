@@ -63,7 +63,7 @@ def check_run_folder(out_dir: Path, prepared) -> None:
     if not (out_dir / MANIFEST).exists():
         raise UsageError(f"--out {out_dir} already holds other files; give a new or empty folder")
     manifest = read_manifest(out_dir)
-    _check_writable(out_dir, manifest)
+    check_writable(out_dir, manifest)
     wanted = _config_of(prepared)
     for key in CONFIG_KEYS:
         stored = manifest.get(key, [] if key in OPTIONAL_LIST_KEYS else None)
@@ -173,7 +173,7 @@ def upgrade_rows(manifest: dict, rows: pl.LazyFrame) -> pl.LazyFrame:
     return rows
 
 
-def _check_writable(out_dir: Path, manifest: dict) -> None:
+def check_writable(out_dir: Path, manifest: dict) -> None:
     """Refuse to add chunks of the current schema to a folder written with an older one."""
     if manifest["schema_version"] != SCHEMA_VERSION:
         raise UsageError(
@@ -217,7 +217,7 @@ class RunFolder:
     def __enter__(self) -> "RunFolder":
         self._created = not (self.out_dir / MANIFEST).exists()
         if not self._created:  # before anything is touched: an older schema is read-only
-            _check_writable(self.out_dir, read_manifest(self.out_dir))
+            check_writable(self.out_dir, read_manifest(self.out_dir))
         (self.out_dir / CHUNKS).mkdir(parents=True, exist_ok=True)
         self._lock()
         if self._created:

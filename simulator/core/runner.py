@@ -91,6 +91,7 @@ def _prepared_in_this_process(config: RunConfig) -> PreparedRun:
 def config_from_folder(run_dir: Path, n: int | None = None) -> RunConfig:
     """The configuration stored in a run folder (``n`` replaced when extending it)."""
     manifest = results.read_manifest(Path(run_dir))
+    results.check_writable(Path(run_dir), manifest)
     if n is not None and n < manifest["n"]:
         raise UsageError(f"--n {n} is smaller than the {manifest['n']:,} games of {run_dir}")
     return RunConfig(
