@@ -41,18 +41,18 @@ P_RISK = 10  # extra cube penalty as cubes approach 13
 P_NOISE = 11  # random noise added to every score
 N_PARAMS = 12
 
-_DEFAULT = (1.5, 3.5, 1.3, 4.0, 2.0, 0.3, 1.0, 0.3, 1.0, 0.0, 0.8, 0.0)
+_GREEDY = (1.5, 3.5, 1.3, 4.0, 2.0, 0.3, 1.0, 0.3, 1.0, 0.0, 0.8, 0.0)
 
 
 def _style(**changes) -> tuple:
-    values = list(_DEFAULT)
+    values = list(_GREEDY)
     for name, value in changes.items():
         values[globals()[name]] = value
     return tuple(values)
 
 
 STYLES = {
-    "default": _DEFAULT,
+    "greedy": _GREEDY,
     "curse_averse": _style(P_CURSE=4.5, P_RISK=2.5, P_ISLAND=0.3),
     "crown_hunter": _style(P_CROWN=8.0),
     "big_loot_opportunist": _style(P_CHEST=6.0, P_EXPLORED=3.0, P_CARD=0.2, P_CURSE=1.2),

@@ -16,7 +16,7 @@ import polars as pl
 from simulator.analysis import compare as compare_module
 from simulator.analysis import experiment as experiment_module
 from simulator.analysis import report as report_module
-from simulator.analysis import stats, store, tournament as tournament_module
+from simulator.analysis import coverage, stats, store, tournament as tournament_module
 from simulator.analysis.runs import load_run
 from simulator.cli_options import (
     file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
@@ -212,10 +212,14 @@ def compare_command():
             groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names,
                                       force_events, exclude_events, seed, jobs, store_folder, say)  # fmt: skip
         table = compare_module.compare_groups(groups[0][1], groups[1:])
+        never_seen = coverage.never_seen_by_setup(groups)
         if as_json:
-            click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts()}, indent=2))
+            click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen},
+                                  indent=2))  # fmt: skip
         else:
             parts: list = [f"baseline: {groups[0][0]}", *compare_module.comparison_summary(table)]
+            if never_seen:
+                parts.append("never happened: " + "; ".join(never_seen))
             for unit, title in (("pp", "rates (percentage points)"), ("", "means")):
                 part = table.filter(pl.col("unit") == unit)
                 if part.is_empty():

@@ -4,7 +4,9 @@ Runs with the same seed play the same deals (common random numbers), so the effe
 variant on any per-game measure is estimated by the mean of the per-game differences, with
 a paired 95% interval.  All differences of one comparison form one family for the Holm
 correction; the verdict says which survive, and plainly when a difference is not
-distinguishable from zero.
+distinguishable from zero.  When a setup produced exactly the baseline's games (every result
+of every deal equal), that is said instead: the strategies never read or use what it changes
+(or, for an excluded event card, the card never came up), which is not "no effect" of the rule.
 """
 
 from __future__ import annotations
@@ -13,7 +15,7 @@ from collections import Counter
 
 import polars as pl
 
-from simulator.analysis import stats
+from simulator.analysis import coverage, stats
 from simulator.analysis.runs import Run, check_paired, measures, per_game, setup_key, setup_label
 from simulator.core.registry import UsageError
 
@@ -50,18 +52,57 @@ def check_arm(baseline: list[Run], arm: list[Run], label: str) -> None:
         raise UsageError(f"'{label}' was not played with the same lineups as the baseline; compare like with like")
 
 
+IDENTICAL = "identical games"
+"""Verdict of every measure of a setup whose games equal the baseline's."""
+GAMES_PER_SLICE = 100_000
+"""Games compared at a time by :func:`same_games` (bounds its memory)."""
+
+
+def _paired_runs(baseline: list[Run], arm: list[Run]) -> list[tuple[Run, Run]]:
+    """Each run of ``arm`` with the baseline run of the same lineup (single runs: with each other)."""
+    if len(baseline) == 1 and len(arm) == 1:
+        return [(baseline[0], arm[0])]
+    by_lineup = {tuple(run.manifest["lineup"]): run for run in baseline}
+    return [(by_lineup[tuple(run.manifest["lineup"])], run) for run in arm]
+
+
+def same_games(first: Run, second: Run) -> bool:
+    """Whether two runs on the same deals produced the same games: every row, every result column
+    equal (the strategy names aside, so two lineups can be found to play identically)."""
+    columns = [name for name in first.rows.collect_schema().names() if name != "strategy"]
+    if columns != [name for name in second.rows.collect_schema().names() if name != "strategy"]:
+        return False
+    games = int(first.manifest["n"])
+    for start in range(0, games, GAMES_PER_SLICE):
+        in_slice = pl.col("game").is_between(start, start + GAMES_PER_SLICE, closed="left")
+        left, right = (run.rows.filter(in_slice).select(columns).sort("game", "seat").collect() for run in (first, second))
+        if not left.equals(right):
+            return False
+    return True
+
+
+def identical_to_baseline(baseline: list[Run], arm: list[Run]) -> bool:
+    """Whether every run of ``arm`` produced exactly the games of its baseline run."""
+    return all(same_games(base, other) for base, other in _paired_runs(baseline, arm))
+
+
 def compare_groups(baseline: list[Run], arms: list[tuple[str, list[Run]]]) -> pl.DataFrame:
     """One row per (arm, measure): baseline and arm means, paired difference, interval, p, Holm.
 
     Every arm is paired with the baseline deal by deal (same seed and n, same lineups; several
     lineups of one setup are averaged per deal first, so the deal stays the unit).  Refuses
-    runs that are not paired (other game, player count, seed, n or lineups).
+    runs that are not paired (other game, player count, seed, n or lineups).  Column
+    ``identical_games`` says whether the arm produced exactly the baseline's games; the verdict
+    of its rows is then :data:`IDENTICAL`, and ``excluded_never_seen`` names the cards it excludes
+    that never came up in the baseline (the reason, when that is it).
     """
     for label, members in arms:
         check_arm(baseline, members, label)
     base_games = deal_means(baseline)
     rows = []
     for label, members in arms:
+        identical = identical_to_baseline(baseline, members)
+        unused = ", ".join(excluded_cards_never_seen(baseline, members)) if identical else ""
         joined = base_games.join(deal_means(members), on="game", suffix="__arm")
         for measure in measures(baseline[0].manifest):
             paired = joined.select(measure.column, f"{measure.column}__arm").drop_nulls()
@@ -71,8 +112,15 @@ def compare_groups(baseline: list[Run], arms: list[tuple[str, list[Run]]]) -> pl
             rows.append({"arm": label, "measure": measure.label, "column": measure.column, "unit": measure.unit,
                          "games": result["n"], "baseline": result["baseline"], "variant": result["variant"],
                          "difference": result["estimate"], "low": result["low"], "high": result["high"],
-                         "p": result["p"]})  # fmt: skip
-    return with_holm(pl.DataFrame(rows))
+                         "p": result["p"], "identical_games": identical,
+                         "excluded_never_seen": unused or None})  # fmt: skip
+    table = with_holm(pl.DataFrame(rows))
+    if table.is_empty():
+        return table.with_columns(pl.lit(None, dtype=pl.Boolean).alias("identical_games"),
+                                  pl.lit(None, dtype=pl.String).alias("excluded_never_seen"))  # fmt: skip
+    return table.with_columns(
+        pl.when(pl.col("identical_games")).then(pl.lit(IDENTICAL)).otherwise(pl.col("verdict")).alias("verdict")
+    )
 
 
 def compare_runs(baseline: Run, others: list[Run], labels: list[str] | None = None) -> pl.DataFrame:
@@ -119,12 +167,35 @@ def _effect(row: dict) -> str:
     return f"{row['measure']} {stats.format_interval(interval, row['unit'] or '+')}"
 
 
+def identical_text(arm: str, games: int, unused_cards: str | None = None) -> str:
+    """The sentence for a setup whose games equal the baseline's, with the reason when known."""
+    if unused_cards:
+        reason = (f"event card{'s' if ',' in unused_cards else ''} {unused_cards} never came up in the "
+                  "baseline's games, so taking it out changes nothing")  # fmt: skip
+    else:
+        reason = "no strategy reads or uses what this setup changes: a finding about the strategies, not the rules"
+    return f"{arm}: this setup and the baseline produced identical games in all {games:,} deals ({reason})."
+
+
+def excluded_cards_never_seen(baseline: list[Run], arm: list[Run]) -> list[str]:
+    """The cards ``arm`` excludes beyond the baseline that never came up in the baseline's games
+    (empty when some did, or when the arm excludes none)."""
+    excluded = [card for card in arm[0].manifest.get("exclude_events", [])
+                if card not in baseline[0].manifest.get("exclude_events", [])]  # fmt: skip
+    never = coverage.cards_never_seen(baseline, excluded)
+    return never if excluded and len(never) == len(excluded) else []
+
+
 def comparison_summary(table: pl.DataFrame) -> list[str]:
-    """One sentence per arm: the win-rate, score, length and margin effects that survive Holm
-    (or that none does), then how many of the game's own measures moved."""
+    """One sentence per arm: that it produced the baseline's games exactly (and why, when the
+    results tell), else the win-rate, score, length and margin effects that survive Holm (or
+    that none does), then how many of the game's own measures moved."""
     lines = []
     for arm in table["arm"].unique(maintain_order=True).to_list():
         part = table.filter(pl.col("arm") == arm)
+        if part["identical_games"].all():
+            lines.append(identical_text(arm, int(part["games"].max()), part["excluded_never_seen"][0]))
+            continue
         kept = [row for row in part.iter_rows(named=True) if row["survives"]]
         core = [row for row in kept if is_core(row["column"])]
         own = sorted((row for row in kept if not is_core(row["column"])), key=lambda row: row["p"])

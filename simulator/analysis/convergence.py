@@ -13,7 +13,7 @@ import numpy as np
 import polars as pl
 
 from simulator.analysis import stats
-from simulator.analysis.runs import Run, per_game
+from simulator.analysis.runs import Run, per_game, seats
 
 
 def checkpoints(total: int, count: int = 24, first: int = 50) -> np.ndarray:
@@ -53,9 +53,9 @@ def run_convergence(run: Run) -> pl.DataFrame:
     points = checkpoints(games.height)
     parts = [
         running_estimates(games[f"win_seat_{seat}"].to_numpy(), True, points).with_columns(
-            pl.lit(f"win rate, seat {seat + 1}").alias("series")
+            pl.lit(f"win rate, seat {seat}").alias("series")
         )
-        for seat in range(run.players)
+        for seat in seats(run.manifest)
     ]
     parts.append(running_estimates(games["mean_score"].to_numpy(), False, points).with_columns(pl.lit("mean score").alias("series")))
     return pl.concat(parts)

@@ -20,7 +20,8 @@ import polars as pl
 from simulator.analysis import stats
 from simulator.analysis.compare import with_holm
 from simulator.analysis.runs import (
-    HEADLINE_COLUMNS, Run, event_columns, extra_seat_columns, measures, per_game, quantity_game_columns, value_labels,
+    HEADLINE_COLUMNS, Run, event_columns, extra_seat_columns, measures, per_game, quantity_game_columns, seats,
+    value_labels,
 )
 
 
@@ -97,10 +98,10 @@ def by_round(run: Run) -> pl.DataFrame:
     rows = []
     for (card, number), part in seen.group_by("card", "round"):
         row = {"card": names.get(card, f"card {card}"), "value": card, "round": number, "games": part.height}
-        for seat in range(run.players):
+        for seat in seats(run.manifest):
             wins = part[f"win_seat_{seat}"].drop_nulls()
             low, high = stats.wilson_interval(int(wins.sum()), wins.len())
-            row[f"seat {seat + 1} wins"] = (float(wins.mean()) if wins.len() else float("nan"), low, high)
+            row[f"seat {seat} wins"] = (float(wins.mean()) if wins.len() else float("nan"), low, high)
         measured = {"mean score": "mean_score",
                     **{column.replace("seat.", "", 1) + " per seat" if column.startswith("seat.") else
                        column.replace("game.", "", 1): column for column in headline}}  # fmt: skip

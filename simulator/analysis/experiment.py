@@ -11,7 +11,6 @@ allowed, before anything is played.
 from __future__ import annotations
 
 import re
-import tomllib
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
@@ -20,6 +19,11 @@ from simulator.analysis import report, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import registry, runner
 from simulator.core.registry import UsageError
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10 (requires-python >= 3.10): tomli is the parser that became tomllib in 3.11
+    import tomli as tomllib
 
 KEYS = {
     "title": "report title (text)",
@@ -154,7 +158,7 @@ def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tup
         if not isinstance(lineup, list) or not lineup or not all(isinstance(name, str) for name in lineup):
             raise source.error("lineups", f"each lineup must be a non-empty list of strategy names, not {lineup!r}")
         for name in lineup:
-            if name not in spec.strategies and ":" not in name:
+            if name not in spec.strategies and name not in spec.strategy_aliases and ":" not in name:
                 raise source.error("lineups", f"unknown strategy '{name}' for {spec.id}; strategies: "
                                    f"{', '.join(spec.strategies)}, or module:function", name)  # fmt: skip
         if len(lineup) > min(players):

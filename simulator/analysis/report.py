@@ -18,7 +18,7 @@ from typing import Sequence
 import polars as pl
 
 from simulator import __version__
-from simulator.analysis import charts, compare, convergence, events, seats, shape, stats, tournament
+from simulator.analysis import charts, compare, convergence, coverage, events, seats, shape, stats, tournament
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, load_run, setup_label,
 )
@@ -267,7 +267,8 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
     document.text(
         f"Each {kind} is played on the same deals as the baseline (same seed), so the effect is the mean of the "
         f"per-game differences with a paired 95% interval. All {table.height} differences form one family for the "
-        "Holm correction; a difference whose interval contains zero is reported as not distinguishable from zero."
+        "Holm correction; a difference whose interval contains zero is reported as not distinguishable from zero, "
+        "and a setup that produced exactly the baseline's games is reported as such (identical games)."
     )
     document.bullets(lines)
     core = table.filter(compare.core_expression())
@@ -313,9 +314,9 @@ def _forest_rows(table: pl.DataFrame, max_measures: int = 6, max_seat_rows: int 
     such as eliminations first).  The tables hold every measure."""
     seat_rows = table.filter(pl.col("column").str.starts_with("win_seat_"))
     if seat_rows.height > max_seat_rows:
-        seat_rows = seat_rows.filter(pl.col("column") == "win_seat_0")
+        seat_rows = seat_rows.filter(pl.col("column") == "win_seat_1")
     seat_rows = seat_rows.with_columns(
-        (pl.col("arm") + " · seat " + (pl.col("column").str.extract(r"(\d+)$").cast(pl.Int64) + 1).cast(pl.String)).alias("arm"),
+        (pl.col("arm") + " · seat " + pl.col("column").str.extract(r"(\d+)$")).alias("arm"),
         pl.lit("win rate per seat").alias("measure"),
     )
     others = table.filter(pl.col("column").is_in(["mean_score", "length"]) | pl.col("column").str.contains(r"^(seat|game)\."))
@@ -365,8 +366,8 @@ def _triple(column: str, values: tuple[float, float, float]) -> str:
 def add_shape(document: Document, runs: list[Run], title: str) -> None:
     """Score distributions, margin of victory, length, ties, the game's own quantities."""
     facts = shape.game_facts(runs)
-    length_column = runs[0].manifest.get("length_column", "length")
-    summary = shape.shape_summary(facts, length_column)
+    length_unit = runs[0].manifest["length_unit"]
+    summary = shape.shape_summary(facts, length_unit)
     document.findings.append(f"{title}: {summary}")
     document.heading(f"Game shape — {title}", 3)
     document.text(summary)
@@ -378,7 +379,7 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
         document.table([by, *headers], [[row[by], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
                                         for row in scores.iter_rows(named=True)], f"Scores per {by}.")  # fmt: skip
     rows = seats.pooled_rows(runs, ("seat", "strategy", "score"))
-    document.figure(charts.histograms({f"seat {seat + 1}": part["score"].to_numpy() for (seat,), part in rows.sort("seat").group_by("seat", maintain_order=True)},
+    document.figure(charts.histograms({f"seat {seat}": part["score"].to_numpy() for (seat,), part in rows.sort("seat").group_by("seat", maintain_order=True)},
                                       f"Score distribution per seat — {title}", "score"),
                     f"Score distribution per seat, {title}.")  # fmt: skip
     if rows["strategy"].n_unique() > 1:
@@ -387,8 +388,8 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
                         f"Score distribution per strategy, {title}.")  # fmt: skip
     document.figure(charts.histograms({"margin of victory": facts["margin_values"]}, f"Margin of victory — {title}", "points"),
                     f"Margin of victory (winner minus the best other ranked seat; 0 on a shared win), {title}.")  # fmt: skip
-    document.figure(charts.histograms({length_column: facts["length_values"]}, f"Game length — {title}", length_column),
-                    f"Game length ({length_column}), {title}.")  # fmt: skip
+    document.figure(charts.histograms({length_unit: facts["length_values"]}, f"Game length — {title}", length_unit),
+                    f"Game length ({length_unit}), {title}.")  # fmt: skip
     quantities = shape.quantity_table(runs)
     if not quantities.is_empty():
         document.table(["quantity", *headers], [[row["quantity"], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
@@ -396,7 +397,7 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
                        "The game's own quantities (for Loot Island: curses, eliminations, treasure mix).")  # fmt: skip
     for column in [name for name in extra_seat_columns(runs[0].manifest) if name in HEADLINE_COLUMNS][:2]:
         values = seats.pooled_rows(runs, ("seat", column))  # e.g. Loot Island's curse cubes
-        document.figure(charts.histograms({f"seat {seat + 1}": part[column].to_numpy()
+        document.figure(charts.histograms({f"seat {seat}": part[column].to_numpy()
                                            for (seat,), part in values.sort("seat").group_by("seat", maintain_order=True)},
                                           f"{column} per seat — {title}", column),
                         f"Distribution of {column} at the end of the game, per seat, {title}.")  # fmt: skip
@@ -413,6 +414,19 @@ def add_convergence(document: Document, run: Run, title: str) -> None:
     document.figure(charts.convergence_chart(rates, f"Convergence — {title}"),
                     "Running win rate per seat with 95% bands (left) and half-widths in percentage points (right; "
                     "dashed: ±1 pp).")  # fmt: skip
+
+
+def add_never_seen(document: Document, groups: list[tuple[str, list[Run]]], title: str) -> None:
+    """What the result columns show never happened (an event card, an Action never used), per setup."""
+    lines = coverage.never_seen_by_setup(groups)
+    if not lines:
+        return
+    document.findings.extend(f"{title}: never happened: {line}" for line in lines)
+    document.heading(f"What never happened — {title}", 3)
+    document.text("What the result columns show never happened, per setup (for the other setups, only what differs "
+                  "from the baseline). A rule that never comes into play cannot show an effect: when the setup allows "
+                  "it, this is a finding about the strategies or the deals, not about the rule.")  # fmt: skip
+    document.bullets(lines)
 
 
 def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: str, kind: str = "rule variant") -> None:
@@ -433,6 +447,7 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
         add_comparison(document, baseline, groups[1:], title, kind)
     if event_columns(baseline[0].manifest):
         add_events(document, baseline[0], title)
+    add_never_seen(document, groups, title)
     add_shape(document, baseline, title)
     add_convergence(document, baseline[0], title)
 

@@ -16,11 +16,10 @@ import polars as pl
 
 from simulator.core import registry, results
 from simulator.core.registry import UsageError
+from simulator.core.seats import FIRST_SEAT
 
 EVENT_COLUMN = re.compile(r"^event_(\d+)$")
 """Game columns holding the event card of round N (Loot Island's ``event_1`` .. ``event_5``)."""
-SEAT_INDEX_COLUMNS = frozenset({"winner", "winner_seat", "winning_seat", "first_player"})
-"""Game columns holding a seat number, not a quantity: never averaged."""
 HEADLINE_COLUMNS = ("eliminated", "eliminations", "curse_cubes", "curses")
 """Game-specific quantities shown first (forest plots, summaries) when a game has them."""
 RUN_SETTINGS = ("force_events", "exclude_events")
@@ -174,8 +173,18 @@ def extra_seat_columns(manifest: dict) -> list[str]:
 
 def quantity_game_columns(manifest: dict) -> list[str]:
     """The game's own per-game quantities (not the length, not categorical columns)."""
-    skip = set(categorical_columns(manifest)) | {manifest.get("length_column", "length")} | SEAT_INDEX_COLUMNS
+    skip = set(categorical_columns(manifest)) | {manifest.get("length_column", "length")} | set(seat_number_columns(manifest))
     return _headline_first([name for name in manifest["game_columns"] if name not in skip])
+
+
+def seat_number_columns(manifest: dict) -> list[str]:
+    """Game columns holding a seat number (who won, who started), not a quantity: never averaged."""
+    return list(manifest.get("seat_number_columns", ()))
+
+
+def seats(manifest: dict) -> range:
+    """The seat numbers of a run as users read them and the ``seat`` column holds them: 1..P."""
+    return range(FIRST_SEAT, FIRST_SEAT + int(manifest["players"]))
 
 
 def _headline_first(names: list[str]) -> list[str]:
@@ -193,11 +202,10 @@ class Measure:
 
 def measures(manifest: dict) -> list[Measure]:
     """The measures of a paired comparison: per-seat win rates, score, length, ties, margin, game's own."""
-    players = int(manifest["players"])
-    found = [Measure(f"win_seat_{seat}", f"win rate, seat {seat + 1}", "pp") for seat in range(players)]
+    found = [Measure(f"win_seat_{seat}", f"win rate, seat {seat}", "pp") for seat in seats(manifest)]
     found += [
         Measure("mean_score", "mean score (all seats)", ""),
-        Measure("length", f"game length ({manifest.get('length_column', 'length')})", ""),
+        Measure("length", f"game length ({manifest['length_unit']})", ""),
         Measure("shared_win", "shared first place", "pp"),
         Measure("margin", "margin of victory", ""),
     ]
@@ -213,17 +221,16 @@ def per_game(run: Run) -> pl.DataFrame:
     of the other ranked seats (0 on a shared win, null when nobody won; eliminated seats, rank 0,
     do not count)."""
     manifest = run.manifest
-    players = int(manifest["players"])
     length = manifest.get("length_column", "length")
     winner_score = pl.col("score").filter(pl.col("rank") == 1).max()
     other_score = pl.col("score").filter(pl.col("rank") > 1).max()
     aggregates = [
         pl.col("winner").filter(pl.col("seat") == seat).first().cast(pl.Float64).alias(f"win_seat_{seat}")
-        for seat in range(players)
+        for seat in seats(manifest)
     ]
     aggregates += [
         pl.col("score").filter(pl.col("seat") == seat).first().cast(pl.Float64).alias(f"score_seat_{seat}")
-        for seat in range(players)
+        for seat in seats(manifest)
     ]
     aggregates += [
         pl.col("score").mean().alias("mean_score"),

@@ -15,7 +15,7 @@ import numpy as np
 import polars as pl
 
 from simulator.analysis import stats
-from simulator.analysis.runs import Run, check_same_game
+from simulator.analysis.runs import Run, check_same_game, seats
 
 
 def pooled_rows(runs: list[Run], columns: tuple[str, ...] = ("seat", "strategy", "winner", "score", "rank")) -> pl.DataFrame:
@@ -56,7 +56,7 @@ def seat_advantage(runs: list[Run]) -> tuple[pl.DataFrame, dict]:
         .sort("seed", "game", "seat")
     )
     estimates = []
-    for seat in range(players):
+    for seat in seats(runs[0].manifest):
         deal = per_deal.filter(pl.col("seat") == seat)
         estimates.append(stats.rate_interval(deal["wins"].to_numpy(), deal["trials"].to_numpy()))
     fair = float(np.mean([estimate["estimate"] for estimate in estimates]))
@@ -64,7 +64,7 @@ def seat_advantage(runs: list[Run]) -> tuple[pl.DataFrame, dict]:
     adjusted = stats.holm(p_values)
     table = pl.DataFrame(
         {
-            "seat": list(range(1, players + 1)),
+            "seat": list(seats(runs[0].manifest)),
             "games": [estimate["trials"] for estimate in estimates],
             "win_rate": [estimate["estimate"] for estimate in estimates],
             "low": [estimate["low"] for estimate in estimates],

@@ -24,10 +24,9 @@ def describe(values: pl.Expr) -> list[pl.Expr]:
 
 
 def score_table(runs: list[Run], by: str) -> pl.DataFrame:
-    """Score distribution summary per ``seat`` (shown 1-based) or per ``strategy``."""
+    """Score distribution summary per ``seat`` (1..P) or per ``strategy``."""
     rows = pooled_rows(runs, ("seat", "strategy", "score"))
-    table = rows.group_by(by).agg(pl.len().alias("n"), *describe(pl.col("score"))).sort(by)
-    return table.with_columns(pl.col("seat") + 1) if by == "seat" else table
+    return rows.group_by(by).agg(pl.len().alias("n"), *describe(pl.col("score"))).sort(by)
 
 
 def quantity_table(runs: list[Run]) -> pl.DataFrame:
@@ -63,11 +62,11 @@ def game_facts(runs: list[Run]) -> dict:
     }
 
 
-def shape_summary(facts: dict, length_column: str) -> str:
-    """One sentence about the shape of a game."""
+def shape_summary(facts: dict, length_unit: str) -> str:
+    """One sentence about the shape of a game (its length in ``length_unit``, e.g. tricks)."""
     shared = facts["shared_win"]
     text = (
-        f"Mean game length {facts['length']['estimate']:.1f} ({length_column}); the winner leads by "
+        f"Mean game length {facts['length']['estimate']:.1f} {length_unit}; the winner leads by "
         f"{facts['margin']['estimate']:.1f} points on average ({100 * facts['close_games']:.0f}% of games won by 1 point "
         f"or less); {100 * shared['estimate']:.1f}% [{100 * shared['low']:.1f}, {100 * shared['high']:.1f}] end in a shared "
         f"first place"

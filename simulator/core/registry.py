@@ -55,6 +55,12 @@ class GameSpec:
     - ``strategy_descriptions`` names every registered strategy with its one-line description:
       ``islandsim strategies`` and the lineup checks read it without compiling anything; the
       compiled strategies (``strategy_loader``) must carry exactly these names.
+    - ``length_unit`` says what the length column counts ("tricks", "Phase-2 actions"); every
+      place that prints a game length prints it with this unit.
+    - ``strategy_aliases`` maps a strategy's former name to its current one: the old name is
+      still accepted (with a note on stderr) and runs record the current name.
+    - ``seat_number_columns`` are game columns holding an engine seat index (0..P-1, -1 for
+      none); the results writer stores them as seat numbers 1..P (0 for none), like ``seat``.
     - A game with event cards lists them in ``event_cards`` and gives
       ``encode_event_rules(forced, excluded, players)``: the extra flags appended to the
       variant flags for ``--force-event`` / ``--exclude-event`` (``ValueError`` on a
@@ -74,8 +80,11 @@ class GameSpec:
     game_columns: tuple[str, ...]
     play_chunk: Callable
     narrate: Callable
+    length_unit: str
     chunk_size: int = 20_000
     length_column: str = "length"
+    seat_number_columns: tuple[str, ...] = ()
+    strategy_aliases: dict[str, str] = field(default_factory=dict)
     column_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
     event_cards: tuple[str, ...] = ()
     encode_event_rules: Callable[[tuple[str, ...], tuple[str, ...], int], np.ndarray] | None = None
@@ -102,6 +111,11 @@ class GameSpec:
             raise ValueError(f"{self.id}: result column names used twice or reserved: {sorted(clashes)}")
         if self.default_strategy not in self.strategy_descriptions:
             raise ValueError(f"{self.id}: default strategy '{self.default_strategy}' is not in strategy_descriptions")
+        if not self.length_unit.strip():
+            raise ValueError(f"{self.id}: length_unit must say what the length counts (e.g. 'tricks')")
+        unknown = set(self.seat_number_columns) - set(self.game_columns)
+        if unknown:
+            raise ValueError(f"{self.id}: seat_number_columns {sorted(unknown)} are not game columns")
 
     def decision_name(self, kind: int) -> str:
         """The name of decision constant ``kind`` (or the number if it is unknown)."""

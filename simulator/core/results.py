@@ -1,9 +1,11 @@
 """Run folders: the manifest and the tidy Parquet results of every chunk.
 
 A run folder holds ``manifest.json`` and ``chunks/chunk-NNNNNN.parquet``.  Each chunk file
-is tidy: one row per game and seat, with ``game`` (global index), ``seat``, ``strategy``,
-``score``, ``rank``, ``winner`` and the game's own seat and game columns.  Files are written
-to a temporary name and renamed, so a reader never sees half a file.
+is tidy: one row per game and seat, with ``game`` (global index), ``seat`` (1..P, as users
+read seats), ``strategy``, ``score``, ``rank``, ``winner`` and the game's own seat and game
+columns (those naming a seat, the manifest's ``seat_number_columns``, also hold 1..P, 0 for
+none).  Files are written to a temporary name and renamed, so a reader never sees half a file.
+Folders of an older schema are read through :func:`upgrade_manifest` and :func:`upgrade_rows`.
 """
 
 from __future__ import annotations
@@ -18,10 +20,16 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from simulator.core import registry
 from simulator.core.registry import UsageError
+from simulator.core.seats import FIRST_SEAT, seat_number
 
-SCHEMA_VERSION = 1
-"""Version of the run-folder layout; a reader refuses folders of another version."""
+SCHEMA_VERSION = 2
+"""Version of the run-folder layout.  2: seats numbered 1..P in the files (1 numbered them 0..P-1)."""
+READABLE_SCHEMAS = (1, 2)
+"""Schemas this islandsim reads (older ones through :func:`upgrade_rows`); it writes only the current one."""
+LEGACY_SEAT_NUMBER_COLUMNS = ("winning_seat", "first_player")
+"""Game columns of schema-1 folders that held a 0-based seat index (their manifests do not list them)."""
 MANIFEST = "manifest.json"
 CHUNKS = "chunks"
 MANIFEST_KIND = "islandsim-run"
@@ -55,6 +63,7 @@ def check_run_folder(out_dir: Path, prepared) -> None:
     if not (out_dir / MANIFEST).exists():
         raise UsageError(f"--out {out_dir} already holds other files; give a new or empty folder")
     manifest = read_manifest(out_dir)
+    check_writable(out_dir, manifest)
     wanted = _config_of(prepared)
     for key in CONFIG_KEYS:
         stored = manifest.get(key, [] if key in OPTIONAL_LIST_KEYS else None)
@@ -93,6 +102,8 @@ def new_manifest(prepared, version: str, jobs: int) -> dict:
         "seat_columns": list(spec.seat_columns),
         "game_columns": list(spec.game_columns),
         "length_column": spec.length_column,
+        "length_unit": spec.length_unit,
+        "seat_number_columns": list(spec.seat_number_columns),
         "started": now_iso(),
         "finished": None,
         "status": "running",
@@ -113,22 +124,62 @@ def write_manifest(out_dir: Path, manifest: dict) -> None:
 
 
 def tidy_frame(spec, lineup_names, first_game: int, seat_results: np.ndarray, game_results: np.ndarray) -> pl.DataFrame:
-    """One row per game and seat from the engine's arrays."""
+    """One row per game and seat from the engine's arrays; seats (and game columns naming a seat)
+    are renumbered from the engine's 0..P-1 to the users' 1..P here, once."""
     n_games, players, _ = seat_results.shape
     # the seat's strategy name, picked from the lineup by seat (the same categorical column as
     # casting one Python string per row, without building one per row)
     lineup = pl.Series("strategy", list(lineup_names), dtype=pl.Utf8).cast(pl.Categorical)
     columns: dict[str, object] = {
         "game": np.repeat(np.arange(first_game, first_game + n_games, dtype=np.int64), players),
-        "seat": np.tile(np.arange(players, dtype=np.int8), n_games),
+        "seat": np.tile(np.arange(FIRST_SEAT, FIRST_SEAT + players, dtype=np.int8), n_games),
         "strategy": lineup.gather(np.tile(np.arange(players, dtype=np.uint32), n_games)),
     }
     for position, name in enumerate(spec.seat_columns):
         columns[name] = seat_results[:, :, position].reshape(-1)
     columns["winner"] = columns["rank"] == 1
     for position, name in enumerate(spec.game_columns):
-        columns[name] = np.repeat(game_results[:, position], players)
+        values = game_results[:, position]
+        if name in spec.seat_number_columns:
+            values = seat_number(values)
+        columns[name] = np.repeat(values, players)
     return pl.DataFrame(columns)
+
+
+def upgrade_manifest(manifest: dict) -> dict:
+    """Fill in what older manifests do not record: the game columns naming a seat (schema 1) and
+    the unit of the game length (taken from the registered game; "unknown unit" without it)."""
+    if manifest["schema_version"] == 1:
+        manifest["seat_number_columns"] = [name for name in LEGACY_SEAT_NUMBER_COLUMNS if name in manifest["game_columns"]]
+    if "length_unit" not in manifest:
+        try:
+            manifest["length_unit"] = registry.get_game(manifest["game"]).length_unit
+        except UsageError:
+            manifest["length_unit"] = "unknown unit"
+    return manifest
+
+
+def upgrade_rows(manifest: dict, rows: pl.LazyFrame) -> pl.LazyFrame:
+    """Rows of a run folder as the current schema has them (the one place older layouts are read).
+
+    Schema 1 numbered seats 0..P-1 in ``seat`` and in the game columns naming a seat.
+    """
+    if manifest["schema_version"] == 1:
+        shifted = [pl.col("seat") + FIRST_SEAT] + [
+            pl.when(pl.col(name) < 0).then(0).otherwise(pl.col(name) + FIRST_SEAT).alias(name)
+            for name in manifest["seat_number_columns"]
+        ]
+        rows = rows.with_columns(shifted)
+    return rows
+
+
+def check_writable(out_dir: Path, manifest: dict) -> None:
+    """Refuse to add chunks of the current schema to a folder written with an older one."""
+    if manifest["schema_version"] != SCHEMA_VERSION:
+        raise UsageError(
+            f"{out_dir} was written with results schema {manifest['schema_version']} (seats numbered from 0); "
+            f"it can be read but not resumed or extended: give a new folder"
+        )
 
 
 def chunk_path(out_dir: Path, index: int) -> Path:
@@ -165,6 +216,8 @@ class RunFolder:
 
     def __enter__(self) -> "RunFolder":
         self._created = not (self.out_dir / MANIFEST).exists()
+        if not self._created:  # before anything is touched: an older schema is read-only
+            check_writable(self.out_dir, read_manifest(self.out_dir))
         (self.out_dir / CHUNKS).mkdir(parents=True, exist_ok=True)
         self._lock()
         if self._created:
@@ -209,7 +262,7 @@ class RunFolder:
                 frame = pl.read_parquet(path, columns=["seat", "winner"])
                 wins = frame.group_by("seat").agg(pl.col("winner").sum())
                 for seat, count in wins.iter_rows():
-                    self._wins[seat] += count
+                    self._wins[seat - FIRST_SEAT] += count
             else:
                 self.dropped.append(chunk["file"])
         self.manifest["chunks"] = kept
@@ -283,14 +336,14 @@ def read_manifest(run_dir: Path) -> dict:
         raise UsageError(f"{path} is corrupt (not valid JSON)") from None
     if not isinstance(manifest, dict) or manifest.get("kind") != MANIFEST_KIND:
         raise UsageError(f"{path} is not an islandsim manifest")
-    if manifest.get("schema_version") != SCHEMA_VERSION or not isinstance(manifest.get("schema_version"), int):
-        raise UsageError(
-            f"{run_dir} uses results schema {manifest.get('schema_version')}, this islandsim reads schema {SCHEMA_VERSION}"
-        )
+    schema = manifest.get("schema_version")
+    if schema not in READABLE_SCHEMAS or not isinstance(schema, int):
+        readable = ", ".join(map(str, READABLE_SCHEMAS))
+        raise UsageError(f"{run_dir} uses results schema {schema}, this islandsim reads schemas {readable}")
     missing = [key for key in REQUIRED_KEYS if key not in manifest]
     if missing:
         raise UsageError(f"{path} is corrupt (missing {', '.join(missing)})")
-    return manifest
+    return upgrade_manifest(manifest)
 
 
 REQUIRED_KEYS = CONFIG_KEYS + ("n", "chunk_size", "chunks", "status", "seat_columns", "game_columns")
@@ -319,4 +372,4 @@ def scan_run(run_dir: Path, allow_incomplete: bool = False) -> tuple[dict, pl.La
         if _sha256(path) != chunk["sha256"]:
             raise UsageError(f"{run_dir}: chunk file {chunk['file']} is damaged (checksum mismatch)")
         files.append(str(path))
-    return manifest, pl.scan_parquet(files)
+    return manifest, upgrade_rows(manifest, pl.scan_parquet(files))

@@ -21,6 +21,7 @@ import numpy as np
 from simulator import __version__
 from simulator.core import results
 from simulator.core.decisions import BadChoice
+from simulator.core.seats import seat_label
 from simulator.core.registry import GameSpec, UsageError, check_event_rules, check_players, check_variants, get_game
 from simulator.core.strategies import Lineup, build_lineup
 
@@ -90,6 +91,7 @@ def _prepared_in_this_process(config: RunConfig) -> PreparedRun:
 def config_from_folder(run_dir: Path, n: int | None = None) -> RunConfig:
     """The configuration stored in a run folder (``n`` replaced when extending it)."""
     manifest = results.read_manifest(Path(run_dir))
+    results.check_writable(Path(run_dir), manifest)
     if n is not None and n < manifest["n"]:
         raise UsageError(f"--n {n} is smaller than the {manifest['n']:,} games of {run_dir}")
     return RunConfig(
@@ -126,7 +128,7 @@ def play_games(prepared: PreparedRun, first_game: int, n_games: int, debug: bool
     except BadChoice as error:
         seat, kind, value, n_options = (int(part) for part in error.args)
         raise StrategyFailure(
-            f"strategy '{prepared.lineup.names[seat]}' (seat {seat}) returned {value} for decision "
+            f"strategy '{prepared.lineup.names[seat]}' ({seat_label(seat)}) returned {value} for decision "
             f"'{spec.decision_name(kind)}', which offered options 0..{n_options - 1}"
         ) from None
     return seat_results, game_results

@@ -28,6 +28,7 @@ import polars as pl
 
 from simulator.core import results, runner
 from simulator.core.registry import UsageError
+from simulator.core.seats import seat_number
 
 DIFFERENT = "different"
 NEGLIGIBLE = "negligible"
@@ -48,7 +49,7 @@ def confidence_sequence_half_width(n: int, variance: float, alpha: float, rho_sq
 
 @dataclass(frozen=True)
 class SeatVerdict:
-    """The state of one seat's comparison after ``games`` paired games."""
+    """The state of one seat's comparison after ``games`` paired games (``seat`` numbered 1..P)."""
 
     seat: int
     games: int
@@ -75,13 +76,13 @@ def seat_verdict(seat: int, differences: np.ndarray, alpha: float, rho_squared: 
 
 
 def paired_win_differences(baseline_dir: Path, variant_dir: Path) -> np.ndarray:
-    """``int8[games, seats]`` of variant win minus baseline win, game by game."""
+    """``int8[games, seats]`` of variant win minus baseline win, game by game (column ``k`` is seat ``k + 1``)."""
     columns = ["game", "seat", "winner"]
     base = results.scan_run(baseline_dir)[1].select(columns).collect().sort("game", "seat")
     other = results.scan_run(variant_dir)[1].select(columns).collect().sort("game", "seat")
     if base.height != other.height or not base["game"].equals(other["game"]):
         raise UsageError(f"{baseline_dir} and {variant_dir} do not hold the same games")
-    seats = int(base["seat"].max()) + 1
+    seats = base["seat"].n_unique()
     difference = other["winner"].cast(pl.Int8) - base["winner"].cast(pl.Int8)
     return difference.to_numpy().reshape(-1, seats)
 
@@ -118,7 +119,8 @@ def compare_sequentially(
             prepared = runner.prepare(runner.RunConfig(**dict(config.to_json(), n=n)))
             runner.run(prepared, Path(folder), jobs)
         differences = paired_win_differences(baseline_dir, variant_dir)
-        verdicts = [seat_verdict(seat, differences[:, seat], per_seat_alpha, rho_squared, margin) for seat in range(seats)]
+        verdicts = [seat_verdict(seat_number(column), differences[:, column], per_seat_alpha, rho_squared, margin)
+                    for column in range(seats)]  # fmt: skip
         if say is not None:
             say(f"{n:,} paired games: " + ", ".join(f"seat {v.seat} {v.verdict}" for v in verdicts))
         if all(verdict.verdict != UNDECIDED for verdict in verdicts):

@@ -80,7 +80,7 @@ def lineup_names(lineup: str | None, strategy_options: tuple[str, ...] = ()) -> 
 def check_strategy_name(spec: GameSpec, name: str) -> None:
     """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` or reads
     ``module:function`` (checked without compiling anything)."""
-    if name in spec.strategy_descriptions or ":" in name:
+    if name in spec.strategy_descriptions or name in spec.strategy_aliases or ":" in name:
         return
     allowed = ", ".join(spec.strategy_descriptions)
     raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, or module:function")
@@ -93,6 +93,15 @@ def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
     if names and len(names) != players:
         raise UsageError(f"{len(names)} strategies given for {players} players; give one per seat "
                          "(--lineup a,b,c or repeated --strategy), or none for the default")  # fmt: skip
+
+
+def current_name(spec: GameSpec, name: str) -> str:
+    """``name``, or the current name of a renamed strategy (with a one-line note on stderr)."""
+    if name in spec.strategy_aliases and name not in spec.strategy_descriptions:
+        renamed = spec.strategy_aliases[name]
+        print(f"note: {spec.id} strategy '{name}' is now called '{renamed}'; the old name will go away", file=sys.stderr)
+        return renamed
+    return name
 
 
 def resolve_strategy(spec: GameSpec, name: str) -> StrategySpec:
@@ -108,6 +117,8 @@ def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> Lineup
     check_lineup(spec, players, names)
     if not names:
         names = (spec.default_strategy,) * players
+    current = {name: current_name(spec, name) for name in dict.fromkeys(names)}  # one note per renamed name
+    names = tuple(current[name] for name in names)
     resolved = [resolve_strategy(spec, name) for name in names]
     width = max(len(strategy.params) for strategy in resolved)
     params = np.zeros((players, max(width, 1)), dtype=np.float64)

@@ -89,6 +89,7 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
         "no_winner_rate": per_game["no_winner"] / games,
         "mean_length": per_game["mean_length"],
         "length_column": length,
+        "length_unit": manifest["length_unit"],
         "timings": manifest.get("timings", {}),
     }
 
@@ -135,7 +136,7 @@ def format_summary(summary: dict, title: str, out_dir: str, fmt: str = "text") -
         f"shared wins: {_percent(summary['tie_rate']).strip()} of games "
         f"[{_percent(summary['tie_rate_low']).strip()}, {_percent(summary['tie_rate_high']).strip()}]"
         + (f"; no winner: {_percent(summary['no_winner_rate']).strip()}" if summary["no_winner_rate"] > 0 else "")
-        + f"; mean game length {summary['mean_length']:.1f} ({summary['length_column']})"
+        + f"; mean game length {summary['mean_length']:.1f} {summary['length_unit']}"
     )
     parts.append("A shared first place counts as a win for each tied seat.")
     if "precision" in summary:

@@ -18,16 +18,19 @@ def test_an_unfair_variant_is_detected_and_identical_variants_are_not(play):
     same_a = load_run(play("same-a", variants=("cosmetic-a",)))
     same_b = load_run(play("same-b", variants=("cosmetic-b",)))
     table = compare.compare_runs(baseline, [unfair, same_a, same_b], ["unfair", "cosmetic-a", "cosmetic-b"])
-    seat_2 = table.filter((pl.col("arm") == "unfair") & (pl.col("column") == "win_seat_1")).row(0, named=True)
+    seat_2 = table.filter((pl.col("arm") == "unfair") & (pl.col("column") == "win_seat_2")).row(0, named=True)
     assert seat_2["survives"] and seat_2["low"] > 0.10
     assert seat_2["verdict"].startswith("higher")
     length = table.filter((pl.col("arm") == "unfair") & (pl.col("column") == "length")).row(0, named=True)
     assert length["verdict"] == "not distinguishable from zero"
     harmless = table.filter(pl.col("arm").is_in(["cosmetic-a", "cosmetic-b"]))
     assert not harmless["survives"].any()
-    assert set(harmless["verdict"]) == {"not distinguishable from zero"}
+    # the cosmetic variants change nothing the game does: every result of every deal is the baseline's
+    assert harmless["identical_games"].all() and set(harmless["verdict"]) == {compare.IDENTICAL}
+    assert not table.filter(pl.col("arm") == "unfair")["identical_games"].any()
     lines = compare.comparison_summary(table)
-    assert any(line.startswith("cosmetic-a: no measured effect is distinguishable from zero") for line in lines)
+    assert ("cosmetic-a: this setup and the baseline produced identical games in all 2,000 deals (no strategy reads "
+            "or uses what this setup changes: a finding about the strategies, not the rules).") in lines
 
 
 def test_game_specific_measures_are_compared(play):
@@ -117,7 +120,7 @@ def test_tournament_ranks_strategies_with_intervals(play):
 
 def test_observational_event_impact_survives_holm_only_where_real(play):
     table = events.observational_impact(load_run(play("base", n=4000)))
-    b1 = table.filter((pl.col("arm") == "B1") & (pl.col("column") == "win_seat_1")).row(0, named=True)
+    b1 = table.filter((pl.col("arm") == "B1") & (pl.col("column") == "win_seat_2")).row(0, named=True)
     assert b1["survives"] and b1["difference"] > 0.05
     lengths = table.filter(pl.col("column") == "length")
     assert not lengths["survives"].any()  # no card changes the length
@@ -148,12 +151,16 @@ def test_a_forced_card_with_an_effect_is_detected_and_one_without_is_not(play, t
               for arm in arms]  # fmt: skip
     assert played[1].manifest["force_events"] == ["B1"]
     table = compare.compare_runs(played[0], played[1:], [arm.label for arm in arms[1:]])
-    seat_2 = table.filter((pl.col("arm") == "force B1") & (pl.col("column") == "win_seat_1")).row(0, named=True)
+    seat_2 = table.filter((pl.col("arm") == "force B1") & (pl.col("column") == "win_seat_2")).row(0, named=True)
     assert seat_2["survives"] and seat_2["low"] > 0
-    displacing = table.filter((pl.col("arm") == "force A1") & (pl.col("column") == "win_seat_1")).row(0, named=True)
+    displacing = table.filter((pl.col("arm") == "force A1") & (pl.col("column") == "win_seat_2")).row(0, named=True)
     assert displacing["survives"] and displacing["high"] < 0
     harmless = table.filter((pl.col("arm") == "exclude A1") & pl.col("column").str.starts_with("win_seat"))
     assert harmless.height == 3 and not harmless["survives"].any()
+    # A2 replaces A1, so the games differ (their event cards) without a measurable effect
+    assert not harmless["identical_games"].any()
+    assert any(line.startswith("exclude A1: no measured effect is distinguishable from zero")
+               for line in compare.comparison_summary(table))
 
 
 def test_store_reuses_identical_complete_runs(tmp_path):

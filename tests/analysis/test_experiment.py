@@ -78,7 +78,8 @@ def test_an_experiment_runs_reports_and_reuses_its_runs(tmp_path):
     assert sum(message.startswith("playing") for message in messages) == 9
     document = experiment.experiment_report(study, studies)
     assert any("seat2-bonus" in finding for finding in document.findings)
-    assert any("cosmetic-a+cosmetic-b: no measured effect is distinguishable from zero" in finding for finding in document.findings)
+    assert any("cosmetic-a+cosmetic-b: this setup and the baseline produced identical games" in finding
+               for finding in document.findings)
     messages.clear()
     experiment.run_experiment(study, tmp_path / "store", 1, messages.append)
     assert messages and all(message.startswith("reusing") for message in messages)

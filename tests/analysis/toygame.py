@@ -15,7 +15,8 @@ Known answers:
   ``--force-event B1`` therefore helps seat 2, while forcing or excluding ``A1`` changes nothing
   measurable (a forced card takes round 1, then round 2; an excluded one is replaced by the next
   allowed card);
-- a seat with 4 curses is eliminated (rank 0).
+- a seat with 4 curses is eliminated (rank 0);
+- ``first_player`` names a seat (engine index ``game % players``, stored as seat 1..P).
 """
 
 from __future__ import annotations
@@ -95,6 +96,7 @@ def play_chunk(run_seed, first_game, n_games, flags, strategies, params, seat_re
     game_results[:, 1] = events[:, 0]
     game_results[:, 2] = events[:, 1]
     game_results[:, 3] = eliminated.sum(axis=1)
+    game_results[:, 4] = games % players
 
 
 def _never_called(*args):
@@ -123,9 +125,11 @@ def game_spec() -> GameSpec:
         strategy_descriptions=dict(DESCRIPTIONS),
         decision_kinds=("none",),
         seat_columns=("score", "rank", "curses"),
-        game_columns=("length", "event_1", "event_2", "eliminations"),
+        game_columns=("length", "event_1", "event_2", "eliminations", "first_player"),
+        seat_number_columns=("first_player",),
         play_chunk=play_chunk,
         narrate=lambda *args: ["toy game"],
+        length_unit="turns",
         chunk_size=1000,
         column_labels={"event_1": EVENT_LABELS, "event_2": EVENT_LABELS},
         event_cards=EVENT_LABELS,

@@ -144,13 +144,13 @@ def test_user_strategy_plays(user_module, tmp_path):
     lineup = (f"{user_module}:always_last", "random", "random", "random")
     out = run_to(tmp_path, "user", n=50, chunk_size=50, lineup=lineup)
     rows = sorted_rows(out)
-    assert rows.filter(pl.col("seat") == 0)["strategy"].cast(pl.String).unique().to_list() == [lineup[0]]
+    assert rows.filter(pl.col("seat") == 1)["strategy"].cast(pl.String).unique().to_list() == [lineup[0]]
 
 
 def test_user_strategy_with_a_bad_index_is_named(user_module, tmp_path):
     lineup = ("random", f"{user_module}:out_of_range", "random", "random")
     config = runner.RunConfig(GAME, 4, 10, 1, lineup)
-    with pytest.raises(runner.StrategyFailure, match=r"strategy '.*out_of_range' \(seat 1\) returned"):
+    with pytest.raises(runner.StrategyFailure, match=r"strategy '.*out_of_range' \(seat 2\) returned"):  # second in the lineup
         runner.run(runner.prepare(config), tmp_path / "bad", 1)
     assert not (tmp_path / "bad").exists()
 

@@ -15,7 +15,7 @@ def test_confidence_sequence_covers_the_mean_at_all_times():
         # paired win differences in {-1, 0, 1} with mean 0.03
         draws = generator.choice([-1, 0, 1], size=length, p=[0.185, 0.6, 0.215])
         for n in checkpoints:
-            verdict = sequential.seat_verdict(0, draws[:n], alpha, rho_squared, margin=0.01)
+            verdict = sequential.seat_verdict(1, draws[:n], alpha, rho_squared, margin=0.01)
             if not verdict.low <= true_mean <= verdict.high:
                 ever_missed += 1
                 break
@@ -39,12 +39,13 @@ def test_fixed_n_intervals_looked_at_repeatedly_would_miss_more():
 
 def test_unfair_lineup_is_established_and_identical_runs_are_negligible(tmp_path):
     base = runner.RunConfig("sails", 3, 0, 5)
-    weaker_seat_0 = runner.RunConfig("sails", 3, 0, 5, ("random", "greedy", "greedy"))
+    weaker_seat_1 = runner.RunConfig("sails", 3, 0, 5, ("random", "greedy", "greedy"))
     outcome = sequential.compare_sequentially(
-        base, weaker_seat_0, tmp_path / "base", tmp_path / "weak", jobs=1, checkpoint=500, max_n=20_000, margin=0.05
+        base, weaker_seat_1, tmp_path / "base", tmp_path / "weak", jobs=1, checkpoint=500, max_n=20_000, margin=0.05
     )
-    seat_0 = outcome["seats"][0]
-    assert seat_0["verdict"] == sequential.DIFFERENT and seat_0["mean_difference"] < 0
+    assert [seat["seat"] for seat in outcome["seats"]] == [1, 2, 3]  # seats as users number them
+    seat_1 = outcome["seats"][0]
+    assert seat_1["verdict"] == sequential.DIFFERENT and seat_1["mean_difference"] < 0
     same = sequential.compare_sequentially(
         base, base, tmp_path / "same-a", tmp_path / "same-b", jobs=1, checkpoint=500, max_n=20_000, margin=0.05
     )

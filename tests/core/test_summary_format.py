@@ -7,12 +7,12 @@ def summary_with(names):
     rows = [
         dict(seat=seat, strategy=name, win_rate=0.25, win_rate_low=0.24, win_rate_high=0.26, mean_score=40.0,
              sd_score=10.0)
-        for seat, name in enumerate(names)
+        for seat, name in enumerate(names, start=1)
     ]  # fmt: skip
     by_strategy = [dict(row, strategy=name) for row, name in zip(rows, dict.fromkeys(names))]
     return dict(players=len(names), games=1000, seed=1, variants=[], timings={}, by_seat=rows,
                 by_strategy=by_strategy, tie_rate=0.01, tie_rate_low=0.0, tie_rate_high=0.02, no_winner_rate=0.0,
-                mean_length=24.0, length_column="length")  # fmt: skip
+                mean_length=24.0, length_column="length", length_unit="tricks")  # fmt: skip
 
 
 def column_of(line, text):
@@ -61,6 +61,12 @@ def test_csv_summary_is_only_the_tables_unrounded():
     text = format_summary(summary_with(("greedy", "random", "greedy")), "Sails", "out", "csv")
     seat_table, strategy_table = text.split("\n\n")
     assert seat_table.splitlines()[0] == "seat,strategy,win_rate,win_rate_low,win_rate_high,mean_score,sd_score"
-    assert seat_table.splitlines()[1] == "0,greedy,0.25,0.24,0.26,40.0,10.0"
+    assert seat_table.splitlines()[1] == "1,greedy,0.25,0.24,0.26,40.0,10.0"
     assert strategy_table.splitlines()[0].startswith("strategy,win_rate")
     assert "shared wins" not in text
+
+
+def test_the_game_length_carries_its_unit():
+    text = format_summary(summary_with(("greedy",) * 4), "Sails", "out")
+    assert "mean game length 24.0 tricks" in text
+    assert "(length)" not in text

@@ -19,7 +19,7 @@ EVENT_COLUMNS = slice(1, 6)  # game columns event_1 .. event_5
 @pytest.fixture(scope="module")
 def play(run_games):
     """``play(players, forced, excluded, n, debug)``: seat and game result arrays of ``n``
-    default-strategy games with these event rules."""
+    greedy-strategy games with these event rules."""
 
     def _play(players, forced=(), excluded=(), n=GAMES, debug=False):
         return run_games(players, (), n, seed=SEED, debug=debug, forced=forced, excluded=excluded)

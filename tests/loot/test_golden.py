@@ -12,9 +12,9 @@ from simulator.core.strategies import build_lineup
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [
-    ("replay_4p_default_seed2026.txt", 4, ("default",) * 4, (), 2026, 0),
-    ("replay_2p_default_seed7.txt", 2, ("default", "crown_hunter"), (), 7, 3),
-    ("replay_5p_mixed_variants_seed11.txt", 5, ("default", "random", "curse_averse", "early_passer", "random"),
+    ("replay_4p_greedy_seed2026.txt", 4, ("greedy",) * 4, (), 2026, 0),
+    ("replay_2p_greedy_seed7.txt", 2, ("greedy", "crown_hunter"), (), 7, 3),
+    ("replay_5p_mixed_variants_seed11.txt", 5, ("greedy", "random", "curse_averse", "early_passer", "random"),
      ("two-healers", "starting-draft"), 11, 1),
 ]
 
@@ -39,7 +39,7 @@ def test_narrated_replay_matches_golden(spec, name, players, names, variants, se
 def test_results_table_matches_golden(run_games, spec):
     rows = []
     for players in (2, 3, 4, 5):
-        seats, games = run_games(players, ["random"] * (players - 1) + ["default"], 10, seed=99)
+        seats, games = run_games(players, ["random"] * (players - 1) + ["greedy"], 10, seed=99)
         for g in range(10):
             rows.append(f"{players} {g} | " + " ".join(map(str, games[g].tolist())) + " | " +
                         " ; ".join(" ".join(map(str, seats[g, p].tolist())) for p in range(players)))

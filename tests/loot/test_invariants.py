@@ -28,20 +28,20 @@ def test_random_games_keep_every_invariant(run_games, spec, players):
 
 @pytest.mark.parametrize("players", [2, 3, 4, 5])
 def test_heuristic_games_keep_every_invariant(run_games, players):
-    run_games(players, ["default", "crown_hunter", "early_passer", "curse_averse", "big_loot_opportunist"][:players],
+    run_games(players, ["greedy", "crown_hunter", "early_passer", "curse_averse", "big_loot_opportunist"][:players],
               400, seed=10 + players, debug=True)
 
 
 @pytest.mark.parametrize("variant", sorted(VARIANTS))
 def test_each_variant_keeps_every_invariant(run_games, spec, variant):
     players = 2 if variant == "aaron-one-spares-actor" else 4
-    for names in (["random"] * players, ["default"] * players):
+    for names in (["random"] * players, ["greedy"] * players):
         seats, _ = run_games(players, names, 200, variants=(variant,), seed=3, debug=True)
         assert seats.shape == (200, players, len(spec.seat_columns))
 
 
 def test_two_healers_variant_every_healer_comes_from_the_dealt_ones(run_games, spec):
-    seats, _ = run_games(5, ["default"] * 5, 300, variants=("two-healers",), debug=True)
+    seats, _ = run_games(5, ["greedy"] * 5, 300, variants=("two-healers",), debug=True)
     healers = seats[:, :, spec.seat_columns.index("healer")]
     assert np.all(healers < 14) and np.all(healers >= -1)
     # within a game no healer is taken twice
@@ -51,9 +51,9 @@ def test_two_healers_variant_every_healer_comes_from_the_dealt_ones(run_games, s
 
 
 def test_results_do_not_depend_on_chunking(run_games):
-    whole, games = run_games(4, ["default"] * 4, 60, seed=5)
-    first, _ = run_games(4, ["default"] * 4, 25, seed=5)
-    rest, _ = run_games(4, ["default"] * 4, 35, seed=5, first=25)
+    whole, games = run_games(4, ["greedy"] * 4, 60, seed=5)
+    first, _ = run_games(4, ["greedy"] * 4, 25, seed=5)
+    rest, _ = run_games(4, ["greedy"] * 4, 35, seed=5, first=25)
     assert np.array_equal(whole, np.concatenate([first, rest]))
 
 

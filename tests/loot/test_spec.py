@@ -17,6 +17,17 @@ def test_spec_fields(spec):
     assert set(spec.variants) == set(VARIANTS)
 
 
+def test_the_default_heuristic_is_called_greedy_and_the_old_name_still_works(spec, capsys):
+    from simulator.core.strategies import build_lineup
+
+    assert spec.default_strategy == "greedy" and "default" not in spec.strategies
+    assert spec.length_unit == "Phase-2 actions"
+    lineup = build_lineup(spec, 3, ("default", "random", "default"))
+    assert lineup.names == ("greedy", "random", "greedy")
+    assert lineup.functions[0] is spec.strategies["greedy"].function
+    assert capsys.readouterr().err.count("strategy 'default' is now called 'greedy'") == 1
+
+
 def test_encode_variants():
     flags = encode_variants(("two-healers", "starting-draft"), 4)
     assert flags.shape == (N_VARIANT_FLAGS,) and flags.sum() == 2
@@ -28,8 +39,8 @@ def test_encode_variants():
 
 def test_deal_stream_is_shared_by_variants(run_games, spec):
     # the same seed deals the same events whatever the information-only variants
-    _, plain = run_games(4, ["default"] * 4, 30, seed=4)
-    _, revealed = run_games(4, ["default"] * 4, 30, variants=("healers-revealed", "events-revealed"), seed=4)
+    _, plain = run_games(4, ["greedy"] * 4, 30, seed=4)
+    _, revealed = run_games(4, ["greedy"] * 4, 30, variants=("healers-revealed", "events-revealed"), seed=4)
     assert np.array_equal(plain, revealed)
 
 

@@ -5,9 +5,9 @@ import pytest
 
 
 @pytest.mark.parametrize("players", [2, 4, 5])
-def test_default_beats_random(run_games, spec, players):
+def test_greedy_beats_random(run_games, spec, players):
     n = 1000
-    seats, _ = run_games(players, ["default"] + ["random"] * (players - 1), n, seed=21)
+    seats, _ = run_games(players, ["greedy"] + ["random"] * (players - 1), n, seed=21)
     rank = seats[:, :, spec.seat_columns.index("rank")]
     score = seats[:, :, spec.seat_columns.index("score")]
     win_rate = (rank[:, 0] == 1).mean()
@@ -25,12 +25,12 @@ def test_every_style_beats_random(run_games, spec, style):
 
 
 def test_styles_play_differently(run_games, spec):
-    seats, _ = run_games(5, ["default", "curse_averse", "crown_hunter", "big_loot_opportunist", "early_passer"], 600,
+    seats, _ = run_games(5, ["greedy", "curse_averse", "crown_hunter", "big_loot_opportunist", "early_passer"], 600,
                          seed=23)
     col = spec.seat_columns.index
     cubes = seats[:, :, col("curse_cubes")].mean(axis=0)
     crosses = seats[:, :, col("crosses")].mean(axis=0)
     tile = seats[:, :, col("first_player_tile")].mean(axis=0)
-    assert cubes[1] < cubes[0]  # curse_averse ends with fewer cubes than default
+    assert cubes[1] < cubes[0]  # curse_averse ends with fewer cubes than greedy
     assert crosses[2] > crosses[0]  # crown_hunter collects more crosses
     assert tile[4] == tile.max()  # early_passer holds the First Player tile most often

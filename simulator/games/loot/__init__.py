@@ -86,7 +86,7 @@ def healer_labels() -> tuple[str, ...]:
 
 
 STRATEGY_DESCRIPTIONS = {
-    "default": "balanced heuristic: plays to the explored coast, keeps treasures worth their curse",
+    "greedy": "balanced heuristic, best-scoring option at each decision: plays to the explored coast, keeps treasures worth their curse",
     "curse_averse": "heuristic that prices curse cubes high and discards cursed treasures",
     "crown_hunter": "heuristic that values cross symbols (crown ladder) highly",
     "big_loot_opportunist": "heuristic that chases chests and Big Loot on the explored coast",
@@ -122,13 +122,16 @@ def game_spec():
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
         strategy_loader=strategy_specs,
-        default_strategy="default",
+        default_strategy="greedy",
+        strategy_aliases={"default": "greedy"},
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,
         seat_columns=SEAT_COLUMNS,
         game_columns=GAME_COLUMNS,
         play_chunk=play_chunk,
         narrate=narrate,
+        length_unit="Phase-2 actions",
+        seat_number_columns=("winning_seat",),
         chunk_size=5_000,
         column_labels={**{f"event_{r}": EVENT_CODES for r in range(1, 6)}, "healer": healer_labels()},
         event_cards=EVENT_CODES,

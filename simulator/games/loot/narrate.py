@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import numpy as np
 
+from simulator.core.seats import seat_label
 from simulator.games.loot import components
 from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards
 from simulator.games.loot.state import (
@@ -17,7 +18,7 @@ _REASONS = {1: "keeps a treasure", 2: "discards a treasure", 3: "card icon", 4: 
 
 
 def _who(owner: int) -> str:
-    return "Aaron" if owner == AARON else f"seat {owner}"
+    return "Aaron" if owner == AARON else seat_label(owner)
 
 
 def _card(cards: np.ndarray, card: int) -> str:
@@ -40,7 +41,7 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
     lines: list[str] = []
     for code, a, b, c, d, e in log[:count].tolist():
         if code == L_ROUND:
-            lines.append(f"== Round {a} (ship at corner {b}, bow {'+' if c > 0 else '-'}, first player seat {d})")
+            lines.append(f"== Round {a} (ship at corner {b}, bow {'+' if c > 0 else '-'}, first player {seat_label(d)})")
         elif code == L_EVENT:
             lines.append(f"Event {ev[a]['code']}: {ev[a]['description']}" if a >= 0 else "No event")
         elif code == L_SHIP:
@@ -48,7 +49,7 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
             lines.append(f"The ship {why}: corner {a}, bow {'+' if b > 0 else '-'}")
         elif code == L_PLAY:
             where = "front" if d else "end"
-            actor = "" if a == e else f" (played by seat {e})"
+            actor = "" if a == e else f" (played by {seat_label(e)})"
             lines.append(f"{_who(a)} plays {_card(cards, c)} to landing {b} ({where}){actor}")
         elif code == L_COMPASS:
             if d == -2:
@@ -60,10 +61,10 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
             else:
                 lines.append(f"{_who(a)} moves a compass from landing {c} to landing {b} (position {d})")
         elif code == L_ISLAND:
-            actor = "" if a == d else f" (for Aaron, by seat {d})"
+            actor = "" if a == d else f" (for Aaron, by {seat_label(d)})"
             lines.append(f"{_who(a)} uses small island {islands[b]}{actor}" + ("" if c else " without its power"))
         elif code == L_PASS:
-            lines.append(f"seat {a} passes" + (" and takes the First Player tile" if b else ""))
+            lines.append(f"{seat_label(a)} passes" + (" and takes the First Player tile" if b else ""))
         elif code == L_CUBES:
             verb = "takes" if b > 0 else "discards"
             lines.append(f"{_who(a)} {verb} {abs(b)} cube(s) ({_REASONS.get(d, '?')}) -> {c}")
@@ -77,11 +78,11 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
         elif code == L_UPKEEP:
             lines.append(f"Upkeep of coast {a}")
         elif code == L_ELIM:
-            lines.append(f"seat {a} is eliminated ({'13+ curse cubes' if b == 1 else 'cannot pay the Healer'})")
+            lines.append(f"{seat_label(a)} is eliminated ({'13+ curse cubes' if b == 1 else 'cannot pay the Healer'})")
         elif code == L_HEALER:
-            lines.append(f"seat {a} chooses Healer {b + 1} (cost {c})")
+            lines.append(f"{seat_label(a)} chooses Healer {b + 1} (cost {c})")
         elif code == L_FINAL:
-            lines.append(f"seat {a}: loot value {b}, rank {c} (treasure gold {d})")
+            lines.append(f"{seat_label(a)}: loot value {b}, rank {c} (treasure gold {d})")
         elif code == L_PREP_DISCARD:
             lines.append(f"{_who(a)} discards {_card(cards, b)}" + (" (starting draft)" if c else ""))
         elif code == L_ISLAND_FLIP:
@@ -89,9 +90,9 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
         elif code == L_NO_TREASURE:
             lines.append("The treasure deck is exhausted: the game goes to the end")
         elif code == L_A1:
-            lines.append(f"seat {a} draws 2 extra cards and takes 2 cubes (A1)")
+            lines.append(f"{seat_label(a)} draws 2 extra cards and takes 2 cubes (A1)")
         elif code == L_A2:
-            lines.append(f"seat {a} takes revealed treasure {_treasure(treasures, b)} (A2)")
+            lines.append(f"{seat_label(a)} takes revealed treasure {_treasure(treasures, b)} (A2)")
         elif code == L_B4:
             lines.append(f"{_who(a)} takes back a compass from landing {b} (B4)")
         elif code == L_COPY:

@@ -104,4 +104,6 @@ def game_spec():
         game_columns=GAME_COLUMNS,
         play_chunk=play_chunk,
         narrate=narrate,
+        length_unit="tricks",
+        seat_number_columns=("first_player",),
     )

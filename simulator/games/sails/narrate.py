@@ -2,6 +2,7 @@
 
 import numpy as np
 
+from simulator.core.seats import seat_number
 from simulator.games.sails.components import ACTION_TEXT, COLOUR_NAMES, island_name, treasure_name
 from simulator.games.sails.state import (
     EV_A1,
@@ -53,57 +54,57 @@ def format_log(log, count, value_set):
         if code == EV_ROUND_START:
             decks = DECK_NAMES[c]
             tops = ", ".join(f"{decks[i]} shows {_treasure((d, e)[i], value_set)}" for i in range(c))
-            lines.append(f"=== Round {a + 1}: first player seat {b}; {tops}")
+            lines.append(f"=== Round {a + 1}: first player seat {seat_number(b)}; {tops}")
         elif code == EV_DEAL:
-            lines.append(f"Seat {a} is dealt {b} red, {c} blue, {d} green, {e} purple")
+            lines.append(f"Seat {seat_number(a)} is dealt {b} red, {c} blue, {d} green, {e} purple")
         elif code == EV_PASS:
             choice = " (chosen among tied colours)" if d else ""
-            lines.append(f"Seat {a} passes {island_name(c)} to seat {b}{choice}")
+            lines.append(f"Seat {seat_number(a)} passes {island_name(c)} to seat {seat_number(b)}{choice}")
         elif code == EV_TRICK_START:
             tops = ", ".join(f"{decks[i]} shows {_treasure((d, e)[i], value_set)}" for i in range(len(decks)))
-            lines.append(f"-- Round {a + 1}, trick {b + 1}: first player seat {c}; {tops}")
+            lines.append(f"-- Round {a + 1}, trick {b + 1}: first player seat {seat_number(c)}; {tops}")
         elif code == EV_PLACE:
             shown = f"the colour {COLOUR_NAMES[c]}" if b == HIDE_NUMBER else f"the number {c}"
-            lines.append(f"Seat {a} plays a card showing {shown}{_bonus(d)}")
+            lines.append(f"Seat {seat_number(a)} plays a card showing {shown}{_bonus(d)}")
         elif code == EV_REVEAL:
-            lines.append(f"Seat {a} reveals {island_name(b)}{_bonus(c)} (value {d})")
+            lines.append(f"Seat {seat_number(a)} reveals {island_name(b)}{_bonus(c)} (value {d})")
         elif code == EV_BONUS_AFTER:
-            lines.append(f"Seat {a} attaches {b} Bonus after the reveal (value {c})")
+            lines.append(f"Seat {seat_number(a)} attaches {b} Bonus after the reveal (value {c})")
         elif code == EV_WIN:
             what = COLOUR_NAMES[b] if b < 4 else f"{CARD_NAMES[b - 4]} (merged colours)"
             result = f"the treasure of {decks[e]}" if d == OUTCOME_TREASURE else f"the {CARD_NAMES[e]} Action card"
-            lines.append(f"Seat {a} wins {what} with value {c}: {result}")
+            lines.append(f"Seat {seat_number(a)} wins {what} with value {c}: {result}")
         elif code == EV_TAKE:
-            lines.append(f"Seat {a} takes {_treasure(c, value_set)} from {decks[b]}")
+            lines.append(f"Seat {seat_number(a)} takes {_treasure(c, value_set)} from {decks[b]}")
         elif code == EV_STEAL:
-            lines.append(f"Seat {a} steals {_treasure(c, value_set)} from seat {b}")
+            lines.append(f"Seat {seat_number(a)} steals {_treasure(c, value_set)} from seat {seat_number(b)}")
         elif code == EV_BONUS_GIVEN:
             short = "" if c == b else f" (due {b}, the Bonus deck ran short)"
-            lines.append(f"Seat {a} played the weakest {COLOUR_NAMES[d]} card and receives {c} Bonus{short}")
+            lines.append(f"Seat {seat_number(a)} played the weakest {COLOUR_NAMES[d]} card and receives {c} Bonus{short}")
         elif code == EV_ACTION:
-            lines.append(f"Seat {a} activates the {CARD_NAMES[c]} Action card: A{b} ({ACTION_TEXT[b]})")
+            lines.append(f"Seat {seat_number(a)} activates the {CARD_NAMES[c]} Action card: A{b} ({ACTION_TEXT[b]})")
         elif code == EV_A1:
-            source = "the Bonus deck" if b < 0 else f"seat {b}"
-            lines.append(f"Seat {a} takes {c} Bonus from {source}")
+            source = "the Bonus deck" if b < 0 else f"seat {seat_number(b)}"
+            lines.append(f"Seat {seat_number(a)} takes {c} Bonus from {source}")
         elif code == EV_A2_TAKE:
-            lines.append(f"Seat {a} takes {island_name(c)} at random from seat {b}")
+            lines.append(f"Seat {seat_number(a)} takes {island_name(c)} at random from seat {seat_number(b)}")
         elif code == EV_A2_GIVE:
-            lines.append(f"Seat {a} gives {island_name(c)} to seat {b}")
+            lines.append(f"Seat {seat_number(a)} gives {island_name(c)} to seat {seat_number(b)}")
         elif code == EV_A3:
             order = ", ".join(_treasure(x, value_set) for x in (c, d, e) if x >= 0)
-            lines.append(f"Seat {a} looks at {decks[b]} and puts back (top first): {order}")
+            lines.append(f"Seat {seat_number(a)} looks at {decks[b]} and puts back (top first): {order}")
         elif code == EV_A4_TAKE:
-            lines.append(f"Seat {a} takes back {island_name(b)} (played by seat {c})")
+            lines.append(f"Seat {seat_number(a)} takes back {island_name(b)} (played by seat {seat_number(c)})")
         elif code == EV_A4_DISCARD:
-            lines.append(f"Seat {a} discards {island_name(b)}")
+            lines.append(f"Seat {seat_number(a)} discards {island_name(b)}")
         elif code == EV_NO_EFFECT:
-            lines.append(f"Seat {a}'s action A{b} has no effect")
+            lines.append(f"Seat {seat_number(a)}'s action A{b} has no effect")
         elif code == EV_UNDER:
             lines.append(f"{decks[a].capitalize()}: {_treasure(b, value_set)} goes under the deck")
         elif code == EV_ROUND_SCORE:
-            lines.append(f"Round {b + 1} score, seat {a}: {c} treasure points + {d} Bonus points = {e}")
+            lines.append(f"Round {b + 1} score, seat {seat_number(a)}: {c} treasure points + {d} Bonus points = {e}")
         elif code == EV_FINAL:
-            lines.append(f"Final: seat {a} scores {b}, rank {c}")
+            lines.append(f"Final: seat {seat_number(a)} scores {b}, rank {c}")
         else:
             lines.append(f"unknown event {code}: {a} {b} {c} {d} {e}")
     return lines

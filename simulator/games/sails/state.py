@@ -209,7 +209,7 @@ VARIANTS = {
     "rb-action-side-b": "Only the red/blue Action card shows its other side.",
     "gp-action-side-b": "Only the green/purple Action card shows its other side.",
     "actions-pairing-swapped": "Action cards pair A1|A3 (red/blue) and A2|A4 (green/purple) instead of A1|A2 and A3|A4.",
-    "random-first-player": "The round-1 first player is drawn at random (default: the first seat).",
+    "random-first-player": "The round-1 first player is drawn at random (default: seat 1).",
     "round2-first-card-holder": "Round 2 starts with the holder of the first-player card after round 1's last trick (the card passes after every trick: round 1's first player again at 3-4 players, the seat on their right at 5); default: the seat after round 1's first player.",
     "opening-pass-once": "The opening pass is made at the start of the game only, not again in round 2 (default: at the start of each round, with the rest of the setup).",
 }
