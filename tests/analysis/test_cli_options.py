@@ -109,7 +109,7 @@ def test_run_prints_its_tables_as_csv(capsys, tmp_path):
     assert status == 0, err
     seat_table, strategy_table = out.strip().split("\n\n")
     rows = list(csv.DictReader(io.StringIO(seat_table)))
-    assert [row["seat"] for row in rows] == ["0", "1", "2"]  # seats printed as the results store them
+    assert [row["seat"] for row in rows] == ["1", "2", "3"]  # seats printed as the results store them
     assert [row["strategy"] for row in rows] == ["strong", "weak", "plain"]
     assert sum(int(float(row["win_rate"]) * 300 + 0.5) for row in rows) >= 300
     assert strategy_table.startswith("strategy,win_rate,win_rate_low,win_rate_high")
@@ -224,7 +224,7 @@ def test_export_writes_every_result_row(capsys, play, tmp_path, name):
     table = reader(tmp_path / name)
     stored = pl.read_parquet(list(run.glob("**/*.parquet")))
     assert table.height == 900 and table.columns == stored.columns
-    assert table["seat"].to_list()[:3] == [0, 1, 2]  # as stored, in game then seat order
+    assert table["seat"].to_list()[:3] == [1, 2, 3]  # as stored, in game then seat order
     assert table["score"].sum() == stored["score"].sum()
 
 
