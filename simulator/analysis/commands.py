@@ -276,13 +276,19 @@ def experiment_command():
                   show_default=True, help="Run store: runs are kept here and reused when identical.")  # fmt: skip
     @click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
     @click.option("--n", "n_games", type=int, default=None, help="Preview: games per run instead of the file's n.")
-    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games):
+    @click.option("--allow-strategy-modules", is_flag=True,
+                  help="Import the module:function strategies the files' lineups name (runs their code).")
+    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, allow_strategy_modules):
         """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
         if out is not None and len(files) > 1:
             raise UsageError("--out names one report; with several experiment files use --reports-dir")
         if n_games is not None and n_games <= 0:
             raise UsageError(f"--n must be a positive number of games, not {n_games}")
         studies = [experiment_module.load_experiment(path) for path in files]  # validate every file first
+        for study in studies:
+            for lineup in study.lineups:
+                runner.refuse_strategy_modules(lineup, f"experiment file {study.path}", "--allow-strategy-modules",
+                                               allow_strategy_modules)  # fmt: skip
         for study in studies:
             experiment_module.plan_runs(study, n_games)
         jobs = _jobs(jobs)
