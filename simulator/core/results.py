@@ -456,9 +456,21 @@ class RunFolder:
             self._release()
             _remove_empty_folder(self.out_dir)
             return
+        if status == "complete":  # chunks adopted past n (a run stopped mid-checkpoint) are part of it
+            self.manifest["n"] = max(self.manifest["n"], _contiguous_end(self.manifest["chunks"]))
         self.manifest["status"] = status
         self.manifest["finished"] = now_iso()
         self.save()
+
+
+def _contiguous_end(chunks: list[dict]) -> int:
+    """The first game not held by the chunks that run without a gap from game 0."""
+    end = 0
+    for chunk in sorted(chunks, key=lambda chunk: chunk["first_game"]):
+        if chunk["first_game"] != end:
+            break
+        end += chunk["games"]
+    return end
 
 
 def remove_run(out_dir: Path) -> None:
