@@ -296,6 +296,7 @@ def _adoptable_chunk(path: Path, manifest: dict) -> dict | None:
         and entry["index"] == int(match.group(1))
         and all(isinstance(entry[key], int) and entry[key] >= 0 for key in ("first_game", "games"))
         and entry["games"] > 0
+        and isinstance(entry["seconds"], (int, float))
         and rows == entry["games"] * manifest["players"]
     )
     return entry if valid else None
