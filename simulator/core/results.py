@@ -215,6 +215,8 @@ def chunk_metadata(manifest: dict, index: int, first_game: int, games: int, seco
 def read_chunk_metadata(path: Path) -> tuple[dict, int]:
     """A chunk's own metadata and its number of rows (read from the Parquet footer only).
 
+    The metadata's ``first_game`` and ``games`` are checked against the range of the ``game``
+    column that the footer's statistics record, so metadata edited alone does not pass.
     :class:`UsageError` when the file is not a Parquet file or carries no islandsim metadata.
     """
     import pyarrow.parquet as parquet
@@ -222,11 +224,30 @@ def read_chunk_metadata(path: Path) -> tuple[dict, int]:
     try:
         footer = parquet.read_metadata(path)
         metadata = json.loads(footer.metadata[CHUNK_METADATA_KEY.encode()])
+        games_held = _game_column_range(footer)
     except (OSError, KeyError, TypeError, ValueError) as error:
         raise UsageError(f"{path} is not an islandsim chunk ({type(error).__name__})") from None
     if not isinstance(metadata, dict):
         raise UsageError(f"{path} is not an islandsim chunk (its metadata is not a record)")
+    first, games = metadata.get("first_game"), metadata.get("games")
+    if not (isinstance(first, int) and isinstance(games, int) and games_held == (first, first + games - 1)):
+        raise UsageError(f"{path}: its metadata says games {first!r}..., but it holds games {games_held}")
     return metadata, footer.num_rows
+
+
+def _game_column_range(footer) -> tuple[int, int]:
+    """The smallest and largest value of the ``game`` column, from the footer's statistics."""
+    position = footer.schema.names.index("game")
+    lows, highs = [], []
+    for group in range(footer.num_row_groups):
+        statistics = footer.row_group(group).column(position).statistics
+        if statistics is None or not statistics.has_min_max:
+            raise ValueError("no statistics for the game column")
+        lows.append(statistics.min)
+        highs.append(statistics.max)
+    if not lows:
+        raise ValueError("no row group")
+    return int(min(lows)), int(max(highs))
 
 
 def check_chunk_metadata(run_dir: Path, manifest: dict, chunk: dict, metadata: dict, rows: int) -> None:

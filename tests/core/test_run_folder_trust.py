@@ -188,10 +188,12 @@ def test_a_chunk_whose_own_metadata_disagrees_is_refused(run_copy, tmp_path, cas
     manifest = manifest_of(run_copy)
     manifest["chunks"][1]["sha256"] = hashlib.sha256(target.read_bytes()).hexdigest()  # checksum "fixed" too
     save_manifest(run_copy, manifest)
+    before = snapshot(run_copy)
     with pytest.raises(UsageError, match="chunk-000001.parquet"):
         results.scan_run(run_copy)
-    with pytest.raises(UsageError, match="islandsim repair"):
+    with pytest.raises(UsageError, match="chunk-000001.parquet"):
         runner.run(runner.prepare(runner.RunConfig(GAME, 4, 800, SEED, chunk_size=200)), run_copy, 1)
+    assert snapshot(run_copy) == before
 
 
 # --- paths stay inside the folder ------------------------------------------------------------
