@@ -616,20 +616,23 @@ def repair_run(run_dir: Path, version: str) -> tuple[dict, list[str]]:
         first = found[0][1]
         manifest = _manifest_from_chunk(first, version)
         notes = []
+        held_to = 0  # chunks come sorted by first game: one overlaps if it starts before this
         for path, metadata, entry in found:
             if metadata.get("config_hash") != first["config_hash"] or metadata.get("config") != first["config"]:
                 raise UsageError(
                     f"{run_dir}: {path.name} was played with another configuration than {found[0][0].name} "
-                    f"({metadata.get('config')} against {first['config']}); move the chunks of one run into their own folder"
+                    f"({metadata.get('config')} against {first['config']}); "
+                    "move the chunks of one run into their own folder"
                 )
-            if any(_ranges_overlap(entry, kept) for kept in manifest["chunks"]):
+            if entry["first_game"] < held_to:
                 notes.append(f"{path.name} holds games another chunk holds: left out")
                 continue
             manifest["chunks"].append(entry)
-            manifest["n"] = max(manifest["n"], int(metadata.get("target_n") or 0))
-        manifest["chunks"].sort(key=lambda chunk: chunk["first_game"])
-        covered_to = max(chunk["first_game"] + chunk["games"] for chunk in manifest["chunks"])
-        manifest["n"] = max(manifest["n"], covered_to)
+            held_to = entry["first_game"] + entry["games"]
+            target_n = metadata.get("target_n")
+            if isinstance(target_n, int) and not isinstance(target_n, bool):
+                manifest["n"] = max(manifest["n"], target_n)
+        manifest["n"] = max(manifest["n"], held_to)
         try:
             check_complete_coverage(run_dir / MANIFEST, manifest)
             manifest["status"] = "complete"
@@ -657,16 +660,14 @@ def _chunks_on_disk(run_dir: Path) -> list[tuple[Path, dict, dict]]:
                  "file": chunk_file(index), "sha256": _sha256(path), "seconds": metadata.get("seconds", 0.0)}  # fmt: skip
         players = (metadata.get("config") or {}).get("players")
         if metadata.get("index") != index or not isinstance(players, int) or rows != (entry["games"] or 0) * players:
-            raise UsageError(f"{run_dir}: {path.name} does not hold what its own metadata says; move it away and repair again")
+            raise UsageError(
+                f"{run_dir}: {path.name} does not hold what its own metadata says; move it away and repair again"
+            )
         if metadata.get("schema_version") != SCHEMA_VERSION:
             raise UsageError(f"{run_dir}: {path.name} uses results schema {metadata.get('schema_version')}, "
                              f"this islandsim reads schema {SCHEMA_VERSION}")  # fmt: skip
         found.append((path, metadata, entry))
     return sorted(found, key=lambda item: (item[2]["first_game"], item[2]["index"]))
-
-
-def _ranges_overlap(one: dict, other: dict) -> bool:
-    return one["first_game"] < other["first_game"] + other["games"] and other["first_game"] < one["first_game"] + one["games"]
 
 
 def _manifest_from_chunk(metadata: dict, version: str) -> dict:
