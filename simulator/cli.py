@@ -24,6 +24,10 @@ if TYPE_CHECKING:
     from simulator.core.runner import RunConfig
 
 EXIT_USAGE = 2
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT)."""
+EXIT_TERMINATED = 143
+"""SIGTERM (128 + SIGTERM), handled as Ctrl-C."""
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
@@ -114,11 +118,14 @@ def _run_options(function):
 @click.option("--max-n", type=int, default=10_000_000, show_default=True, help="Cap on games with --target-ci.")
 @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
               help="Dask scheduler address (tcp://HOST:PORT; or DASK_SCHEDULER_ADDRESS) to run on a cluster.")
+@click.option("--allow-strategy-modules", is_flag=True,
+              help="With --resume: import the module:function strategies the run folder names (runs their code).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 @table_format_option
 @quiet_option
 def run(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, seed, jobs,
-        chunk_size, out_dir, resume_dir, target_ci, max_n, scheduler, as_json, table_format, quiet) -> None:  # fmt: skip
+        chunk_size, out_dir, resume_dir, target_ci, max_n, scheduler, allow_strategy_modules, as_json, table_format,
+        quiet) -> None:  # fmt: skip
     """Play N games, store them in a results folder and print the summary."""
     from simulator.core import runner, summary
 
@@ -132,7 +139,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
         if game_id or players or strategy_names or variant_names or force_events or exclude_events \
                 or seed is not None or out_dir:
             raise UsageError("--resume takes the configuration from the run folder; give only --n, --jobs or --json")
-        config = runner.config_from_folder(resume_dir, n_games)
+        config = runner.config_from_folder(resume_dir, n_games, allow_strategy_modules)
         out_dir = resume_dir
     else:
         for name, value in (("--game", game_id), ("--players", players)):
@@ -162,9 +169,9 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
     try:
         manifest = runner.run(prepared, out_dir, jobs, progress=progress, say=stderr_notices(quiet),
                               precision=precision, scheduler=scheduler)  # fmt: skip
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:
         _say(f"interrupted: the finished chunks are kept; complete the run with: islandsim run --resume {out_dir}")
-        sys.exit(130)
+        sys.exit(EXIT_TERMINATED if isinstance(stop, runner.Terminated) else EXIT_INTERRUPTED)
     manifest, frame = results.scan_run(out_dir)
     numbers = summary.summarize(manifest, frame)
     if "precision" in manifest:
@@ -283,6 +290,20 @@ def export(run_dir, out, fmt, force) -> None:
     rows = export_module.export_run(run_dir, out, fmt, force)
     if out != export_module.STDOUT:
         _say(f"{rows:,} rows written to {out}")
+
+
+@cli.command()
+@click.argument("run_dir", type=click.Path(path_type=Path))
+def repair(run_dir) -> None:
+    """Rebuild the manifest of RUN_DIR from its chunks' own metadata (a damaged or lost manifest)."""
+    manifest, notes = results.repair_run(run_dir, __version__)
+    for note in notes:
+        _say(note)
+    games = sum(chunk["games"] for chunk in manifest["chunks"])
+    click.echo(f"{run_dir}: manifest rebuilt from {len(manifest['chunks'])} chunks, {games:,} of {manifest['n']:,} games, "
+               f"status {manifest['status']}")  # fmt: skip
+    if manifest["status"] != "complete":
+        click.echo(f"complete it with: islandsim run --resume {run_dir}")
 
 
 def _register_analysis_commands() -> None:

@@ -12,7 +12,9 @@ The base folder is ``$ISLANDSIM_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
 ``~/.cache/islandsim``.  Every process (local workers, Dask workers with the same install)
 computes the same folders.  Each use stamps the folder (``.last-used``); folders of code
 versions not used for ``STALE_AFTER_DAYS`` days are removed, so upgrades and edits do not pile
-up compiled code (30-60 MB per game version).
+up compiled code (30-60 MB per game version).  Only folders islandsim created are ever removed:
+they hold the marker file ``.islandsim-cache``; a folder of another program that merely looks
+like ``word-<16 hex>`` in the same base folder, or a symlink, is left alone.
 """
 
 from __future__ import annotations
@@ -82,12 +84,25 @@ def cache_folder(game_id: str | None = None) -> Path:
 STALE_AFTER_DAYS = 30
 """A cache folder unused for this long belongs to code that is gone: it is removed."""
 LAST_USED = ".last-used"
+MARKER = ".islandsim-cache"
+"""Written into every cache folder islandsim creates; the cleanup removes only folders holding it."""
+MARKER_TEXT = "numba cache folder created by islandsim; removed after 30 days unused\n"
 _CACHE_FOLDER_NAME = re.compile(r"^[a-z]+-[0-9a-f]{16}$")
 
 
 def _last_used(folder: Path) -> float:
     stamp = folder / LAST_USED
     return (stamp if stamp.exists() else folder).stat().st_mtime
+
+
+def _is_islandsim_cache(folder: Path) -> bool:
+    """A real folder (not a symlink) named like a cache folder and holding islandsim's marker."""
+    return (
+        _CACHE_FOLDER_NAME.match(folder.name) is not None
+        and not folder.is_symlink()
+        and folder.is_dir()
+        and (folder / MARKER).is_file()
+    )
 
 
 @functools.lru_cache(maxsize=None)
@@ -97,7 +112,7 @@ def remove_stale_folders(base: Path) -> list[Path]:
     cutoff = time.time() - STALE_AFTER_DAYS * 86400
     with contextlib.suppress(OSError):
         for folder in base.iterdir():
-            if folder.is_dir() and _CACHE_FOLDER_NAME.match(folder.name):
+            if _is_islandsim_cache(folder):
                 with contextlib.suppress(OSError):
                     if _last_used(folder) < cutoff:
                         shutil.rmtree(folder)
@@ -111,6 +126,9 @@ def _point_numba_at(folder: Path) -> str | None:
     previous = config.CACHE_DIR
     try:
         folder.mkdir(parents=True, exist_ok=True)
+        marker = folder / MARKER
+        if not marker.exists():
+            marker.write_text(MARKER_TEXT)
         (folder / LAST_USED).touch()
     except OSError:
         return previous  # unwritable home: numba keeps its own locations

@@ -328,7 +328,9 @@ def experiment_command():
     @click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
     @click.option("--n", "n_games", type=int, default=None, help="Preview: games per run instead of the file's n.")
     @quiet_option
-    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, quiet):
+    @click.option("--allow-strategy-modules", is_flag=True,
+                  help="Import the module:function strategies the files' lineups name (runs their code).")
+    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, quiet, allow_strategy_modules):
         """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
         if out is not None and len(files) > 1:
             raise UsageError("--out names one report; with several experiment files use --reports-dir")
@@ -337,6 +339,10 @@ def experiment_command():
         say = stderr_notices(quiet)
         fmt = _report_format(out, fmt, "--out", "--format") if out is not None else (fmt or "html")
         studies = [experiment_module.load_experiment(path) for path in files]  # validate every file first
+        for study in studies:
+            for lineup in study.lineups:
+                runner.refuse_strategy_modules(lineup, f"experiment file {study.path}", "--allow-strategy-modules",
+                                               allow_strategy_modules)  # fmt: skip
         for study in studies:
             experiment_module.plan_runs(study, n_games)
         jobs = _jobs(jobs)

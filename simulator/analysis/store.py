@@ -17,7 +17,6 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
-import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,6 +27,7 @@ from simulator.analysis.runs import Run, check_column_names, load_run, setup_lab
 from simulator.compiled_cache import source_fingerprint
 from simulator.core import registry, results, runner
 from simulator.core.registry import UsageError
+from simulator.core.run_lock import LOCK, RunLock
 
 DEFAULT_STORE = Path("results") / "store"
 """Where studies keep their runs unless told otherwise."""
@@ -120,27 +120,51 @@ def _matches(manifest: dict, config: runner.RunConfig) -> bool:
 def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[str], None] | None = None) -> Run:
     """The complete run of ``config`` in ``store``: reused when on disk, else played now.
 
-    An incomplete or damaged run in the store folder is removed and played again.
+    Everything happens under the run folder's lock: a study sharing the store waits while
+    another writes that run (then reuses it), and never deletes a run being written.  A run
+    that cannot be reused (older code, damaged) is cleared and played again; an unfinished
+    run of the same configuration is resumed.
     """
     prepared = runner.prepare(config)
     check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")
     folder = run_folder(store, prepared.config)
-    if folder.exists():
-        try:
-            existing = load_run(folder)
-            if _matches(existing.manifest, prepared.config):
-                if say:
-                    say(f"reusing {folder} ({existing.label})")
-                return existing
-        except UsageError as problem:
+    folder.mkdir(parents=True, exist_ok=True)
+    with RunLock(folder, wait=True, say=say):
+        if _reusable(folder, prepared, say):
+            return load_run(folder)
+        if say:
+            say(f"playing {prepared.config.n:,} games into {folder}: {setup_label(prepared.config.to_json())}"
+                f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
+        runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say)
+        return load_run(folder)
+
+
+def _reusable(folder: Path, prepared: runner.PreparedRun, say: Callable[[str], None] | None) -> bool:
+    """Whether the store folder holds the complete run of ``prepared`` (caller holds its lock).
+
+    A run that is not reusable is cleared, unless it is an unfinished run of the same
+    configuration (the runner resumes it); a folder holding something else is refused."""
+    if not any(path.name != LOCK for path in folder.iterdir()):
+        return False
+    if not (folder / results.MANIFEST).exists():
+        raise UsageError(f"{folder} holds files that are not an islandsim run; move them away")
+    try:
+        existing = load_run(folder)
+        if _matches(existing.manifest, prepared.config):
             if say:
-                say(f"replaying {folder}: {problem}")
-        if (folder / results.MANIFEST).exists() or not any(folder.iterdir()):
-            shutil.rmtree(folder)
-        else:
-            raise UsageError(f"{folder} holds files that are not an islandsim run; move them away")
+                say(f"reusing {folder} ({existing.label})")
+            return True
+        problem = "it holds another configuration or version"
+    except UsageError as error:
+        problem = str(error)
+    try:
+        results.check_run_folder(folder, prepared)
+        manifest = results.read_manifest(folder)
+        if manifest["status"] != "complete" and manifest.get("islandsim_version") == __version__:
+            return False  # an unfinished run of this configuration: resumed by the runner
+    except UsageError:
+        pass
     if say:
-        say(f"playing {prepared.config.n:,} games into {folder}: {setup_label(prepared.config.to_json())}"
-            f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
-    runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say)
-    return load_run(folder)
+        say(f"replaying {folder}: {problem}")
+    results.remove_run(folder)
+    return False

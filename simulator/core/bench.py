@@ -13,6 +13,11 @@ from pathlib import Path
 
 from simulator.core import runner
 
+PACKAGE_ROOT = Path(__file__).resolve().parents[2]
+"""The folder holding the ``simulator`` package: the working folder of the subprocesses that
+``bench`` starts, so that they import this islandsim and never a ``json.py`` (or any module)
+that happens to lie in the user's current folder (``python -c`` and ``-m`` put it first)."""
+
 
 def engine_rate(prepared: runner.PreparedRun, n: int) -> float:
     """Games per second of the engine alone, in this process (one core), after warm-up."""
@@ -57,6 +62,7 @@ def pure_python_rate(config: runner.RunConfig, n: int) -> float:
     """Games per second of the same engine code run as plain Python (``NUMBA_DISABLE_JIT=1``)."""
     code = (
         "import sys, time, json\n"
+        "sys.path.append(sys.argv[2])  # the user's folder, for module:function strategies, after the library\n"
         "from simulator.core import runner\n"
         "config = runner.RunConfig(**json.loads(sys.argv[1]))\n"
         "prepared = runner.prepare(config)\n"
@@ -67,22 +73,23 @@ def pure_python_rate(config: runner.RunConfig, n: int) -> float:
     payload = dict(config.to_json(), n=n, lineup=list(config.lineup), variants=list(config.variants))
     environment = dict(os.environ, NUMBA_DISABLE_JIT="1")
     finished = subprocess.run(
-        [sys.executable, "-c", code, json.dumps(payload)], env=environment, capture_output=True, text=True, check=True
-    )
+        [sys.executable, "-c", code, json.dumps(payload), os.getcwd()],
+        env=environment, capture_output=True, text=True, check=True, cwd=PACKAGE_ROOT,
+    )  # fmt: skip
     return float(finished.stdout.strip().splitlines()[-1])
 
 
 def full_run(config: runner.RunConfig, n: int, jobs: int) -> dict:
     """Time ``islandsim run`` end to end (chunks, Parquet, manifest) and measure its peak memory."""
     with tempfile.TemporaryDirectory() as folder:
-        out = Path(folder) / "run"
+        out = Path(folder).resolve() / "run"
         command = [
             sys.executable, "-m", "simulator.cli", "run", "--game", config.game, "--players", str(config.players),
             "--n", str(n), "--seed", str(config.seed), "--jobs", str(jobs), "--out", str(out), "--json",
         ]  # fmt: skip
         before = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         started = time.perf_counter()
-        subprocess.run(command, capture_output=True, text=True, check=True)
+        subprocess.run(command, capture_output=True, text=True, check=True, cwd=PACKAGE_ROOT)
         seconds = time.perf_counter() - started
         peak_kib = resource.getrusage(resource.RUSAGE_CHILDREN).ru_maxrss
         size = sum(path.stat().st_size for path in out.rglob("*") if path.is_file())

@@ -11,7 +11,10 @@ from __future__ import annotations
 import contextlib
 import functools
 import os
+import shutil
+import signal
 import sys
+import threading
 import time
 from dataclasses import asdict, dataclass
 from pathlib import Path
@@ -28,6 +31,11 @@ from simulator.core.strategies import Lineup, build_lineup
 
 class StrategyFailure(UsageError):
     """A strategy returned an option index outside the offered range."""
+
+
+class Terminated(KeyboardInterrupt):
+    """The process was asked to stop (SIGTERM); handled like Ctrl-C: the run is recorded as
+    interrupted, its lock released and its workers stopped."""
 
 
 @dataclass(frozen=True)
@@ -88,10 +96,15 @@ def _prepared_in_this_process(config: RunConfig) -> PreparedRun:
     return prepare(config)
 
 
-def config_from_folder(run_dir: Path, n: int | None = None) -> RunConfig:
-    """The configuration stored in a run folder (``n`` replaced when extending it)."""
+def config_from_folder(run_dir: Path, n: int | None = None, allow_strategy_modules: bool = False) -> RunConfig:
+    """The configuration stored in a run folder (``n`` replaced when extending it).
+
+    A lineup naming a user's ``module:function`` would import and run that module; it is
+    refused unless ``allow_strategy_modules`` (the user's explicit consent on the command line).
+    """
     manifest = results.read_manifest(Path(run_dir))
     results.check_writable(Path(run_dir), manifest)
+    refuse_strategy_modules(manifest["lineup"], f"the run in {run_dir}", "--allow-strategy-modules", allow_strategy_modules)
     if n is not None and n < manifest["n"]:
         raise UsageError(f"--n {n} is smaller than the {manifest['n']:,} games of {run_dir}")
     return RunConfig(
@@ -105,6 +118,21 @@ def config_from_folder(run_dir: Path, n: int | None = None) -> RunConfig:
         tuple(manifest.get("force_events", ())),
         tuple(manifest.get("exclude_events", ())),
     )
+
+
+def strategy_modules(lineup) -> list[str]:
+    """The user ``module:function`` strategies of a lineup (the names that import code)."""
+    return [name for name in lineup if ":" in name]
+
+
+def refuse_strategy_modules(lineup, where: str, flag: str, allowed: bool) -> None:
+    """Refuse to import strategy modules named in a file unless the user allowed it with ``flag``."""
+    modules = strategy_modules(lineup)
+    if modules and not allowed:
+        raise UsageError(
+            f"{where} names the strategy module {modules[0]}, which would run its code; "
+            f"if you trust it, give {flag}"
+        )
 
 
 def play_games(prepared: PreparedRun, first_game: int, n_games: int, debug: bool = False) -> tuple[np.ndarray, np.ndarray]:
@@ -134,13 +162,37 @@ def play_games(prepared: PreparedRun, first_game: int, n_games: int, debug: bool
     return seat_results, game_results
 
 
-def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int]) -> tuple[int, np.ndarray, np.ndarray, float]:
+def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int],
+                          main_pid: int | None = None) -> tuple[int, np.ndarray, np.ndarray, float]:  # fmt: skip
     """Entry point of a joblib worker: rebuild the run from its config and play one chunk."""
+    if main_pid is not None and os.getpid() != main_pid:
+        _exit_with_parent()
     prepared = _prepared_in_this_process(config)
     index, first_game, n_games = chunk
     started = time.perf_counter()
     seat_results, game_results = play_games(prepared, first_game, n_games)
     return index, seat_results, game_results, time.perf_counter() - started
+
+
+ORPHAN_CHECK_SECONDS = 1.0
+"""How often a worker process checks that the process that started it is still there."""
+
+
+@functools.lru_cache(maxsize=1)
+def _exit_with_parent() -> None:
+    """In a worker process: exit as soon as its parent is gone (a killed ``islandsim run``
+    would otherwise leave its idle workers, about 250 MB each, for loky's 300 s timeout).
+
+    Started once per worker by its first chunk; compiled code holds the GIL, so a worker that
+    is playing notices between chunks."""
+    parent = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == parent:
+            time.sleep(ORPHAN_CHECK_SECONDS)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="islandsim-exit-with-parent", daemon=True).start()
 
 
 COMPILE_NOTICE_AFTER_SECONDS = 2.0
@@ -153,8 +205,6 @@ def warm_up(prepared: PreparedRun, say=None) -> float:
     If that takes more than a couple of seconds numba is compiling, and ``say`` is told so once.
     Returns the seconds it took.
     """
-    import threading
-
     notice = None
     if say is not None:
         message = (
@@ -232,22 +282,26 @@ def run(
 
     ``out_dir`` is new or empty (a new run), or holds a run of the same configuration: then
     only the games it lacks are played (resume after an interruption, or extend to a larger
-    ``n``), after checking every stored chunk against its checksum.  With ``precision`` the
-    run stops at the first checkpoint where every seat's win-rate interval is narrow enough.
-    With ``scheduler`` the chunks run on that Dask cluster.
+    ``n``), after checking every stored chunk against its checksum and its own metadata.
+    The folder's lock is taken first and held to the end, so the check of the folder and
+    every write are made by one process.  With ``precision`` the run stops at the first
+    checkpoint where every seat's win-rate interval is narrow enough.  With ``scheduler``
+    the chunks run on that Dask cluster.  SIGTERM is handled as Ctrl-C (:class:`Terminated`).
     """
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
-    results.check_run_folder(out_dir, prepared)
-    compile_seconds = warm_up(prepared, say)
-    with results.RunFolder(out_dir, prepared, __version__, jobs) as folder:
+    out_dir = Path(out_dir)
+    with _sigterm_as_interrupt(), results.RunFolder(out_dir, prepared, __version__, jobs) as folder:
+        for note in folder.notes:
+            if say is not None:
+                say(note)
         manifest = folder.manifest
-        manifest["timings"]["warm_up_seconds"] = round(compile_seconds, 3)
         target_n = precision.max_n if precision else prepared.config.n
-        started = time.perf_counter()
         played = 0
         try:
-            with _progress_bar(target_n, progress) as bar, _backend(jobs, scheduler) as parallel:
+            manifest["timings"]["warm_up_seconds"] = round(warm_up(prepared, say), 3)
+            started = time.perf_counter()
+            with _progress_bar(target_n, progress) as bar, _backend(jobs, scheduler, out_dir) as parallel:
                 bar.update(folder.games_done())
                 for checkpoint_n in _checkpoints(folder, target_n, precision):
                     plan = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size, folder.next_index())
@@ -263,9 +317,11 @@ def run(
                     if precision is not None:
                         manifest["precision"] = {"target_half_width": precision.half_width, "reached": False}
         except KeyboardInterrupt:
+            _stop_local_workers(jobs, scheduler)
             folder.finish("interrupted")
             raise
         except BaseException:
+            _stop_local_workers(jobs, scheduler)
             folder.finish("failed")
             raise
         elapsed = time.perf_counter() - started
@@ -274,6 +330,33 @@ def run(
         )
         folder.finish("complete")
     return manifest
+
+
+@contextlib.contextmanager
+def _sigterm_as_interrupt():
+    """While a run is written, SIGTERM raises :class:`Terminated` (handled as Ctrl-C is)."""
+    if threading.current_thread() is not threading.main_thread():
+        yield
+        return
+
+    def stop(signum, frame):
+        raise Terminated()
+
+    previous = signal.signal(signal.SIGTERM, stop)
+    try:
+        yield
+    finally:
+        signal.signal(signal.SIGTERM, previous)
+
+
+def _stop_local_workers(jobs: int, scheduler: str | None) -> None:
+    """Kill this run's local worker processes now (an interrupted run must not leave them idle)."""
+    if jobs == 1 or scheduler:
+        return
+    from joblib.externals.loky import get_reusable_executor
+
+    with contextlib.suppress(Exception):
+        get_reusable_executor().shutdown(wait=False, kill_workers=True)
 
 
 def _checkpoints(folder, target_n: int, precision: Precision | None):
@@ -295,15 +378,28 @@ class _InProcess:
         return (function(*arguments, **keywords) for function, arguments, keywords in calls)
 
 
-def _backend(jobs: int, scheduler: str | None):
+@contextlib.contextmanager
+def _backend(jobs: int, scheduler: str | None, out_dir: Path):
     """A context giving a callable that maps delayed calls to results, in completion order."""
     if scheduler:
-        return _dask_backend(scheduler)
+        with _dask_backend(scheduler) as parallel:
+            yield parallel
+        return
     if jobs == 1:
-        return contextlib.nullcontext(_InProcess())
+        yield _InProcess()
+        return
     from joblib import Parallel
 
-    return Parallel(n_jobs=jobs, return_as="generator_unordered", backend="loky")
+    # joblib's scratch folder goes in the run folder, not /dev/shm: nothing is memory-mapped
+    # (max_nbytes=None), and what a killed run leaves there is removed when the folder is next opened
+    scratch = out_dir / results.SCRATCH
+    try:
+        with Parallel(n_jobs=jobs, return_as="generator_unordered", backend="loky", max_nbytes=None,
+                      temp_folder=str(scratch)) as parallel:  # fmt: skip
+            yield parallel
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)
+
 
 
 @contextlib.contextmanager
@@ -329,7 +425,8 @@ def _chunk_results(prepared: PreparedRun, plan, parallel):
     """Yield (index, first game, seat results, game results, seconds) per planned chunk, as they finish."""
     from joblib import delayed
 
-    calls = (delayed(_play_chunk_in_worker)(prepared.config, chunk) for chunk in plan)
+    main_pid = os.getpid()
+    calls = (delayed(_play_chunk_in_worker)(prepared.config, chunk, main_pid) for chunk in plan)
     first_games = {index: first for index, first, _ in plan}
     for index, seat_results, game_results, seconds in parallel(calls):
         yield index, first_games[index], seat_results, game_results, seconds
