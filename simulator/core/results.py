@@ -219,6 +219,9 @@ def upgrade_rows(manifest: dict, rows: pl.LazyFrame) -> pl.LazyFrame:
 def check_writable(out_dir: Path, manifest: dict) -> None:
     """Refuse to add chunks of the current schema to a folder written with an older one."""
     if manifest["schema_version"] != SCHEMA_VERSION:
+        for chunk in manifest["chunks"]:
+            if (Path(out_dir) / chunk["file"]).is_file():
+                _refuse_newer_chunk_under_old_schema(Path(out_dir), Path(out_dir) / chunk["file"])
         raise UsageError(
             f"{out_dir} was written with results schema {manifest['schema_version']} (seats numbered from 0); "
             f"it can be read but not resumed or extended: give a new folder"
@@ -345,10 +348,25 @@ def _verified_chunk(run_dir: Path, manifest: dict, chunk: dict) -> str | None:
     if _sha256(path) != chunk["sha256"]:
         return "failed its checksum"
     if manifest["schema_version"] == 1:
+        _refuse_newer_chunk_under_old_schema(run_dir, path)
         return None  # schema-1 chunks carry no metadata: their checksums are all there is to check
     metadata, rows = read_chunk_metadata(path)
     check_chunk_metadata(run_dir, manifest, chunk, metadata, rows)
     return None
+
+
+def _refuse_newer_chunk_under_old_schema(run_dir: Path, path: Path) -> None:
+    """A manifest that claims schema 1 over chunks carrying metadata (schema 2 or later) was edited:
+    reading it as schema 1 would skip the chunk checks and renumber its seats."""
+    import pyarrow.parquet as parquet
+
+    try:
+        keys = parquet.read_metadata(path).metadata or {}
+    except OSError:
+        raise UsageError(f"{run_dir}: chunk file {path.name} is not a Parquet file") from None
+    if CHUNK_METADATA_KEY.encode() in keys:
+        raise UsageError(f"{run_dir / MANIFEST} says results schema 1, but its chunks were written by a newer "
+                         f"islandsim: the manifest was edited; {REPAIR_HINT.format(dir=run_dir)}")  # fmt: skip
 
 
 CHUNK_NAME = re.compile(r"^chunk-(\d{6,})\.parquet$")

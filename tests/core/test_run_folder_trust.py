@@ -114,7 +114,8 @@ HOSTILE_MANIFESTS = {
     "chunk file out of the folder": (_edit_chunk(1, "file", "../../secret.parquet"), "inside the folder"),
     "overlapping chunks": (_edit_chunk(1, "first_game", 100), "both hold game"),
     "lineup of 3 for 4 seats": (_set("lineup", ["greedy"] * 3), "'lineup'"),
-    "old schema": (_set("schema_version", 1), "islandsim run --game sails --players 4 --n 600 --seed 21"),
+    "schema 1 claimed over newer chunks": (_set("schema_version", 1), "the manifest was edited"),
+    "unknown schema": (_set("schema_version", 99), "islandsim run --game sails --players 4 --n 600 --seed 21"),
 }
 
 
