@@ -146,14 +146,19 @@ def write(document: Document, out: Path, fmt: str = "html") -> Path:
         raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(FORMATS)}")
     out = Path(out)
     if out.exists() and out.is_dir():
-        raise UsageError(f"--out {out} is a folder; give a file name")
+        raise UsageError(f"report file {out} is a folder; give a file name")
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "html":
         out.write_text(to_html(document), encoding="utf-8")
     else:
-        folder = out.with_name(out.stem + "_files")
+        folder = markdown_files_folder(out)
         out.write_text(to_markdown(document, folder, folder.name), encoding="utf-8")
     return out
+
+
+def markdown_files_folder(out: Path) -> Path:
+    """Where a Markdown report ``out`` keeps its PNGs: ``<stem>_files/`` next to it."""
+    return out.with_name(out.stem + "_files")
 
 
 # ---------------------------------------------------------------- formatting helpers

@@ -102,9 +102,14 @@ def new_manifest(prepared, version: str, jobs: int) -> dict:
 
 
 def _write_atomically(path: Path, write) -> None:
+    """``write`` to a temporary name, then rename; a failed write (disk full) leaves no ``.partial``."""
     temporary = path.with_name(path.name + ".partial")
-    write(temporary)
-    os.replace(temporary, path)
+    try:
+        write(temporary)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def write_manifest(out_dir: Path, manifest: dict) -> None:
@@ -165,6 +170,18 @@ class RunFolder:
 
     def __enter__(self) -> "RunFolder":
         self._created = not (self.out_dir / MANIFEST).exists()
+        created_folder = not self.out_dir.exists()
+        try:
+            self._open()
+        except BaseException:
+            self.__exit__()
+            self._lock_file = None
+            if created_folder:  # nothing half-written: a folder this call made goes again
+                remove_run(self.out_dir)
+            raise
+        return self
+
+    def _open(self) -> None:
         (self.out_dir / CHUNKS).mkdir(parents=True, exist_ok=True)
         self._lock()
         if self._created:
@@ -175,7 +192,6 @@ class RunFolder:
             self._drop_bad_chunks()
         self._remove_unlisted_files()
         write_manifest(self.out_dir, self.manifest)
-        return self
 
     def __exit__(self, *exc) -> bool:
         if self._lock_file is not None:
@@ -252,9 +268,10 @@ class RunFolder:
         self._wins += (seat_results[:, :, 1] == 1).sum(axis=0)
         write_manifest(self.out_dir, self.manifest)
 
-    def finish(self, status: str) -> None:
-        """Record the run's final status; a new run that stored nothing is removed."""
-        if self._created and not self.manifest["chunks"] and status != "complete":
+    def finish(self, status: str, discard_if_new: bool = False) -> None:
+        """Record the run's final status; a new run that stored nothing is removed, and so is
+        any new run when ``discard_if_new`` (its chunks are not to be kept)."""
+        if self._created and (discard_if_new or not self.manifest["chunks"]) and status != "complete":
             self.__exit__()
             self._lock_file = None
             remove_run(self.out_dir)

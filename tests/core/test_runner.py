@@ -150,7 +150,7 @@ def test_user_strategy_plays(user_module, tmp_path):
 def test_user_strategy_with_a_bad_index_is_named(user_module, tmp_path):
     lineup = ("random", f"{user_module}:out_of_range", "random", "random")
     config = runner.RunConfig(GAME, 4, 10, 1, lineup)
-    with pytest.raises(runner.StrategyFailure, match=r"strategy '.*out_of_range' \(seat 1\) returned"):
+    with pytest.raises(runner.StrategyFailure, match=r"strategy '.*out_of_range' \(seat 2\) returned"):
         runner.run(runner.prepare(config), tmp_path / "bad", 1)
     assert not (tmp_path / "bad").exists()
 
