@@ -177,15 +177,20 @@ def _user_strategies(prepared: PreparedRun) -> list[str]:
 
 
 def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int], checked: bool = False,
-                          game_module: str | None = None) -> tuple[int, np.ndarray, np.ndarray, float]:  # fmt: skip
+                          game_module: str | None = None,
+                          user_folder: str | None = None) -> tuple[int, np.ndarray, np.ndarray, float]:  # fmt: skip
     """Entry point of a worker process: rebuild the run from its config and play one chunk.
 
     ``game_module`` is where the parent found the game, for a game registered at run time
-    (a plugin, the tests' toy game) that the worker's fresh registry does not list.
+    (a plugin, the tests' toy game) that the worker's fresh registry does not list;
+    ``user_folder`` the parent's current folder, where user strategies are imported from (a
+    reused worker may have been started in another one).
     """
     _quiet_crashes()
     if game_module is not None:
         registry.GAME_MODULES.setdefault(config.game, game_module)
+    if user_folder is not None and user_folder not in sys.path:
+        sys.path.insert(0, user_folder)
     prepared = _prepared_in_this_process(config, checked)
     index, first_game, n_games = chunk
     started = time.perf_counter()
@@ -206,7 +211,8 @@ def _worker_call(prepared: PreparedRun, chunk: tuple[int, int, int]):
     from joblib import delayed
 
     game_module = registry.GAME_MODULES.get(prepared.config.game)
-    return delayed(_play_chunk_in_worker)(prepared.config, chunk, prepared.checked, game_module)
+    user_folder = os.getcwd() if _user_strategies(prepared) else None
+    return delayed(_play_chunk_in_worker)(prepared.config, chunk, prepared.checked, game_module, user_folder)
 
 
 COMPILE_NOTICE_AFTER_SECONDS = 8.0
