@@ -10,6 +10,24 @@ keeps every class present for every command that has it.
 
 Run in-process through ``simulator.cli.main`` (the console entry point), with the current folder
 set to the test's temporary folder.
+
+The classes (``Case.klass``):
+
+- ``number``: counts, seeds, indexes and fractions out of range or not numbers (10**18, 10**30,
+  2**63, -1, nan, "ten"), refused by the bounded click types of ``simulator.core.limits``;
+- ``output-path``: a run folder, run store, report or reports folder that cannot be written
+  (``/proc``, under a file, a name too long, a file for a folder and the reverse), refused by
+  ``simulator.core.paths`` before anything is played, naming the option given;
+- ``name``: unknown games, strategies, variants, event cards, formats; impossible player counts;
+- ``user-strategy``: ``module:function`` strategies that fail to import (``sys.exit``, an
+  exception), do not compile, have a bad ``*_PARAMS``, or break the contract while playing
+  (illegal move in a later chunk, an out-of-bounds write: crash, or ``--checked``);
+- ``experiment-file``: non-UTF-8, empty ``players`` or ``lineups``, huge ``n``, bad TOML...;
+- ``run-folder``: run folders given as input that are missing, foreign or corrupt;
+- ``options``: options missing or that do not go together.
+
+Disk full (``OSError(ENOSPC)`` from the Parquet and report writers), ``--jobs`` above the cores,
+planning a billion games and Ctrl-C on a strategy that never returns have their own tests below.
 """
 
 from __future__ import annotations
@@ -544,7 +562,8 @@ def test_ctrl_c_stops_a_run_whose_strategy_never_returns(tmp_path, jobs):
     (tmp_path / "looping.py").write_text(LOOPING)
     command = [sys.executable, "-m", "simulator.cli", "run", *SAILS, "--n", "20", "--seed", "1", "--jobs", jobs,
                "--out", "out", "--strategy", "looping:forever", "--strategy", "random", "--strategy", "random"]
-    environment = dict(os.environ, PYTHONPATH=os.pathsep.join([str(Path.cwd()), os.environ.get("PYTHONPATH", "")]))
+    repository = Path(__file__).resolve().parents[2]  # this checkout's simulator, whatever is installed
+    environment = dict(os.environ, PYTHONPATH=os.pathsep.join([str(repository), os.environ.get("PYTHONPATH", "")]))
     process = subprocess.Popen(command, cwd=tmp_path, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
                                env=environment, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL))
     workers = []
