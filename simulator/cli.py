@@ -16,7 +16,8 @@ import click
 
 from simulator import __version__
 from simulator.cli_options import game_option, lineup_options, quiet_option, stderr_notices, table_format_option
-from simulator.core import registry, results
+from simulator.core import limits, registry, results
+from simulator.core.paths import check_output_folder, describe_os_error
 from simulator.core.registry import UsageError
 from simulator.core.strategies import lineup_names
 
@@ -105,17 +106,19 @@ def _run_options(function):
 @lineup_options
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
 @_with_event_options
-@click.option("--n", "n_games", type=int, default=None, help="Number of games (with --resume: extend to this many).")
-@click.option("--seed", type=int, default=None, help="Run seed (default: a random one, printed).")
-@click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
-@click.option("--chunk-size", type=int, default=0, help="Games per chunk (default: the game's).")
+@click.option("--n", "n_games", type=limits.GAMES, default=None, help="Number of games (with --resume: extend to this many).")
+@click.option("--seed", type=limits.SEED, default=None, help="Run seed (default: a random one, printed).")
+@click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores; at most the cores).")
+@click.option("--chunk-size", type=limits.CHUNK_SIZE, default=0, help="Games per chunk (default: the game's).")
 @click.option("--out", "out_dir", type=click.Path(path_type=Path), default=None,
               help="Results folder: new or empty, or a run of the same configuration to extend.")
 @click.option("--resume", "resume_dir", type=click.Path(path_type=Path), default=None,
               help="Complete (or with --n, extend) the run stored in this folder.")
-@click.option("--target-ci", type=float, default=None,
+@click.option("--target-ci", type=limits.OpenFraction(0, 0.5, "a half-width"), default=None,
               help="Stop once every seat's 95%% win-rate interval is at most ± this (e.g. 0.005).")
-@click.option("--max-n", type=int, default=10_000_000, show_default=True, help="Cap on games with --target-ci.")
+@click.option("--max-n", type=limits.GAMES, default=10_000_000, show_default=True, help="Cap on games with --target-ci.")
+@click.option("--checked", is_flag=True,
+              help="Compile user strategies with bounds checking: an index out of range names the strategy.")
 @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
               help="Dask scheduler address (tcp://HOST:PORT; or DASK_SCHEDULER_ADDRESS) to run on a cluster.")
 @click.option("--allow-strategy-modules", is_flag=True,
@@ -124,14 +127,12 @@ def _run_options(function):
 @table_format_option
 @quiet_option
 def run(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, seed, jobs,
-        chunk_size, out_dir, resume_dir, target_ci, max_n, scheduler, allow_strategy_modules, as_json, table_format,
+        chunk_size, out_dir, resume_dir, target_ci, max_n, checked, scheduler, allow_strategy_modules, as_json, table_format,
         quiet) -> None:  # fmt: skip
     """Play N games, store them in a results folder and print the summary."""
     from simulator.core import runner, summary
 
-    jobs = runner.default_jobs() if jobs is None else jobs
-    if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    jobs = runner.local_jobs(jobs, _say)
     if as_json and table_format != "text":
         raise UsageError(f"give --json or --format {table_format}, not both")
     strategy_names = lineup_names(lineup, strategy_names)
@@ -153,12 +154,8 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
         config = runner.RunConfig(game_id, players, n, seed, tuple(strategy_names), tuple(variant_names), chunk_size,
                                   tuple(force_events), tuple(exclude_events))  # fmt: skip
     precision = None
-    if target_ci is not None:
-        if not 0 < target_ci < 0.5:
-            raise UsageError(f"--target-ci is a half-width between 0 and 0.5 (e.g. 0.005), not {target_ci}")
-        if max_n < 1:
-            raise UsageError(f"--max-n must be at least 1, not {max_n}")
-    prepared = runner.prepare(config)
+    check_output_folder(out_dir if out_dir is not None else Path("results"), "--resume" if resume_dir else "--out")
+    prepared = runner.prepare(config, checked=checked)
     if target_ci is not None:
         precision = runner.Precision(target_ci, max_n, 4 * prepared.config.chunk_size)
     if out_dir is None:
@@ -170,7 +167,10 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
         manifest = runner.run(prepared, out_dir, jobs, progress=progress, say=stderr_notices(quiet),
                               precision=precision, scheduler=scheduler)  # fmt: skip
     except KeyboardInterrupt as stop:
-        _say(f"interrupted: the finished chunks are kept; complete the run with: islandsim run --resume {out_dir}")
+        if (Path(out_dir) / results.MANIFEST).exists():
+            _say(f"interrupted: the finished chunks are kept; complete the run with: islandsim run --resume {out_dir}")
+        else:
+            _say("interrupted before the first chunk was stored: nothing was written")
         sys.exit(EXIT_TERMINATED if isinstance(stop, runner.Terminated) else EXIT_INTERRUPTED)
     manifest, frame = results.scan_run(out_dir)
     numbers = summary.summarize(manifest, frame)
@@ -189,10 +189,12 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
 @lineup_options
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
 @_with_event_options
-@click.option("--seed", type=int, default=None, help="Run seed.")
-@click.option("--game-index", type=int, default=0, help="Which game of that run to replay, from 0 (default 0).")
+@click.option("--seed", type=limits.SEED, default=None, help="Run seed.")
+@click.option("--game-index", type=limits.GAME_INDEX, default=0, help="Which game of that run to replay, from 0 (default 0).")
+@click.option("--checked", is_flag=True,
+              help="Compile user strategies with bounds checking: an index out of range names the strategy.")
 def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, seed,
-           game_index) -> None:  # fmt: skip
+           game_index, checked) -> None:  # fmt: skip
     """Print the narrated log of one game, for checking the rules by hand.
 
     Either RUN_DIR (a results folder: its game, players, lineup, variants and seed are reused)
@@ -201,8 +203,6 @@ def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, for
     from simulator.core import runner
 
     strategy_names = lineup_names(lineup, strategy_names)
-    if game_index < 0:
-        raise UsageError(f"--game-index must be 0 or more, not {game_index}")
     if run_dir is not None:
         config = _replayed_run(run_dir, game_index, game_id, players, strategy_names, variant_names, force_events,
                                exclude_events, seed)  # fmt: skip
@@ -212,11 +212,9 @@ def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, for
                 raise UsageError(f"missing option {name} (or give a results folder: islandsim replay RUN_DIR)")
         config = runner.RunConfig(game_id, players, 1, seed, strategy_names, tuple(variant_names),
                                   force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
-    prepared = runner.prepare(config)
+    prepared = runner.prepare(config, checked=checked)
     config = prepared.config
-    lines = prepared.spec.narrate(
-        config.seed, game_index, prepared.variant_flags, prepared.lineup.functions, prepared.lineup.params
-    )
+    lines = runner.narrate(prepared, game_index)
     click.echo("\n".join(_replay_header(prepared.spec.title, config, game_index, run_dir) + [""] + lines))
 
 
@@ -247,11 +245,12 @@ def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path
 
 @cli.command()
 @_run_options
-@click.option("--n", "n_games", type=int, default=20_000, help="Games for the compiled measurements.")
-@click.option("--python-n", type=int, default=200, help="Games for the pure-Python comparison (0 to skip).")
-@click.option("--run-n", type=int, default=0, help="Also time a full `islandsim run` of this many games.")
-@click.option("--jobs", type=int, default=None, help="Processes for the all-cores figure (default: all cores).")
-@click.option("--seed", type=int, default=1, help="Run seed.")
+@click.option("--n", "n_games", type=limits.CHUNK_GAMES, default=20_000, help="Games for the compiled measurements.")
+@click.option("--python-n", type=limits.OPTIONAL_CHUNK_GAMES, default=200,
+              help="Games for the pure-Python comparison (0 to skip).")
+@click.option("--run-n", type=limits.OPTIONAL_GAMES, default=0, help="Also time a full `islandsim run` of this many games.")
+@click.option("--jobs", type=limits.JOBS, default=None, help="Processes for the all-cores figure (default: all cores).")
+@click.option("--seed", type=limits.SEED, default=1, help="Run seed.")
 @click.option("--dask", "with_dask", is_flag=True, help="Also measure a local Dask cluster against local processes.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, python_n,
@@ -260,10 +259,7 @@ def bench(game_id, players, lineup, strategy_names, variant_names, force_events,
     from simulator.core import bench as benchmark_module
     from simulator.core import runner
 
-    jobs = runner.default_jobs() if jobs is None else jobs
-    for name, value, least in (("--n", n_games, 1), ("--jobs", jobs, 1), ("--python-n", python_n, 0), ("--run-n", run_n, 0)):
-        if value < least:
-            raise UsageError(f"{name} must be at least {least}, not {value}")
+    jobs = runner.local_jobs(jobs, _say)
     config = runner.RunConfig(game_id, players, n_games, seed, lineup_names(lineup, strategy_names),
                               tuple(variant_names), force_events=tuple(force_events),
                               exclude_events=tuple(exclude_events))  # fmt: skip
@@ -315,19 +311,32 @@ def _register_analysis_commands() -> None:
 _register_analysis_commands()
 
 
+def _fail(message: str) -> None:
+    """The one way a command fails: a single line ``error: ...`` on stderr, exit status 2."""
+    _say("error: " + " ".join(str(message).split()))
+    sys.exit(EXIT_USAGE)
+
+
 def main(argv: list[str] | None = None) -> None:
-    """Console entry point: run the CLI, turning every input error into one line and exit 2."""
+    """Console entry point: run the CLI, turning every input error into one line and exit 2.
+
+    Besides bad input (:class:`UsageError`, click's usage errors), a file system refusing a
+    write or a read (disk full, permissions: ``OSError``) and exhausted memory end the same way,
+    without a traceback; any other exception is a bug in islandsim and keeps its traceback.
+    """
     try:
         cli.main(args=argv, prog_name="islandsim", standalone_mode=False)
     except UsageError as error:
-        _say(f"error: {error}")
-        sys.exit(EXIT_USAGE)
+        _fail(str(error))
+    except OSError as error:
+        _fail(f"cannot go on: {describe_os_error(error)}")
+    except MemoryError:
+        _fail("out of memory: give a smaller --n, --chunk-size or --jobs")
     except _NO_ARGS_IS_HELP as error:  # bare `islandsim`: show the help, as click does
         click.echo(error.ctx.get_help() if error.ctx else "")
         sys.exit(0)
     except click.UsageError as error:
-        _say(f"error: {error.format_message()}")
-        sys.exit(EXIT_USAGE)
+        _fail(error.format_message())
     except click.exceptions.Abort:
         _say("aborted")
         sys.exit(130)

@@ -21,7 +21,8 @@ from simulator.analysis.runs import load_run
 from simulator.cli_options import (
     file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
 )
-from simulator.core import runner
+from simulator.core import limits, runner
+from simulator.core.paths import check_output_file, check_output_folder
 from simulator.core.registry import UsageError, get_game
 from simulator.core.strategies import check_strategy_name, lineup_names
 from simulator.core.tables import Column, Table, render
@@ -33,10 +34,24 @@ REPORT_EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md"}
 
 
 def _jobs(jobs: int | None) -> int:
-    jobs = runner.default_jobs() if jobs is None else jobs
-    if jobs < 1:
-        raise UsageError(f"--jobs must be at least 1, not {jobs}")
-    return jobs
+    return runner.local_jobs(jobs, _say)
+
+
+def _check_outputs(store_folder: Path | None = None, reports: tuple[tuple[str, Path | None], ...] = (),
+                   fmt: str = "html", folders: tuple[tuple[str, Path | None], ...] = ()) -> None:  # fmt: skip
+    """Refuse, before anything is played, any output path of a command that cannot be written:
+    the run store, each ``(option, report file)`` (with its ``<stem>_files/`` folder in Markdown)
+    and each ``(option, folder)``."""
+    if store_folder is not None:
+        check_output_folder(store_folder, "--results")
+    for option, folder in folders:
+        if folder is not None:
+            check_output_folder(folder, option)
+    for option, path in reports:
+        if path is not None:
+            check_output_file(path, option)
+            if fmt == "md":
+                check_output_folder(report_module.markdown_files_folder(Path(path)), option)
 
 
 def _seed(seed: int | None) -> tuple[int, bool]:
@@ -50,7 +65,7 @@ def _tell(say, message: str) -> None:
         say(message)
 
 
-def _check_outputs(as_json: bool, table_format: str) -> None:
+def _check_table_options(as_json: bool, table_format: str) -> None:
     if as_json and table_format != "text":
         raise UsageError(f"give --json or --format {table_format}, not both")
 
@@ -76,8 +91,8 @@ def _write_report(document: report_module.Document, out: Path | None, fmt: str |
 
 def _study_options(function):
     options = [
-        click.option("--seed", type=int, default=None, help="Run seed shared by every run (default: random, printed)."),
-        click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores)."),
+        click.option("--seed", type=limits.SEED, default=None, help="Run seed shared by every run (default: random, printed)."),
+        click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores; at most the cores)."),
         click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
                      show_default=True, help="Run store: runs are kept here and reused when identical."),  # fmt: skip
         click.option("--report", "report_out", type=click.Path(path_type=Path), default=None,
@@ -111,7 +126,7 @@ def tournament_command():
     @click.option("--players", type=int, required=True, help="Number of players.")
     @lineup_options
     @click.option("--strategies", "old_strategies", default=None, hidden=True, help="Former name of --lineup.")
-    @click.option("--n", "n_games", type=int, required=True, help="Games (deals) per lineup.")
+    @click.option("--n", "n_games", type=limits.GAMES, required=True, help="Games (deals) per lineup.")
     @click.option("--orders", type=click.Choice(tournament_module.ORDERS), default="rotations", show_default=True,
                   help="Seat orders of each lineup: cyclic rotations, or every distinct permutation.")  # fmt: skip
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
@@ -126,11 +141,12 @@ def tournament_command():
         every rotation (--orders rotations) or every seat order (--orders permutations).
         """
         say = stderr_notices(quiet)
-        _check_outputs(as_json, table_format)
+        _check_table_options(as_json, table_format)
         if old_strategies is not None and lineup is not None:
             raise UsageError("give the lineup once: --lineup a,b,c or repeated --strategy, not both")
         names = list(lineup_names(lineup if lineup is not None else old_strategies, strategy_names))
         report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
+        _check_outputs(store_folder, (("--report", report_out),), report_fmt)
         spec = get_game(game_id)
         for name in names:
             check_strategy_name(spec, name)
@@ -173,7 +189,7 @@ def compare_command():
     @click.argument("run_dirs", nargs=-1, type=click.Path(path_type=Path))
     @game_option(required=False, help_text="Game id, to play the baseline and the setups now.")
     @click.option("--players", type=int, default=None, help="Number of players.")
-    @click.option("--n", "n_games", type=int, default=None, help="Games per setup.")
+    @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Games per setup.")
     @lineup_options
     @click.option("--base-variant", "base_variants", multiple=True, help="Variant of the baseline (repeat to combine).")
     @click.option("--variant", "variant_names", multiple=True, help="A setup to compare (repeat for several; a+b combines).")
@@ -181,19 +197,21 @@ def compare_command():
     @click.option("--exclude-event", "exclude_events", multiple=True, help="Compare a setup without this event card (repeat).")
     @click.option("--sequential", is_flag=True,
                   help="Play in steps of --n games until every seat's win-rate difference is decided (docs/analysis.md).")
-    @click.option("--alpha", type=float, default=0.05, show_default=True, help="With --sequential: error rate.")
-    @click.option("--margin", type=float, default=0.01, show_default=True,
+    @click.option("--alpha", type=limits.OpenFraction(0, 1, "an error rate"), default=0.05, show_default=True,
+                  help="With --sequential: error rate.")  # fmt: skip
+    @click.option("--margin", type=limits.OpenFraction(0, 1, "a win-rate difference"), default=0.01, show_default=True,
                   help="With --sequential: a difference within ± this is negligible.")
-    @click.option("--max-n", type=int, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
+    @click.option("--max-n", type=limits.GAMES, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
     @_study_options
     def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names, force_events,
                 exclude_events, sequential, alpha, margin, max_n, seed, jobs, store_folder, report_out, report_fmt,
                 as_json, table_format, quiet):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
         say = stderr_notices(quiet)
-        _check_outputs(as_json, table_format)
+        _check_table_options(as_json, table_format)
         strategy_names = lineup_names(lineup, strategy_names)
         report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
+        _check_outputs(None if run_dirs else store_folder, (("--report", report_out),), report_fmt)
         if sequential:
             arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
             _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, arms, run_dirs, alpha,
@@ -308,6 +326,7 @@ def report_command():
     def report(run_dirs, out, fmt, title):
         """Write a balance report of run folders (a folder of runs stands for the runs inside)."""
         fmt = _report_format(out, fmt, "--out", "--format")
+        _check_outputs(reports=(("--out", out),), fmt=fmt)
         document = report_module.build_report(run_dirs, title)
         _write_report(document, out, fmt, stderr_notices(False))
 
@@ -325,8 +344,8 @@ def experiment_command():
                   help="Report format: default the --out extension's, else html.")
     @click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
                   show_default=True, help="Run store: runs are kept here and reused when identical.")  # fmt: skip
-    @click.option("--jobs", type=int, default=None, help="Worker processes (default: all cores).")
-    @click.option("--n", "n_games", type=int, default=None, help="Preview: games per run instead of the file's n.")
+    @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores; at most the cores).")
+    @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Preview: games per run instead of the file's n.")
     @quiet_option
     @click.option("--allow-strategy-modules", is_flag=True,
                   help="Import the module:function strategies the files' lineups name (runs their code).")
@@ -334,8 +353,6 @@ def experiment_command():
         """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
         if out is not None and len(files) > 1:
             raise UsageError("--out names one report; with several experiment files use --reports-dir")
-        if n_games is not None and n_games <= 0:
-            raise UsageError(f"--n must be a positive number of games, not {n_games}")
         say = stderr_notices(quiet)
         fmt = _report_format(out, fmt, "--out", "--format") if out is not None else (fmt or "html")
         studies = [experiment_module.load_experiment(path) for path in files]  # validate every file first
@@ -345,12 +362,14 @@ def experiment_command():
                                                allow_strategy_modules)  # fmt: skip
         for study in studies:
             experiment_module.plan_runs(study, n_games)
+        targets = [(study, out or Path(reports_dir) / f"{study.path.stem}.{fmt}") for study in studies]
+        _check_outputs(store_folder, tuple(("--out" if out else "--reports-dir", target) for _, target in targets), fmt,
+                       folders=(() if out else (("--reports-dir", reports_dir),)))  # fmt: skip
         jobs = _jobs(jobs)
-        for study in studies:
+        for study, target in targets:
             _tell(say, f"experiment {study.path}: {study.title}")
             runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
             document = experiment_module.experiment_report(study, runs, n_games)
-            target = out or Path(reports_dir) / f"{study.path.stem}.{fmt}"
             _write_report(document, target, fmt, say)
             for line in document.findings:
                 click.echo(line)

@@ -17,7 +17,7 @@ from typing import Callable
 
 from simulator.analysis import report, store, tournament
 from simulator.analysis.runs import Run, check_column_names
-from simulator.core import registry, runner
+from simulator.core import limits, registry, runner
 from simulator.core.registry import UsageError
 
 try:
@@ -30,7 +30,7 @@ KEYS = {
     "description": "what the study asks (text, shown at the top of the report)",
     "game": "game id",
     "players": "player count, or a list of them",
-    "n": "games per run (positive integer)",
+    "n": f"games per run (a whole number from 1 to {limits.MAX_GAMES:,})",
     "seed": "run seed (integer >= 0), shared by every run so that they are paired",
     "lineups": "list of lineups, each a list of strategy names repeated to fill the seats",
     "rotate": "true (default): play each lineup in every seat rotation",
@@ -38,7 +38,7 @@ KEYS = {
     "variants": "list of setups compared with the baseline, each a variant name or 'a+b'",
     "force_events": "list of event cards, each forced in one compared setup",
     "exclude_events": "list of event cards, each excluded in one compared setup",
-    "chunk_size": "games per chunk (optional)",
+    "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
 }
 REQUIRED = ("game", "players", "n", "seed")
 
@@ -108,7 +108,14 @@ def load_experiment(path: Path | str) -> Experiment:
     path = Path(path)
     if not path.is_file():
         raise UsageError(f"experiment file {path} does not exist")
-    text = path.read_text(encoding="utf-8")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        raise UsageError(f"{path}, line {line}: not UTF-8 text (byte {error.object[error.start]:#04x}); "
+                         "save the file as UTF-8") from None  # fmt: skip
+    except OSError as error:
+        raise UsageError(f"experiment file {path} cannot be read ({error.strerror})") from None
     try:
         data = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
@@ -123,19 +130,23 @@ def load_experiment(path: Path | str) -> Experiment:
     spec = registry.get_game(game)
     players_value = _expect(source, data, "players", (int, list))
     players = tuple(players_value) if isinstance(players_value, list) else (players_value,)
+    if not players:
+        raise source.error("players", f"'players' must be {KEYS['players']}, not an empty list")
     for count in players:
         if isinstance(count, bool) or not isinstance(count, int) or count not in spec.player_counts:
             allowed = ", ".join(map(str, spec.player_counts))
             raise source.error("players", f"{spec.title} is played by {allowed} players, not {count!r}", count)
     n = _expect(source, data, "n", int)
-    if n <= 0:
-        raise source.error("n", f"'n' must be a positive number of games, not {n}")
+    if limits.games_problem(n):
+        raise source.error("n", f"'n' {limits.games_problem(n)}")
     seed = _expect(source, data, "seed", int)
-    if not 0 <= seed < 2**63:
+    if not 0 <= seed <= limits.MAX_SEED:
         raise source.error("seed", f"'seed' must be between 0 and 2^63-1, not {seed}")
     lineups = _lineups(source, data, spec, players)
     arms = _arms(source, data, spec, players)
     chunk_size = _expect(source, data, "chunk_size", int, 0)
+    if not 0 <= chunk_size <= limits.MAX_CHUNK_GAMES:
+        raise source.error("chunk_size", f"'chunk_size' must be {KEYS['chunk_size']}, not {chunk_size}")
     return Experiment(
         path=path,
         title=_expect(source, data, "title", str, f"{spec.title}: {path.stem}"),
@@ -153,6 +164,9 @@ def load_experiment(path: Path | str) -> Experiment:
 
 def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
     value = _expect(source, data, "lineups", list, [[spec.default_strategy]])
+    if not value:
+        raise source.error("lineups", "'lineups' is empty: give at least one lineup, or leave the key out "
+                           f"to play the default strategy '{spec.default_strategy}'")  # fmt: skip
     lineups = []
     for lineup in value:
         if not isinstance(lineup, list) or not lineup or not all(isinstance(name, str) for name in lineup):

@@ -11,6 +11,7 @@ from __future__ import annotations
 import base64
 import html
 import math
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -146,14 +147,31 @@ def write(document: Document, out: Path, fmt: str = "html") -> Path:
         raise UsageError(f"unknown report format '{fmt}'; formats: {', '.join(FORMATS)}")
     out = Path(out)
     if out.exists() and out.is_dir():
-        raise UsageError(f"--out {out} is a folder; give a file name")
+        raise UsageError(f"report file {out} is a folder; give a file name")
     out.parent.mkdir(parents=True, exist_ok=True)
     if fmt == "html":
-        out.write_text(to_html(document), encoding="utf-8")
+        text = to_html(document)
     else:
-        folder = out.with_name(out.stem + "_files")
-        out.write_text(to_markdown(document, folder, folder.name), encoding="utf-8")
+        folder = markdown_files_folder(out)
+        text = to_markdown(document, folder, folder.name)
+    _write_text_atomically(out, text)
     return out
+
+
+def _write_text_atomically(out: Path, text: str) -> None:
+    """Write ``out`` through a temporary file: a failed write (disk full) leaves the old file, or none."""
+    temporary = out.with_name(out.name + ".partial")
+    try:
+        temporary.write_text(text, encoding="utf-8")
+        os.replace(temporary, out)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
+
+
+def markdown_files_folder(out: Path) -> Path:
+    """Where a Markdown report ``out`` keeps its PNGs: ``<stem>_files/`` next to it."""
+    return out.with_name(out.stem + "_files")
 
 
 # ---------------------------------------------------------------- formatting helpers

@@ -154,10 +154,15 @@ def new_manifest(prepared, version: str, jobs: int) -> dict:
 
 
 def _write_atomically(path: Path, write) -> None:
+    """``write`` to a temporary name, then rename; a failed write (disk full) leaves no ``.partial``."""
     temporary = path.with_name(path.name + ".partial")
     temporary.unlink(missing_ok=True)  # a symlink left there is removed, never written through
-    write(temporary)
-    os.replace(temporary, path)
+    try:
+        write(temporary)
+        os.replace(temporary, path)
+    except BaseException:
+        temporary.unlink(missing_ok=True)
+        raise
 
 
 def write_manifest(out_dir: Path, manifest: dict) -> None:
@@ -547,9 +552,10 @@ class RunFolder:
         write_manifest(self.out_dir, self.manifest)
         self._manifest_written = time.monotonic()
 
-    def finish(self, status: str) -> None:
-        """Record the run's final status; a new run that stored nothing is removed."""
-        if self._created and not self.manifest["chunks"] and status != "complete":
+    def finish(self, status: str, discard_if_new: bool = False) -> None:
+        """Record the run's final status; a new run that stored nothing is removed, and so is
+        any new run when ``discard_if_new`` (its chunks are not to be kept)."""
+        if self._created and (discard_if_new or not self.manifest["chunks"]) and status != "complete":
             remove_run(self.out_dir)
             self._release()
             _remove_empty_folder(self.out_dir)

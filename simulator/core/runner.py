@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import contextlib
 import functools
+import itertools
 import os
-import shutil
 import signal
 import sys
 import threading
@@ -22,15 +22,20 @@ from pathlib import Path
 import numpy as np
 
 from simulator import __version__
-from simulator.core import results
+from simulator.core import limits, registry, results
 from simulator.core.decisions import BadChoice
 from simulator.core.seats import seat_label
+from simulator.core.paths import describe_os_error
 from simulator.core.registry import GameSpec, UsageError, check_event_rules, check_players, check_variants, get_game
-from simulator.core.strategies import Lineup, build_lineup
+from simulator.core.strategies import Lineup, build_lineup, is_user_strategy
 
 
 class StrategyFailure(UsageError):
-    """A strategy returned an option index outside the offered range."""
+    """A strategy returned an option index outside the offered range (or, checked, indexed out of bounds)."""
+
+
+class WorkerCrash(UsageError):
+    """A worker process died while playing (a segmentation fault, most likely in a user strategy)."""
 
 
 class Terminated(KeyboardInterrupt):
@@ -65,35 +70,41 @@ class PreparedRun:
     spec: GameSpec
     lineup: Lineup
     variant_flags: np.ndarray
+    checked: bool = False  # user strategies compiled with bounds checking
 
 
-def prepare(config: RunConfig) -> PreparedRun:
-    """Validate a config (raising :class:`UsageError`) and plan its chunks."""
+def prepare(config: RunConfig, checked: bool = False) -> PreparedRun:
+    """Validate a config (raising :class:`UsageError`) and plan its chunks.
+
+    ``checked`` compiles user strategies with bounds checking (``--checked``): slower, but an
+    index out of range stops the run with the strategy's name instead of corrupting memory.
+    """
     spec = get_game(config.game)
     check_players(spec, config.players)
-    if config.n <= 0:
-        raise UsageError(f"--n must be a positive number of games, not {config.n}")
-    if config.seed < 0 or config.seed >= 2**63:
-        raise UsageError(f"--seed must be between 0 and 2^63-1, not {config.seed}")
+    problem = limits.games_problem(config.n)
+    if problem:
+        raise UsageError(f"--n {problem}")
+    if isinstance(config.seed, bool) or not isinstance(config.seed, int) or not 0 <= config.seed <= limits.MAX_SEED:
+        raise UsageError(f"--seed must be a whole number from 0 to 2^63-1, not {config.seed}")
     flags = check_variants(spec, tuple(config.variants), config.players)
     forced = tuple(dict.fromkeys(config.force_events))
     excluded = tuple(dict.fromkeys(config.exclude_events))
     event_flags = check_event_rules(spec, forced, excluded, config.players)
     if event_flags.size:
         flags = np.concatenate([flags, event_flags])
-    lineup = build_lineup(spec, config.players, tuple(config.lineup))  # last: it may compile strategies
     chunk_size = config.chunk_size or spec.chunk_size
-    if chunk_size <= 0:
-        raise UsageError(f"chunk size must be positive, not {chunk_size}")
+    if not 0 < chunk_size <= limits.MAX_CHUNK_GAMES:
+        raise UsageError(f"chunk size must be from 1 to {limits.MAX_CHUNK_GAMES:,} games, not {chunk_size}")
+    lineup = build_lineup(spec, config.players, tuple(config.lineup), checked)  # last: it may compile strategies
     config = RunConfig(config.game, config.players, config.n, config.seed, lineup.names, tuple(config.variants),
                        chunk_size, forced, excluded)  # fmt: skip
-    return PreparedRun(config, spec, lineup, flags)
+    return PreparedRun(config, spec, lineup, flags, checked)
 
 
 @functools.lru_cache(maxsize=8)
-def _prepared_in_this_process(config: RunConfig) -> PreparedRun:
+def _prepared_in_this_process(config: RunConfig, checked: bool = False) -> PreparedRun:
     """``prepare`` once per process and config (a worker plays many chunks of one run)."""
-    return prepare(config)
+    return prepare(config, checked)
 
 
 def config_from_folder(run_dir: Path, n: int | None = None, allow_strategy_modules: bool = False) -> RunConfig:
@@ -153,21 +164,66 @@ def play_games(prepared: PreparedRun, first_game: int, n_games: int, debug: bool
             game_results,
             debug,
         )
-    except BadChoice as error:
-        seat, kind, value, n_options = (int(part) for part in error.args)
-        raise StrategyFailure(
-            f"strategy '{prepared.lineup.names[seat]}' ({seat_label(seat)}) returned {value} for decision "
-            f"'{spec.decision_name(kind)}', which offered options 0..{n_options - 1}"
-        ) from None
+    except (BadChoice, IndexError) as error:
+        raise _strategy_failure(prepared, error) from None
     return seat_results, game_results
 
 
-def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int],
+def narrate(prepared: PreparedRun, game_index: int) -> list[str]:
+    """The narrated log of game ``game_index`` of ``prepared`` (``islandsim replay``)."""
+    config = prepared.config
+    try:
+        return prepared.spec.narrate(
+            config.seed, game_index, prepared.variant_flags, prepared.lineup.functions, prepared.lineup.params
+        )
+    except (BadChoice, IndexError) as error:
+        raise _strategy_failure(prepared, error) from None
+
+
+def _strategy_failure(prepared: PreparedRun, error: Exception) -> StrategyFailure:
+    """The one message for a strategy that broke the contract while the engine asked it.
+
+    ``BadChoice`` names the seat, the decision and the value.  An ``IndexError`` only
+    happens with ``--checked`` (numba checks no bounds otherwise), in a user strategy: the
+    engines and the registered strategies are not compiled with bounds checking.
+    """
+    names = prepared.lineup.names
+    if isinstance(error, BadChoice):
+        seat, kind, value, n_options = (int(part) for part in error.args)
+        return StrategyFailure(
+            f"strategy '{names[seat]}' ({seat_label(seat)}) returned {value} for decision "
+            f"'{prepared.spec.decision_name(kind)}', which offered options 0..{n_options - 1}"
+        )
+    suspects = _user_strategies(prepared) or list(dict.fromkeys(names))
+    return StrategyFailure(
+        f"an index out of bounds ({error}) in strategy {' or '.join(repr(name) for name in suspects)}: "
+        "check the array indexing of that function"
+    )
+
+
+def _user_strategies(prepared: PreparedRun) -> list[str]:
+    return list(dict.fromkeys(name for name in prepared.lineup.names if is_user_strategy(name)))
+
+
+def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int], checked: bool = False,
+                          game_module: str | None = None, user_folder: str | None = None,
                           main_pid: int | None = None) -> tuple[int, np.ndarray, np.ndarray, float]:  # fmt: skip
-    """Entry point of a joblib worker: rebuild the run from its config and play one chunk."""
+    """Entry point of a worker process: rebuild the run from its config and play one chunk.
+
+    ``game_module`` is where the parent found the game, for a game registered at run time
+    (a plugin, the tests' toy game) that the worker's fresh registry does not list;
+    ``user_folder`` the parent's current folder, where user strategies are imported from (a
+    reused worker may have been started in another one); ``main_pid`` the process that waits
+    for the results (the worker exits when that process is gone).
+    """
     if main_pid is not None and os.getpid() != main_pid:
         _exit_with_parent()
-    prepared = _prepared_in_this_process(config)
+    _quiet_crashes()
+    if game_module is not None:
+        registry.GAME_MODULES.setdefault(config.game, game_module)
+    if user_folder is not None and user_folder not in sys.path:
+        sys.path.insert(0, user_folder)
+    prepared = _prepared_in_this_process(config, checked)
     index, first_game, n_games = chunk
     started = time.perf_counter()
     seat_results, game_results = play_games(prepared, first_game, n_games)
@@ -195,13 +251,33 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="islandsim-exit-with-parent", daemon=True).start()
 
 
-COMPILE_NOTICE_AFTER_SECONDS = 2.0
-"""Loading a cached engine takes well under this; anything longer is numba compiling."""
+def _quiet_crashes() -> None:
+    """No Python stack dump from a worker that crashes: the parent says what happened, in one line."""
+    import faulthandler
+
+    if faulthandler.is_enabled():
+        faulthandler.disable()
 
 
-def warm_up(prepared: PreparedRun, say=None) -> float:
+def _worker_call(prepared: PreparedRun, chunk: tuple[int, int, int], main_pid: int | None = None):
+    """The delayed call that plays ``chunk`` of ``prepared`` in a worker process."""
+    from joblib import delayed
+
+    game_module = registry.GAME_MODULES.get(prepared.config.game)
+    user_folder = os.getcwd() if _user_strategies(prepared) else None
+    return delayed(_play_chunk_in_worker)(prepared.config, chunk, prepared.checked, game_module, user_folder, main_pid)
+
+
+COMPILE_NOTICE_AFTER_SECONDS = 8.0
+"""Starting a worker process and loading a cached engine take well under this (2-4 s on a busy
+2-core machine); anything longer is numba compiling."""
+
+
+def warm_up(prepared: PreparedRun, say=None, parallel=None) -> float:
     """Compile (or load from numba's cache) the engine for this lineup by playing one game.
 
+    The game is played in this process, or by ``parallel`` (a worker backend, see
+    :func:`run`) so that this process stays responsive to Ctrl-C whatever a strategy does.
     If that takes more than a couple of seconds numba is compiling, and ``say`` is told so once.
     Returns the seconds it took.
     """
@@ -216,7 +292,10 @@ def warm_up(prepared: PreparedRun, say=None) -> float:
         notice.start()
     started = time.perf_counter()
     try:
-        play_games(prepared, 0, 1)
+        if parallel is None:
+            play_games(prepared, 0, 1)
+        else:
+            list(parallel([_worker_call(prepared, (0, 0, 1))]))
     finally:
         if notice is not None:
             notice.cancel()
@@ -226,6 +305,21 @@ def warm_up(prepared: PreparedRun, say=None) -> float:
 def default_jobs() -> int:
     """All cores of this machine."""
     return max(1, os.cpu_count() or 1)
+
+
+def local_jobs(jobs: int | None, say=None) -> int:
+    """Worker processes for ``--jobs``: all cores by default; more than the cores is lowered to
+    the cores (``say`` warns): extra processes would only cost memory (each holds an engine)."""
+    cores = default_jobs()
+    if jobs is None:
+        return cores
+    if jobs < 1:
+        raise UsageError(f"--jobs must be at least 1, not {jobs}")
+    if jobs > cores:
+        if say is not None:
+            say(f"warning: --jobs {jobs} is more than the {cores} cores of this machine; using {cores}")
+        return cores
+    return jobs
 
 
 @dataclass(frozen=True)
@@ -250,22 +344,21 @@ class Precision:
 
 
 def plan_missing_chunks(done: list[dict], n: int, chunk_size: int, next_index: int) -> list[tuple[int, int, int]]:
-    """Chunks covering the games of ``[0, n)`` that no finished chunk covers."""
-    covered = np.zeros(n, dtype=bool)
-    for chunk in done:
-        covered[chunk["first_game"] : min(n, chunk["first_game"] + chunk["games"])] = True
+    """Chunks covering the games of ``[0, n)`` that no finished chunk covers.
+
+    Works on the finished chunks' intervals, never per game: the time and memory are
+    proportional to the number of chunks, whatever ``n`` is.
+    """
     planned = []
     game = 0
-    while game < n:
-        if covered[game]:
-            game += 1
-            continue
-        stop = game
-        while stop < n and not covered[stop] and stop - game < chunk_size:
-            stop += 1
-        planned.append((next_index, game, stop - game))
+    for first, games in sorted((chunk["first_game"], chunk["games"]) for chunk in done):
+        for start in range(game, min(first, n), chunk_size):  # the gap before this finished chunk
+            planned.append((next_index, start, min(chunk_size, min(first, n) - start)))
+            next_index += 1
+        game = max(game, first + games)
+    for start in range(game, n, chunk_size):
+        planned.append((next_index, start, min(chunk_size, n - start)))
         next_index += 1
-        game = stop
     return planned
 
 
@@ -291,45 +384,66 @@ def run(
     if jobs < 1:
         raise UsageError(f"--jobs must be at least 1, not {jobs}")
     out_dir = Path(out_dir)
-    with _sigterm_as_interrupt(), results.RunFolder(out_dir, prepared, __version__, jobs) as folder:
-        for note in folder.notes:
-            if say is not None:
-                say(note)
-        manifest = folder.manifest
-        target_n = precision.max_n if precision else prepared.config.n
-        played = 0
-        try:
-            manifest["timings"]["warm_up_seconds"] = round(warm_up(prepared, say), 3)
-            started = time.perf_counter()
-            with _progress_bar(target_n, progress) as bar, _backend(jobs, scheduler, out_dir) as parallel:
-                bar.update(folder.games_done())
-                for checkpoint_n in _checkpoints(folder, target_n, precision):
-                    plan = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size, folder.next_index())
-                    for index, first_game, seat_results, game_results, seconds in _chunk_results(prepared, plan, parallel):
-                        folder.write_chunk(index, first_game, seat_results, game_results, seconds)
-                        played += seat_results.shape[0]
-                        bar.update(seat_results.shape[0])
-                    manifest["n"] = checkpoint_n
-                    if precision is not None and precision.reached(folder.wins_by_seat(), checkpoint_n):
-                        manifest["precision"] = {"target_half_width": precision.half_width, "reached": True}
-                        break
-                else:
-                    if precision is not None:
-                        manifest["precision"] = {"target_half_width": precision.half_width, "reached": False}
-        except KeyboardInterrupt:
-            _stop_local_workers(jobs, scheduler)
-            folder.finish("interrupted")
-            raise
-        except BaseException:
-            _stop_local_workers(jobs, scheduler)
-            folder.finish("failed")
-            raise
-        elapsed = time.perf_counter() - started
-        manifest["timings"].update(
-            {"elapsed_seconds": round(elapsed, 3), "games_per_second": round(played / max(elapsed, 1e-9), 1)}
-        )
-        folder.finish("complete")
-    return manifest
+    try:
+        with _sigterm_as_interrupt(), results.RunFolder(out_dir, prepared, __version__, jobs) as folder:
+            for note in folder.notes:
+                if say is not None:
+                    say(note)
+            with _backend(jobs, scheduler) as parallel, _worker_crashes(prepared):
+                _play_missing_chunks(folder, prepared, parallel, progress, precision, say)
+    except OSError as error:  # disk full, folder removed meanwhile...: the chunks written so far are kept
+        kept = (out_dir / results.MANIFEST).exists()
+        advice = f"free space and complete it with: islandsim run --resume {out_dir}" if kept else "nothing was kept"
+        raise UsageError(f"cannot write the run in {out_dir} ({describe_os_error(error)}); {advice}") from None
+    return folder.manifest
+
+
+def _play_missing_chunks(folder: results.RunFolder, prepared: PreparedRun, parallel, progress: bool,
+                         precision: Precision | None, say=None) -> None:  # fmt: skip
+    """Warm the engine up, play and store every chunk the folder lacks, then record the run's
+    final status.  The caller holds the folder's lock throughout (taken before any check).
+
+    What a run that stops early leaves (docs/running.md, "When a run stops early"): after
+    Ctrl-C, SIGTERM or a write error (disk full) the folder keeps every finished chunk, with
+    status ``interrupted`` or ``failed``, for ``--resume``.  After a strategy error (an illegal
+    move, a crash) a run this process started is removed: its chunks come from a strategy that
+    breaks the contract; a run that was being resumed keeps its chunks, status ``failed``.
+    """
+    manifest = folder.manifest
+    target_n = precision.max_n if precision else prepared.config.n
+    played = 0
+    try:
+        manifest["timings"]["warm_up_seconds"] = round(warm_up(prepared, say, parallel), 3)
+        started = time.perf_counter()
+        with _progress_bar(target_n, progress) as bar:
+            bar.update(folder.games_done())
+            for checkpoint_n in _checkpoints(folder, target_n, precision):
+                plan = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size, folder.next_index())
+                for index, first_game, seat_results, game_results, seconds in _chunk_results(prepared, plan, parallel):
+                    folder.write_chunk(index, first_game, seat_results, game_results, seconds)
+                    played += seat_results.shape[0]
+                    bar.update(seat_results.shape[0])
+                manifest["n"] = checkpoint_n
+                if precision is not None and precision.reached(folder.wins_by_seat(), checkpoint_n):
+                    manifest["precision"] = {"target_half_width": precision.half_width, "reached": True}
+                    break
+            else:
+                if precision is not None:
+                    manifest["precision"] = {"target_half_width": precision.half_width, "reached": False}
+    except KeyboardInterrupt:
+        folder.finish("interrupted")
+        raise
+    except (StrategyFailure, WorkerCrash):
+        folder.finish("failed", discard_if_new=True)
+        raise
+    except BaseException:
+        folder.finish("failed")
+        raise
+    elapsed = time.perf_counter() - started
+    manifest["timings"].update(
+        {"elapsed_seconds": round(elapsed, 3), "games_per_second": round(played / max(elapsed, 1e-9), 1)}
+    )
+    folder.finish("complete")
 
 
 @contextlib.contextmanager
@@ -349,15 +463,6 @@ def _sigterm_as_interrupt():
         signal.signal(signal.SIGTERM, previous)
 
 
-def _stop_local_workers(jobs: int, scheduler: str | None) -> None:
-    """Kill this run's local worker processes now (an interrupted run must not leave them idle)."""
-    if jobs == 1 or scheduler:
-        return
-    from joblib.externals.loky import get_reusable_executor
-
-    with contextlib.suppress(Exception):
-        get_reusable_executor().shutdown(wait=False, kill_workers=True)
-
 
 def _checkpoints(folder, target_n: int, precision: Precision | None):
     """The successive totals of games after which the run may stop."""
@@ -371,35 +476,71 @@ def _checkpoints(folder, target_n: int, precision: Precision | None):
     yield target_n
 
 
-class _InProcess:
-    """Stands in for a joblib ``Parallel`` when one job is enough."""
+def _backend(jobs: int, scheduler: str | None):
+    """A context giving a callable that maps delayed calls to results, in completion order."""
+    if scheduler:
+        return _dask_backend(scheduler)
+    return _worker_processes(jobs)
 
-    def __call__(self, calls):
-        return (function(*arguments, **keywords) for function, arguments, keywords in calls)
+
+SIGNAL_POLL_SECONDS = 0.2
+"""How often the waiting main process wakes up to notice Ctrl-C."""
 
 
 @contextlib.contextmanager
-def _backend(jobs: int, scheduler: str | None, out_dir: Path):
-    """A context giving a callable that maps delayed calls to results, in completion order."""
-    if scheduler:
-        with _dask_backend(scheduler) as parallel:
-            yield parallel
-        return
-    if jobs == 1:
-        yield _InProcess()
-        return
-    from joblib import Parallel
+def _worker_processes(jobs: int):
+    """``jobs`` local worker processes (loky's reusable pool), even for one job.
 
-    # joblib's scratch folder goes in the run folder, not /dev/shm: nothing is memory-mapped
-    # (max_nbytes=None), and what a killed run leaves there is removed when the folder is next opened
-    scratch = out_dir / results.SCRATCH
+    Games are never played in this process: numba code does not look at signals, so a
+    strategy stuck in a loop would make Ctrl-C wait for ever.  This process only waits for
+    results, so Ctrl-C stops it at once; then the workers are killed.  At most two chunks per
+    worker are in flight, so finished results never pile up in memory.
+    """
+    from concurrent.futures import FIRST_COMPLETED, wait
+
+    from joblib.externals.loky import get_reusable_executor
+
+    executor = get_reusable_executor(max_workers=jobs)
+
+    def parallel(calls):
+        calls = iter(calls)
+        pending = set()
+        while True:
+            for function, arguments, keywords in itertools.islice(calls, 2 * jobs - len(pending)):
+                pending.add(executor.submit(function, *arguments, **keywords))
+            if not pending:
+                return
+            # short waits: a signal may land on another thread, and only a waking main thread
+            # runs the Ctrl-C handler
+            done, pending = wait(pending, timeout=SIGNAL_POLL_SECONDS, return_when=FIRST_COMPLETED)
+            for future in done:
+                yield future.result()
+
     try:
-        with Parallel(n_jobs=jobs, return_as="generator_unordered", backend="loky", max_nbytes=None,
-                      temp_folder=str(scratch)) as parallel:  # fmt: skip
-            yield parallel
-    finally:
-        shutil.rmtree(scratch, ignore_errors=True)
+        yield parallel
+    except BaseException:
+        executor.shutdown(wait=False, kill_workers=True)  # a stuck or crashed worker must not outlive the run
+        raise
 
+
+@contextlib.contextmanager
+def _worker_crashes(prepared: PreparedRun):
+    """Turn a worker process that died (a segmentation fault, most likely) into a :class:`WorkerCrash`
+    naming the user strategies to check with ``--checked``."""
+    from concurrent.futures.process import BrokenProcessPool
+
+    from joblib.externals.loky.process_executor import TerminatedWorkerError
+
+    try:
+        yield
+    except (TerminatedWorkerError, BrokenProcessPool) as error:
+        suspects = _user_strategies(prepared)
+        cause = f"a worker process crashed ({type(error).__name__})"
+        if suspects:
+            names = " or ".join(repr(name) for name in suspects)
+            raise WorkerCrash(f"{cause}, most likely strategy {names} reading or writing outside an array; "
+                              "run again with --checked to find the index (bounds checking on)") from None  # fmt: skip
+        raise WorkerCrash(f"{cause} while playing {prepared.spec.title}: please report it as a bug") from None
 
 
 @contextlib.contextmanager
@@ -423,10 +564,8 @@ def _dask_backend(scheduler: str):
 
 def _chunk_results(prepared: PreparedRun, plan, parallel):
     """Yield (index, first game, seat results, game results, seconds) per planned chunk, as they finish."""
-    from joblib import delayed
-
     main_pid = os.getpid()
-    calls = (delayed(_play_chunk_in_worker)(prepared.config, chunk, main_pid) for chunk in plan)
+    calls = (_worker_call(prepared, chunk, main_pid) for chunk in plan)
     first_games = {index: first for index, first, _ in plan}
     for index, seat_results, game_results, seconds in parallel(calls):
         yield index, first_games[index], seat_results, game_results, seconds

@@ -29,7 +29,16 @@ class Lineup:
     params: np.ndarray  # float64[seats, width]
 
 
-def _import_user_strategy(reference: str) -> StrategySpec:
+MAX_PARAMS = 1_000_000
+"""Length bound of a ``*_PARAMS`` vector: it is copied into every seat's row of the lineup."""
+
+
+def is_user_strategy(name: str) -> bool:
+    """Whether a lineup name is a user's ``module:function`` (not a registered strategy)."""
+    return ":" in name
+
+
+def _import_user_strategy(reference: str, checked: bool = False) -> StrategySpec:
     module_name, _, function_name = reference.partition(":")
     if not module_name or not function_name:
         raise UsageError(f"strategy '{reference}': a user strategy is written module:function")
@@ -37,20 +46,45 @@ def _import_user_strategy(reference: str) -> StrategySpec:
         sys.path.insert(0, os.getcwd())
     try:
         module = importlib.import_module(module_name)
-    except Exception as error:  # any import failure is the user's to fix
-        raise UsageError(f"strategy '{reference}': cannot import module '{module_name}' ({error})") from None
+    except KeyboardInterrupt:
+        raise
+    except BaseException as error:  # any import failure is the user's to fix, sys.exit() included
+        reason = f"it called sys.exit({error.code!r})" if isinstance(error, SystemExit) else f"{type(error).__name__}: {error}"
+        raise UsageError(f"strategy '{reference}': cannot import module '{module_name}' ({reason})") from None
     function = getattr(module, function_name, None)
     if function is None or not callable(function):
         raise UsageError(f"strategy '{reference}': module '{module_name}' has no function '{function_name}'")
-    compiled = _compile_with_signature(reference, function)
-    params = np.asarray(getattr(module, f"{function_name.upper()}_PARAMS", np.zeros(1)), dtype=np.float64)
-    return StrategySpec(reference, compiled, params.reshape(-1), f"user strategy {reference}")
+    compiled = _compile_with_signature(reference, function, checked)
+    params = _user_params(reference, module, f"{function_name.upper()}_PARAMS")
+    return StrategySpec(reference, compiled, params, f"user strategy {reference}")
 
 
-def _compile_with_signature(reference: str, function) -> CPUDispatcher:
+def _user_params(reference: str, module, name: str) -> np.ndarray:
+    """The module's ``NAME_PARAMS`` as a flat float vector (``[0.0]`` when absent), or :class:`UsageError`."""
+    value = getattr(module, name, None)
+    if value is None:
+        return np.zeros(1)
+    problem = None
+    try:
+        params = np.asarray(value, dtype=np.float64)
+    except (TypeError, ValueError, OverflowError):
+        problem = "not numbers"
+    else:
+        if params.ndim != 1 or params.size == 0:
+            problem = f"shape {params.shape}, not a non-empty flat vector"
+        elif params.size > MAX_PARAMS:
+            problem = f"{params.size:,} numbers, more than {MAX_PARAMS:,}"
+        elif not np.isfinite(params).all():
+            problem = "it holds nan or infinity"
+    if problem:
+        raise UsageError(f"strategy '{reference}': {name} must be a flat list of finite numbers ({problem})")
+    return params
+
+
+def _compile_with_signature(reference: str, function, checked: bool = False) -> CPUDispatcher:
     python_function = function.py_func if isinstance(function, CPUDispatcher) else function
     try:
-        compiled = njit(STRATEGY_SIGNATURE, cache=False)(python_function)
+        compiled = njit(STRATEGY_SIGNATURE, cache=False, boundscheck=checked)(python_function)
     except Exception as error:
         first_line = str(error).strip().splitlines()[0] if str(error).strip() else type(error).__name__
         raise UsageError(
@@ -80,7 +114,7 @@ def lineup_names(lineup: str | None, strategy_options: tuple[str, ...] = ()) -> 
 def check_strategy_name(spec: GameSpec, name: str) -> None:
     """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` or reads
     ``module:function`` (checked without compiling anything)."""
-    if name in spec.strategy_descriptions or name in spec.strategy_aliases or ":" in name:
+    if name in spec.strategy_descriptions or name in spec.strategy_aliases or is_user_strategy(name):
         return
     allowed = ", ".join(spec.strategy_descriptions)
     raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, or module:function")
@@ -104,22 +138,23 @@ def current_name(spec: GameSpec, name: str) -> str:
     return name
 
 
-def resolve_strategy(spec: GameSpec, name: str) -> StrategySpec:
-    """A registered strategy of ``spec`` or a user's ``module:function``."""
+def resolve_strategy(spec: GameSpec, name: str, checked: bool = False) -> StrategySpec:
+    """A registered strategy of ``spec`` or a user's ``module:function`` (``checked``: compiled
+    with bounds checking)."""
     check_strategy_name(spec, name)
     if name in spec.strategy_descriptions:
         return spec.strategies[name]
-    return _import_user_strategy(name)
+    return _import_user_strategy(name, checked)
 
 
-def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> Lineup:
+def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: bool = False) -> Lineup:
     """Resolve one strategy per seat; no names means every seat plays the default strategy."""
     check_lineup(spec, players, names)
     if not names:
         names = (spec.default_strategy,) * players
     current = {name: current_name(spec, name) for name in dict.fromkeys(names)}  # one note per renamed name
     names = tuple(current[name] for name in names)
-    resolved = [resolve_strategy(spec, name) for name in names]
+    resolved = [resolve_strategy(spec, name, checked) for name in names]
     width = max(len(strategy.params) for strategy in resolved)
     params = np.zeros((players, max(width, 1)), dtype=np.float64)
     for seat, strategy in enumerate(resolved):

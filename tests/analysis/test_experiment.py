@@ -43,7 +43,7 @@ def test_a_good_file_is_read(tmp_path):
         ('lineups = [["strong", "weak"]]', 'lineups = [\n  ["strong",\n   "wizard"]]', r"line 8: unknown strategy 'wizard' for toy; strategies: strong, plain, weak"),
         ('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]', 'variants = ["seat2-bonus", "turbo"]',
          r"line 7: unknown variant 'turbo' for toy; variants: seat2-bonus, cosmetic-a"),
-        ("n = 300", "n = -5", r"line 4: 'n' must be a positive number of games, not -5"),
+        ("n = 300", "n = -5", r"line 4: 'n' must be a number of games from 1 to 1,000,000,000, not -5"),
         ("n = 300", 'n = "many"', r"line 4: 'n' must be games per run"),
         ("seed = 4\n", "", r"missing key 'seed'"),
         (None, 'force_events = ["Z9"]\n', r"line 8: unknown event card 'Z9'; cards: A1, A2, B1, B2"),

@@ -106,7 +106,7 @@ def test_default_lineup_is_the_default_strategy():
     [
         (runner.RunConfig("chess", 4, 10, 1), "unknown game 'chess'"),
         (runner.RunConfig(GAME, 2, 10, 1), "not 2"),
-        (runner.RunConfig(GAME, 4, 0, 1), "positive"),
+        (runner.RunConfig(GAME, 4, 0, 1), "--n must be a number of games from 1 to"),
         (runner.RunConfig(GAME, 4, 10, -1), "--seed"),
         (runner.RunConfig(GAME, 4, 10, 1, ("random",)), "1 strategies given for 4 players"),
         (runner.RunConfig(GAME, 3, 10, 1, ("random", "nope", "random")), "unknown strategy 'nope'"),
