@@ -34,3 +34,36 @@ def test_styles_play_differently(run_games, spec):
     assert cubes[1] < cubes[0]  # curse_averse ends with fewer cubes than default
     assert crosses[2] > crosses[0]  # crown_hunter collects more crosses
     assert tile[4] == tile.max()  # early_passer holds the First Player tile most often
+
+
+def _a1_choice(style, players=4, pool=None):
+    """The heuristic's answer to event A1 in round 1 (3 cubes), with an optional visible healer pool."""
+    from simulator.games.loot import state as layout
+    from strategies.loot import heuristic_strategy, style_params
+    from tests.loot.helpers import Ctx
+
+    ctx = Ctx(players)
+    if pool is not None:
+        ctx.state[layout.S_VAR + layout.V_HEALERS_REVEALED] = 1
+        ctx.state[layout.S_HEAL_POOL:layout.S_HEAL_POOL + len(pool)] = pool
+        ctx.state[layout.S_HEAL_N] = len(pool)
+    options = np.array([0, 1], dtype=np.int64)
+    stream = np.zeros(1, dtype=np.uint64)
+    return options[heuristic_strategy(ctx.state, 0, layout.D_A1_DRAW, options, 2, style_params(style), stream)]
+
+
+def test_a1_accepted_when_cubes_are_cheap():
+    # two cards are worth more than half the price of two cubes taken in round 1 ...
+    assert _a1_choice("default") == 1 and _a1_choice("crown_hunter") == 1
+    # ... unless cubes are priced high: the curse-averse style, or a dear healer pool seen under
+    # healers-revealed (healer ids 6..9 cost 2 per cube; 10..13 only a fixed cost)
+    assert _a1_choice("curse_averse") == 0
+    assert _a1_choice("default", pool=[6, 7, 8, 9]) == 0
+    assert _a1_choice("default", pool=[10, 11, 12, 0]) == 1
+
+
+def test_information_variants_change_games(run_games):
+    plain, _ = run_games(4, ["default"] * 4, 300, seed=31)
+    for variant in ("healers-revealed", "events-revealed"):
+        informed, _ = run_games(4, ["default"] * 4, 300, seed=31, variants=(variant,))
+        assert not np.array_equal(plain, informed), variant
