@@ -132,18 +132,18 @@ def _cube_cost(state, seat, cubes_added, cube_price, known_future_cubes, params)
     if after >= 13 and (state[S_ROUND] >= 5 or state[S_PHASE] >= PH_FINAL):
         return 1000.0
     after += known_future_cubes
-    pressure = 1.0
+    risk = 0.0  # the risk term stays priced with P_CURSE whatever the healers
     if after > 7:
-        pressure += params[P_RISK] * (after - 7) / 5.0
-    return cube_price * cubes_added * pressure
+        risk = params[P_CURSE] * params[P_RISK] * (after - 7) / 5.0
+    return (cube_price + risk) * cubes_added
 
 
 @njit(cache=True, inline='always')
 def _cube_price(state, params):
-    """Price of one cube: ``P_CURSE``, scaled under variant ``healers-revealed`` by the visible
-    pool's mean cost per cube relative to the mean over all Healer cards (the pool is public from
-    the setup under that variant: ``S_HEAL_POOL[:S_HEAL_N]``; the Healer table ``S_INFO_HEALER``
-    always is).  A cube costs its per-cube rate at the end, so a dear pool makes cubes dearer."""
+    """Price of one cube.  ``P_CURSE`` counts, among other things, the Healer's rate per cube
+    expected from an unknown pool (the mean over all Healer cards, ``S_INFO_HEALER``, public).
+    Under variant ``healers-revealed`` the pool is public from the setup
+    (``S_HEAL_POOL[:S_HEAL_N]``), so that expected rate is replaced by the pool's mean rate."""
     price = params[P_CURSE]
     pool_size = state[S_HEAL_N]
     if state[S_VAR + V_HEALERS_REVEALED] == 0 or pool_size == 0:
@@ -154,9 +154,7 @@ def _cube_price(state, params):
     all_rate = 0.0
     for healer in range(N_HEALERS):
         all_rate += state[S_INFO_HEALER + healer * 2]
-    if all_rate == 0.0:
-        return price
-    return price * (pool_rate / pool_size) / (all_rate / N_HEALERS)
+    return max(0.0, price - all_rate / N_HEALERS + pool_rate / pool_size)
 
 
 @njit(cache=True, inline='always')
