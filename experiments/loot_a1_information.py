@@ -22,7 +22,7 @@ from numba import njit
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.registry import check_event_rules
 from simulator.games.loot import game_spec
-from simulator.games.loot.state import D_A1_DRAW, EV_B8
+from simulator.games.loot.state import D_A1_DRAW, EV_B8, S_VAR, V_EVENTS_REVEALED, V_HEALERS_REVEALED
 from strategies.loot import N_PARAMS, heuristic_strategy, style_params
 
 ASKED = N_PARAMS  # params column counting the A1 decisions of a seat
@@ -55,6 +55,19 @@ def never_a1(state, seat, decision_kind, options, n_options, params, stream):
     return heuristic_strategy(state, seat, decision_kind, options, n_options, params, stream)
 
 
+@njit(STRATEGY_SIGNATURE)
+def uninformed_default(state, seat, decision_kind, options, n_options, params, stream):
+    """The heuristic, ignoring what the information variants reveal (their flags hidden from it)."""
+    healers = state[S_VAR + V_HEALERS_REVEALED]
+    events = state[S_VAR + V_EVENTS_REVEALED]
+    state[S_VAR + V_HEALERS_REVEALED] = 0
+    state[S_VAR + V_EVENTS_REVEALED] = 0
+    choice = heuristic_strategy(state, seat, decision_kind, options, n_options, params, stream)
+    state[S_VAR + V_HEALERS_REVEALED] = healers
+    state[S_VAR + V_EVENTS_REVEALED] = events
+    return choice
+
+
 def play(spec, functions, players, n, seed, variants=(), forced=()):
     """Seat and game result arrays of ``n`` games, and the params rows (with the counters)."""
     params = np.zeros((players, N_PARAMS + 2))
@@ -67,9 +80,9 @@ def play(spec, functions, players, n, seed, variants=(), forced=()):
     return seats, games, params
 
 
-def interval(values: np.ndarray) -> str:
+def interval(values: np.ndarray, digits: int = 2) -> str:
     half = 1.96 * values.std(ddof=1) / np.sqrt(len(values))
-    return f"{values.mean():+.2f} ± {half:.2f}"
+    return f"{values.mean():+.{digits}f} ± {half:.{digits}f}"
 
 
 def worth(spec, n: int, seed: int) -> None:
@@ -101,12 +114,20 @@ def information(spec, n: int, seed: int, players: int = 4) -> None:
             after = seats[:, :, col(name)].astype(float)
             before = plain[:, :, col(name)].astype(float)
             if name == "eliminated":
-                after, before = after != 0, before != 0
+                after, before = (after != 0).astype(float), (before != 0).astype(float)
             difference = (after - before).mean(axis=1)  # per game, mean over seats
-            line = f"    {name} per seat: plain {before.mean():.3f}, difference {interval(difference)}"
+            digits = 4 if name == "eliminated" else 2
+            line = f"    {name} per seat: plain {before.mean():.4f}, difference {interval(difference, digits)}"
             if variant == "events-revealed":
-                line += f" (games with B8: {interval(difference[b8_coming])})"
+                line += f" (games with B8: {interval(difference[b8_coming], digits)})"
             print(line)
+        # the worth of the information to one seat: seat 1 reading it or not, the others not
+        others = [uninformed_default] * (players - 1)
+        informed, _, _ = play(spec, [counting_default] + others, players, n, seed, variants=(variant,))
+        blind, _, _ = play(spec, [uninformed_default] + others, players, n, seed, variants=(variant,))
+        score = informed[:, 0, col("score")] - blind[:, 0, col("score")].astype(float)
+        win = (informed[:, 0, col("rank")] == 1).astype(float) - (blind[:, 0, col("rank")] == 1)
+        print(f"    seat 1 alone reading it (others not): score {interval(score)} gold, win rate {interval(100 * win)} pp")
 
 
 def main() -> None:

@@ -139,22 +139,53 @@ def _cube_cost(state, seat, cubes_added, cube_price, known_future_cubes, params)
 
 
 @njit(cache=True, inline='always')
-def _cube_price(state, params):
-    """Price of one cube.  ``P_CURSE`` counts, among other things, the Healer's rate per cube
-    expected from an unknown pool (the mean over all Healer cards, ``S_INFO_HEALER``, public).
-    Under variant ``healers-revealed`` the pool is public from the setup
-    (``S_HEAL_POOL[:S_HEAL_N]``), so that expected rate is replaced by the pool's mean rate."""
+def _pool_cost(state, taken, cubes):
+    """Cost for ``cubes`` cubes of the cheapest Healer of the pool not in bit mask ``taken``
+    (-1 when none is left), and that Healer's index in the pool."""
+    best_cost = -1
+    best = -1
+    for i in range(state[S_HEAL_N]):
+        if (taken >> i) & 1 == 1:
+            continue
+        healer = state[S_HEAL_POOL + i]
+        cost = state[S_INFO_HEALER + healer * 2] * cubes + state[S_INFO_HEALER + healer * 2 + 1]
+        if best < 0 or cost < best_cost:
+            best_cost = cost
+            best = i
+    return best_cost, best
+
+
+@njit(cache=True, inline='always')
+def _cube_price(state, seat, params):
+    """Price of one cube.  ``P_CURSE`` counts, among other things, what one more cube adds to the
+    Healer's cost when the pool is unknown: the mean rate per cube over all Healer cards
+    (``S_INFO_HEALER``, public).  Under variant
+    ``healers-revealed`` the pool is public from the setup (``S_HEAL_POOL[:S_HEAL_N]``, costs in
+    ``S_INFO_HEALER``), so that part is replaced by what one more cube would cost with the Healer
+    the seat would get today: the players with fewer cubes (public) choose first, each the
+    cheapest for them; the seat then takes the cheapest of the rest."""
     price = params[P_CURSE]
-    pool_size = state[S_HEAL_N]
-    if state[S_VAR + V_HEALERS_REVEALED] == 0 or pool_size == 0:
+    if state[S_VAR + V_HEALERS_REVEALED] == 0 or state[S_HEAL_N] == 0:
         return price
-    pool_rate = 0.0
-    for i in range(pool_size):
-        pool_rate += state[S_INFO_HEALER + state[S_HEAL_POOL + i] * 2]
-    all_rate = 0.0
+    if state[S_ROUND] < ROUNDS and state[S_PHASE] < PH_FINAL:
+        return price  # before the last round today's cubes say little of the final ones
+    cubes = max(state[S_CUBES + seat], 1)
+    taken = 0
+    for other in range(state[S_PLAYERS]):
+        other_cubes = state[S_CUBES + other]
+        if other != seat and 0 < other_cubes < cubes:
+            _, index = _pool_cost(state, taken, other_cubes)
+            if index >= 0:
+                taken |= 1 << index
+    now, _ = _pool_cost(state, taken, cubes)
+    if now < 0:
+        return price
+    one_more, _ = _pool_cost(state, taken, cubes + 1)
+    expected_rate = 0.0
     for healer in range(N_HEALERS):
-        all_rate += state[S_INFO_HEALER + healer * 2]
-    return max(0.0, price - all_rate / N_HEALERS + pool_rate / pool_size)
+        expected_rate += state[S_INFO_HEALER + healer * 2]
+    expected_rate /= N_HEALERS
+    return max(0.0, price - expected_rate + (one_more - now))
 
 
 @njit(cache=True, inline='always')
@@ -553,7 +584,7 @@ def heuristic_strategy(state, seat, decision_kind, options, n_options, params, s
     best = 0
     best_score = -1e18
     noise = params[P_NOISE]
-    cube_price = _cube_price(state, params)
+    cube_price = _cube_price(state, seat, params)
     known_future_cubes = _known_future_cubes(state)
     for i in range(n_options):
         score = _option_score(state, seat, decision_kind, options[i], cube_price, known_future_cubes, params)
