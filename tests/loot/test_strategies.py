@@ -78,3 +78,10 @@ def test_healers_revealed_prices_a_cube_by_the_healer_the_seat_would_get():
     assert _cube_price_in_round_5([6, 7, 6, 7], round_=4) == default_price  # before round 5: unchanged
     # the seats with fewer cubes choose first: with 11 cubes seat 0 gets a 2-per-cube healer
     assert _cube_price_in_round_5([10, 6, 7, 7], cubes=11) == default_price - 1 + 2
+
+
+def test_information_variants_change_games(run_games):
+    plain, _ = run_games(4, ["default"] * 4, 300, seed=31)
+    for variant in ("healers-revealed", "events-revealed"):
+        informed, _ = run_games(4, ["default"] * 4, 300, seed=31, variants=(variant,))
+        assert not np.array_equal(plain, informed), variant
