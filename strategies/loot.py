@@ -159,11 +159,11 @@ def _pool_cost(state, taken, cubes):
 def _cube_price(state, seat, params):
     """Price of one cube.  ``P_CURSE`` counts, among other things, what one more cube adds to the
     Healer's cost when the pool is unknown: the mean rate per cube over all Healer cards
-    (``S_INFO_HEALER``, public).  Under variant
-    ``healers-revealed`` the pool is public from the setup (``S_HEAL_POOL[:S_HEAL_N]``, costs in
-    ``S_INFO_HEALER``), so that part is replaced by what one more cube would cost with the Healer
-    the seat would get today: the players with fewer cubes (public) choose first, each the
-    cheapest for them; the seat then takes the cheapest of the rest."""
+    (``S_INFO_HEALER``, public).  Under variant ``healers-revealed`` the pool is public from the
+    setup (``S_HEAL_POOL[:S_HEAL_N]``), so in the last round and the Final Exploration that part
+    is replaced by what one more cube would cost with the Healer the seat would get today: the
+    players with fewer cubes (public) choose first, each the cheapest for them; the seat then
+    takes the cheapest of the rest."""
     price = params[P_CURSE]
     if state[S_VAR + V_HEALERS_REVEALED] == 0 or state[S_HEAL_N] == 0:
         return price
@@ -249,11 +249,12 @@ def _discard_score(state, seat, cube_price):
     return cube_price * freed * 0.8
 
 
-# Event A1 (2 extra map cards for 2 cubes, round 1 only).  Measured with `default` at every seat
-# (A1 forced, 4,000 paired games, one seat always accepting against never): the accepting seat
-# gains +2.8 / +1.4 / +0.9 / +0.7 gold (±0.6) at 2 / 3 / 4 / 5 players, and ends with only 0.0
-# to 0.2 more cubes: cubes taken in round 1 are mostly shed again, at the price of the discards
-# that shed them.  So the two cards are weighed against half the usual price of two cubes.
+# Event A1 (2 extra map cards for 2 cubes, round 1 only).  Measured (A1 forced, 4,000 paired games,
+# one seat always accepting against never, the others playing the heuristic that never accepted):
+# the accepting seat gains +2.8 / +1.4 / +0.9 / +0.7 gold (±0.6) at 2 / 3 / 4 / 5 players and ends
+# with only 0.0 to 0.2 more cubes: cubes taken in round 1 are mostly shed again, at the price of
+# the discards that shed them.  So the two cards are weighed against half the usual price of two
+# cubes (docs/games/loot.md; experiments/loot_a1_information.py reproduces the figures).
 A1_CARD_WORTH = 1.0  # gold-equivalent of one extra map card in round 1
 A1_CUBE_SHARE = 0.5  # share of the usual cube cost borne by a cube taken in round 1
 
@@ -261,7 +262,7 @@ A1_CUBE_SHARE = 0.5  # share of the usual cube cost borne by a cube taken in rou
 @njit(cache=True, inline='always')
 def _a1_score(state, seat, cube_price, known_future_cubes, params):
     """Score of accepting event A1: the cards' worth minus the discounted cost of the 2 cubes
-    (declined when cubes are dear: a high ``P_CURSE``, a dear visible healer pool, 13 near)."""
+    (declined when cubes are dear: a high ``P_CURSE``, as for the curse-averse style)."""
     return 2.0 * A1_CARD_WORTH - A1_CUBE_SHARE * _cube_cost(state, seat, 2, cube_price, known_future_cubes, params)
 
 
