@@ -12,6 +12,7 @@ import numpy as np
 from simulator.games.loot.state import (
     DECISION_KINDS, EVENT_CODES, EVENT_EXCLUDED, EVENT_FORCED, N_A_EVENTS, N_B_EVENTS, N_VARIANT_FLAGS, V_AARON_ONE_SPARES_ACTOR, V_AMULET_COUNTS_ITSELF, V_CROWNS_AFTER_HEALERS,
     V_EVENT_IN_FINAL, V_EVENTS_REVEALED, V_FIXED_SHIP_START, V_HEALERS_REVEALED, V_STARTING_DRAFT, V_TWO_HEALERS,
+    V_A3_ACTOR_PAYS_FOR_AARON, V_B10_WITHOUT_SMALL_LOOT, V_B4_TILE_HOLDER_MOVES_AARON, V_NO_COMPASS_NO_REVEAL,
 )
 
 VARIANTS = {
@@ -24,7 +25,16 @@ VARIANTS = {
     "event-in-final": "the round-5 event also applies to the Final Exploration (default: it does not)",
     "fixed-ship-start": "reading 7.3.6 alternative: the ship always starts at corner 0 sailing clockwise",
     "aaron-one-spares-actor": "2 players: a 1 played normally from Aaron's hand spares the acting player",
+    "b10-without-small-loot": "B10 also frees compasses on the explored coast's other landing when it has too few "
+                              "cards for a Small Loot (default: only on a Small Loot landing)",
+    "a3-actor-pays-for-aaron": "2 players, A3: using a small island with Aaron's cards gives the acting player the "
+                               "cube (default: nobody takes it, Aaron never takes cubes)",
+    "no-compass-no-reveal": "a landing with enough cards but no compass reveals no treasure (default: they are "
+                            "revealed and discarded)",
+    "b4-tile-holder-moves-aaron": "2 players, B4: the First Player tile holder chooses which of Aaron's 3 compasses "
+                                  "goes back (default: the one on the lowest-numbered landing)",
 }
+TWO_PLAYER_VARIANTS = ("aaron-one-spares-actor", "a3-actor-pays-for-aaron", "b4-tile-holder-moves-aaron")
 VARIANT_FLAGS = {
     "healers-revealed": V_HEALERS_REVEALED,
     "two-healers": V_TWO_HEALERS,
@@ -35,6 +45,10 @@ VARIANT_FLAGS = {
     "event-in-final": V_EVENT_IN_FINAL,
     "fixed-ship-start": V_FIXED_SHIP_START,
     "aaron-one-spares-actor": V_AARON_ONE_SPARES_ACTOR,
+    "b10-without-small-loot": V_B10_WITHOUT_SMALL_LOOT,
+    "a3-actor-pays-for-aaron": V_A3_ACTOR_PAYS_FOR_AARON,
+    "no-compass-no-reveal": V_NO_COMPASS_NO_REVEAL,
+    "b4-tile-holder-moves-aaron": V_B4_TILE_HOLDER_MOVES_AARON,
 }
 
 
@@ -44,8 +58,8 @@ def encode_variants(names: tuple[str, ...], players: int) -> np.ndarray:
     for name in names:
         if name not in VARIANT_FLAGS:
             raise ValueError(f"unknown variant '{name}'")
-        if name == "aaron-one-spares-actor" and players != 2:
-            raise ValueError("variant aaron-one-spares-actor needs 2 players")
+        if name in TWO_PLAYER_VARIANTS and players != 2:
+            raise ValueError(f"variant {name} needs 2 players (it changes how Aaron, the 2-player dummy, is played)")
         flags[VARIANT_FLAGS[name]] = 1
     return flags
 

@@ -27,7 +27,8 @@ from simulator.games.loot.state import (
     S_CUBES, S_END_EARLY, S_EVENT, S_FIRST, S_HAND, S_HAND_N, S_HAS_AARON, S_INFO_ISLAND, S_ISLAND_UP,
     S_ISLANDS_USED, S_LAND, S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PASSED, S_PLAYERS,
     S_SUPPLY, S_TILE_TAKEN, S_TOWNER, S_TURNS, S_VAR, V_AARON_ONE_SPARES_ACTOR, S_KEPT_TYPE, S_CROSSES,
-    D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR, S_DEBUG,
+    D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR, S_DEBUG, D_B4_RETURN_AARON,
+    V_A3_ACTOR_PAYS_FOR_AARON, V_B4_TILE_HOLDER_MOVES_AARON,
 )
 
 MAX_TURNS = 2000
@@ -391,7 +392,13 @@ def use_island(state, game_log, deal_stream, owner, actor, island, colour, strat
     state[S_ISLAND_UP + island] = 0
     state[S_ISLANDS_USED] += 1
     if event == EV_A3:
-        add_cubes(state, game_log, owner, 1, R_EVENT)
+        # A3: whoever uses a small island takes 1 cube.  With Aaron's cards the island is used for
+        # Aaron, who never takes cubes, so nobody does (default); variant a3-actor-pays-for-aaron:
+        # the acting player, who chose to use it, takes the cube
+        if owner == AARON and state[S_VAR + V_A3_ACTOR_PAYS_FOR_AARON] == 1:
+            add_cubes(state, game_log, actor, 1, R_EVENT)
+        else:
+            add_cubes(state, game_log, owner, 1, R_EVENT)
     power = state[S_INFO_ISLAND + island * 3]
     amount = state[S_INFO_ISLAND + island * 3 + 1]
     used = 0
@@ -455,7 +462,10 @@ def use_island(state, game_log, deal_stream, owner, actor, island, colour, strat
 @njit(cache=True)
 def b4_return(state, game_log, strategies, params, streams, options):
     """Event B4 at the start of Phase 2: a player with 3 compasses on the Main Island takes one
-    back (Aaron: the one on the lowest-numbered landing)."""
+    back.  Aaron decides nothing himself and nobody is playing his cards yet, so his compass
+    leaves the lowest-numbered landing (default); variant b4-tile-holder-moves-aaron: the First
+    Player tile holder, who is about to act, chooses for him (2-player rules: "si une décision
+    doit être prise, vous la prenez à la place d'Aaron")."""
     for owner in range(N_OWNERS):
         if owner >= state[S_PLAYERS] and not (owner == AARON and state[S_HAS_AARON] == 1):
             continue
@@ -466,7 +476,11 @@ def b4_return(state, game_log, strategies, params, streams, options):
             if comp_pos(state, l, owner) >= 0:
                 options[n] = l
                 n += 1
-        if owner == AARON:
+        if owner == AARON and state[S_VAR + V_B4_TILE_HOLDER_MOVES_AARON] == 1:
+            chooser = state[S_FIRST]
+            state[S_ACTOR] = chooser
+            l = options[ask(strategies, chooser, state, D_B4_RETURN_AARON, options, n, params, streams)]
+        elif owner == AARON:
             l = options[0]
         else:
             state[S_ACTOR] = owner

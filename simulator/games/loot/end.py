@@ -13,10 +13,10 @@ from simulator.games.loot.loot import LOOT_FINAL, resolve_landing
 from simulator.games.loot.primitives import explored_coast, log, near_bow_landing
 from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, healer_cost, treasure_value
 from simulator.games.loot.state import (
-    AARON, D_HEALER, D_HEALER_REVEAL, L_ELIM, L_FINAL, L_HEALER, N_LANDINGS, N_TREASURES, S_ACTOR, S_CROSSES,
-    S_CUBES, S_ELIM, S_END_EARLY, S_EVENT, S_FIRST, S_GOLD, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL,
-    S_HEALER, S_LAND_EFF, S_PHASE, S_PLAYERS, S_SCORE, S_SHIP_DIR, S_THRESHOLD, S_TOWNER, S_VAR, PH_FINAL,
-    PH_OVER, ELIM_CUBES, ELIM_HEALER, V_CROWNS_AFTER_HEALERS, V_EVENT_IN_FINAL, V_TWO_HEALERS,
+    AARON, D_HEALER, D_HEALER_REVEAL, L_ELIM, L_FINAL, L_HEALER, L_HEALER_REVEAL, N_LANDINGS, N_TREASURES, S_ACTOR,
+    S_CROSSES, S_CUBES, S_ELIM, S_END_EARLY, S_EVENT, S_FIRST, S_GOLD, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL,
+    S_HEALER, S_LAND_EFF, S_PHASE, S_PLAYERS, S_SCORE, S_SHIP_DIR, S_THRESHOLD, S_TOWNER, S_VAR, PH_FINAL, PH_OVER,
+    ELIM_CUBES, ELIM_HEALER, V_CROWNS_AFTER_HEALERS, V_EVENT_IN_FINAL, V_TWO_HEALERS,
 )
 
 
@@ -71,6 +71,28 @@ def treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds):
 
 
 @njit(cache=True)
+def reveal_two_healers(state, game_log, strategies, params, streams, options):
+    """Variant two-healers (VARIANTES, Guérisseuse variante 2): at the end of the game *each
+    player* ("chaque joueur") chooses one of their two Healers and lays it face up; then the usual
+    choice follows.  Every seat reveals, those eliminated by cubes included (the elimination note
+    of step 3 is about choosing, not revealing), so the pool holds one Healer per player as in the
+    plain game.  The reveal is simultaneous: each seat chooses before any card is face up (the
+    pool stays empty until all have chosen); logged in turn order from the tile holder."""
+    players = state[S_PLAYERS]
+    chosen = np.empty(players, dtype=np.int64)
+    for i in range(players):
+        p = (state[S_FIRST] + i) % players
+        options[0] = state[S_HEAL_HAND + 2 * p]
+        options[1] = state[S_HEAL_HAND + 2 * p + 1]
+        state[S_ACTOR] = p
+        chosen[i] = options[ask(strategies, p, state, D_HEALER_REVEAL, options, 2, params, streams)]
+    for i in range(players):
+        state[S_HEAL_POOL + state[S_HEAL_N]] = chosen[i]
+        state[S_HEAL_N] += 1
+        log(state, game_log, L_HEALER_REVEAL, (state[S_FIRST] + i) % players, chosen[i], 0, 0, 0)
+
+
+@njit(cache=True)
 def end_scoring(state, game_log, treasure_table, scoring_table, healer_table, strategies, params, streams, options,
                 scores, ranks):
     """END steps 2-4 and the winner: fills ``scores`` and ``ranks`` (rank 0 = eliminated)."""
@@ -89,18 +111,9 @@ def end_scoring(state, game_log, treasure_table, scoring_table, healer_table, st
     if state[S_HAS_AARON] == 1:
         crosses[players] = state[S_CROSSES + AARON]
     treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds)
-    # 3. healers (variant two-healers: each player still in reveals one of their two)
+    # 3. healers (variant two-healers: the revealed ones come from the players' hands)
     if state[S_VAR + V_TWO_HEALERS] == 1:
-        for i in range(players):
-            p = (state[S_FIRST] + i) % players
-            if state[S_ELIM + p] != 0:
-                continue
-            options[0] = state[S_HEAL_HAND + 2 * p]
-            options[1] = state[S_HEAL_HAND + 2 * p + 1]
-            state[S_ACTOR] = p
-            healer = options[ask(strategies, p, state, D_HEALER_REVEAL, options, 2, params, streams)]
-            state[S_HEAL_POOL + state[S_HEAL_N]] = healer
-            state[S_HEAL_N] += 1
+        reveal_two_healers(state, game_log, strategies, params, streams, options)
     order = np.empty(players, dtype=np.int64)
     choosing = 0
     for p in range(players):

@@ -13,7 +13,7 @@ from simulator.games.loot.state import (
     S_CUBES, S_END_EARLY, S_EVENT, S_EXPLORED, S_INFO_TR, S_KEPT_TYPE, S_LAND, S_LAND_CHESTS, S_LAND_COLOUR,
     S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_LOOT_ROUND, S_REVEAL, S_REVEAL_N, S_ROUND, S_SHIP_DIR, S_THRESHOLD,
     S_TOWNER, S_VAR, TR_CROSSED, TR_CROSSES, TR_CURSE, TR_REF, TR_TYPE, TT_AMULET, TT_CROWN,
-    V_AMULET_COUNTS_ITSELF,
+    V_AMULET_COUNTS_ITSELF, V_B10_WITHOUT_SMALL_LOOT, V_NO_COMPASS_NO_REVEAL,
 )
 
 LOOT_SMALL = 0
@@ -116,7 +116,14 @@ def resolve_landing(state, game_log, deal_stream, landing, kind, strategies, par
     """REVEAL and DISTRIBUTE the loot of one landing with enough cards.
 
     Big Loot: 1 treasure per compass + 1 per chest; Small Loot (and Final Exploration): 1 per
-    chest.  Events A4 (-1 big / +1 small) and B11 (-1 both).  Returns the number revealed."""
+    chest.  Events A4 (-1 big / +1 small) and B11 (-1 both).  Returns the number revealed.
+
+    A landing with enough cards but no compass (all moved away): its treasures are revealed and
+    then discarded by ``distribute`` (reading: the rule reveals per chest whoever is there);
+    variant ``no-compass-no-reveal``: nobody is there to find them, nothing is revealed."""
+    if state[S_VAR + V_NO_COMPASS_NO_REVEAL] == 1 and state[S_COMP_N + landing] == 0:
+        log(state, game_log, L_LOOT, landing, kind, 0, state[S_LAND_EFF + landing], 0)
+        return 0
     count = state[S_LAND_CHESTS + landing]
     if kind == LOOT_BIG:
         count += state[S_COMP_N + landing]
@@ -185,11 +192,16 @@ def explore_coast(state, game_log, deal_stream, coast, strategies, params, strea
         small = big ^ 1
         if resolve_landing(state, game_log, deal_stream, big, LOOT_BIG, strategies, params, streams, options) > 0:
             produced += 1
-        if state[S_END_EARLY] == 0 and state[S_LAND_EFF + small] >= threshold:
-            if resolve_landing(state, game_log, deal_stream, small, LOOT_SMALL, strategies, params, streams,
-                               options) > 0:
+        small_loot = state[S_LAND_EFF + small] >= threshold
+        # B10 (after the distribution, compasses on the Small Loot landing may discard 2 cubes):
+        # without enough cards the other landing is no Small Loot landing, so nobody there is
+        # freed (default); variant b10-without-small-loot frees its compasses all the same
+        b10_frees = event == EV_B10 and (small_loot or state[S_VAR + V_B10_WITHOUT_SMALL_LOOT] == 1)
+        if state[S_END_EARLY] == 0 and (small_loot or b10_frees):
+            if small_loot and resolve_landing(state, game_log, deal_stream, small, LOOT_SMALL, strategies, params,
+                                              streams, options) > 0:
                 produced += 1
-            if event == EV_B10:
+            if b10_frees:
                 base = S_COMP + small * N_OWNERS
                 for i in range(state[S_COMP_N + small]):
                     add_cubes(state, game_log, state[base + i], -2, R_EVENT)

@@ -9,8 +9,8 @@ from simulator.games.loot import components
 from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards
 from simulator.games.loot.state import (
     AARON, ICON_NAMES, L_A1, L_A2, L_B4, L_COMPASS, L_COPY, L_CUBES, L_DRAW, L_ELIM, L_EVENT, L_FINAL, L_HEALER,
-    L_ISLAND, L_ISLAND_FLIP, L_LOOT, L_NO_TREASURE, L_PASS, L_PLAY, L_PREP_DISCARD, L_ROUND, L_SHIP, L_TAKE,
-    L_UPKEEP, LOG_CAP, STATE_SIZE,
+    L_HEALER_REVEAL, L_ISLAND, L_ISLAND_FLIP, L_LOOT, L_NO_TREASURE, L_PASS, L_PLAY, L_PREP_DISCARD, L_ROUND, L_SHIP,
+    L_TAKE, L_UPKEEP, LOG_CAP, STATE_SIZE,
 )
 
 _REASONS = {1: "keeps a treasure", 2: "discards a treasure", 3: "card icon", 4: "a 1 played normally",
@@ -81,6 +81,8 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
             lines.append(f"{seat_label(a)} is eliminated ({'13+ curse cubes' if b == 1 else 'cannot pay the Healer'})")
         elif code == L_HEALER:
             lines.append(f"{seat_label(a)} chooses Healer {b + 1} (cost {c})")
+        elif code == L_HEALER_REVEAL:
+            lines.append(f"{seat_label(a)} reveals Healer {b + 1}, one of their two (two-healers)")
         elif code == L_FINAL:
             lines.append(f"{seat_label(a)}: loot value {b}, rank {c} (treasure gold {d})")
         elif code == L_PREP_DISCARD:

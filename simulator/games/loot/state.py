@@ -218,6 +218,7 @@ D_HEALER = 10  # options = healer ids
 D_HEALER_REVEAL = 11  # variant two-healers: healer to reveal; options = healer ids
 D_DRAFT_DISCARD = 12  # variant starting-draft: discard one card; options = card ids
 D_A2_TAKE = 13  # event A2 on passing: options = treasure ids (always kept)
+D_B4_RETURN_AARON = 14  # variant b4-tile-holder-moves-aaron: which of Aaron's compasses goes back; options = landings
 DECISION_KINDS = (
     "action",
     "pay_card",
@@ -233,6 +234,7 @@ DECISION_KINDS = (
     "healer_reveal",
     "draft_discard",
     "a2_take",
+    "b4_return_aaron",
 )
 
 # action codes (decision D_ACTION): bits 0-2 type, 3-5 landing or island, 6-7 colour,
@@ -267,6 +269,7 @@ L_A1 = 19  # seat
 L_A2 = 20  # seat, treasure
 L_B4 = 21  # owner, landing
 L_COPY = 22  # owner, effect (1 discard, 2 draw)
+L_HEALER_REVEAL = 23  # seat, healer (variant two-healers: the one of their two it reveals)
 
 # cube-change reasons (L_CUBES)
 R_KEEP = 1
@@ -288,6 +291,10 @@ V_CROWNS_AFTER_HEALERS = 5
 V_EVENT_IN_FINAL = 6
 V_FIXED_SHIP_START = 7
 V_AARON_ONE_SPARES_ACTOR = 8
+V_B10_WITHOUT_SMALL_LOOT = 9
+V_A3_ACTOR_PAYS_FOR_AARON = 10
+V_NO_COMPASS_NO_REVEAL = 11
+V_B4_TILE_HOLDER_MOVES_AARON = 12
 N_VARIANT_FLAGS = 16
 
 # ---------------------------------------------------------------------- event rules
