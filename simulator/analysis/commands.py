@@ -31,10 +31,9 @@ REPORT_EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md"}
 """Report file extension -> format, when no format option is given."""
 
 
-
-
 def _jobs(jobs: int | None) -> int:
-    return runner.local_jobs(jobs, _say)
+    """Worker processes: all cores by default, more than the cores lowered with a warning (even with --quiet)."""
+    return runner.local_jobs(jobs, stderr_notices(False))
 
 
 def _check_outputs(store_folder: Path | None = None, reports: tuple[tuple[str, Path | None], ...] = (),
@@ -79,8 +78,14 @@ def _prepare_all(configs: list[runner.RunConfig], seed: int, random_seed: bool, 
 
 
 def _report_format(out: Path | None, fmt: str | None, option: str, format_option: str) -> str | None:
-    """The format of a report file: ``fmt`` when given, else its extension's (.html, .md)."""
-    return None if out is None else file_format(out, fmt, REPORT_EXTENSIONS, option, format_option)
+    """The format of a report file: ``fmt`` when given, else its extension's (.html, .md).
+
+    The path is checked first, so a folder or an unwritable path is named as such rather than
+    as an unknown extension."""
+    if out is None:
+        return None
+    check_output_file(out, option)
+    return file_format(out, fmt, REPORT_EXTENSIONS, option, format_option)
 
 
 def _write_report(document: report_module.Document, out: Path | None, fmt: str | None, say) -> None:
