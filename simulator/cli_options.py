@@ -41,7 +41,9 @@ def complete_strategy(ctx: click.Context, param: click.Parameter, incomplete: st
 
 def game_option(required: bool = True, help_text: str = "Game id (see `islandsim games`).") -> Callable:
     """``--game ID`` (parameter ``game_id``), completed from the registered games."""
-    return click.option("--game", "game_id", required=required, default=None, help=help_text,
+    # no explicit default when required: click 8.3+ treats an explicit default=None as a value,
+    # and a missing --game would then reach the command as None
+    return click.option("--game", "game_id", required=required, help=help_text,
                         shell_complete=complete_game_id)  # fmt: skip
 
 

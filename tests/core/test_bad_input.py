@@ -258,12 +258,13 @@ for kind in USER_MODULES:
         if command == "tournament":
             argv = with_option(command, "--strategies", f"strong,{reference}")
         elif command == "experiment":
-            argv = BASE[command]
+            argv = [*BASE[command], "--allow-strategy-modules"]
             setup = _then(setup, _study(STUDY + f'lineups = [["strong", "{reference}"]]\n'))
         else:
-            argv = with_option(command, "--strategy", reference, list(BASE[command]) + ["--strategy", "weak", "--strategy", "weak"])
+            argv = [*BASE[command], "--strategy", reference, "--strategy", "weak", "--strategy", "weak"]
         add(command, "user-strategy", argv, USER_EXPECTED[kind], setup)
-add("run", "user-strategy", with_option("run", "--strategy", "no_such_module:decide"), "cannot import module 'no_such_module'")
+add("run", "user-strategy", with_option("run", "--lineup", "no_such_module:decide,weak,weak"),
+    "cannot import module 'no_such_module'")
 add("run", "user-strategy", with_option("run", "--strategy", "module_without_function"), "unknown strategy")
 
 # strategies that break the contract while playing (a real engine: Sails, a handful of games)
@@ -351,7 +352,7 @@ add("compare", "run-folder", ["compare", "run"], "give a baseline run folder and
 add("run", "options", ["run", *TOY, "--jobs", "1"], "missing option --n")
 add("run", "options", ["run", "--players", "3", "--n", "10"], "missing option --game")
 add("run", "options", ["run", "--resume", "run", "--game", "toy"], "--resume takes the configuration from the run folder")
-add("replay", "options", without("replay", "--seed"), "Missing option '--seed'")
+add("replay", "options", without("replay", "--seed"), "missing option --seed (or give a results folder")
 add("bench", "options", without("bench", "--game"), "Missing option '--game'")
 add("tournament", "options", with_option("tournament", "--strategies", "strong"), "at least two strategies")
 add("tournament", "options", with_option("tournament", "--strategies", "strong,strong"), "strategy listed twice")
