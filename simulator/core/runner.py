@@ -389,8 +389,7 @@ def run(
             for note in folder.notes:
                 if say is not None:
                     say(note)
-            with _backend(jobs, scheduler) as parallel, _worker_crashes(prepared):
-                _play_missing_chunks(folder, prepared, parallel, progress, precision, say)
+            _play_missing_chunks(folder, prepared, jobs, scheduler, progress, precision, say)
     except OSError as error:  # disk full, folder removed meanwhile...: the chunks written so far are kept
         kept = (out_dir / results.MANIFEST).exists()
         advice = f"free space and complete it with: islandsim run --resume {out_dir}" if kept else "nothing was kept"
@@ -398,10 +397,12 @@ def run(
     return folder.manifest
 
 
-def _play_missing_chunks(folder: results.RunFolder, prepared: PreparedRun, parallel, progress: bool,
-                         precision: Precision | None, say=None) -> None:  # fmt: skip
-    """Warm the engine up, play and store every chunk the folder lacks, then record the run's
-    final status.  The caller holds the folder's lock throughout (taken before any check).
+def _play_missing_chunks(folder: results.RunFolder, prepared: PreparedRun, jobs: int, scheduler: str | None,
+                         progress: bool, precision: Precision | None, say=None) -> None:  # fmt: skip
+    """Start the workers (or connect to the cluster), warm the engine up, play and store every
+    chunk the folder lacks, then record the run's final status.  The caller holds the folder's
+    lock throughout (taken before any check); a new run that stored nothing (an unreachable
+    scheduler, say) is removed.
 
     What a run that stops early leaves (docs/running.md, "When a run stops early"): after
     Ctrl-C, SIGTERM or a write error (disk full) the folder keeps every finished chunk, with
@@ -413,23 +414,24 @@ def _play_missing_chunks(folder: results.RunFolder, prepared: PreparedRun, paral
     target_n = precision.max_n if precision else prepared.config.n
     played = 0
     try:
-        manifest["timings"]["warm_up_seconds"] = round(warm_up(prepared, say, parallel), 3)
-        started = time.perf_counter()
-        with _progress_bar(target_n, progress) as bar:
-            bar.update(folder.games_done())
-            for checkpoint_n in _checkpoints(folder, target_n, precision):
-                plan = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size, folder.next_index())
-                for index, first_game, seat_results, game_results, seconds in _chunk_results(prepared, plan, parallel):
-                    folder.write_chunk(index, first_game, seat_results, game_results, seconds)
-                    played += seat_results.shape[0]
-                    bar.update(seat_results.shape[0])
-                manifest["n"] = checkpoint_n
-                if precision is not None and precision.reached(folder.wins_by_seat(), checkpoint_n):
-                    manifest["precision"] = {"target_half_width": precision.half_width, "reached": True}
-                    break
-            else:
-                if precision is not None:
-                    manifest["precision"] = {"target_half_width": precision.half_width, "reached": False}
+        with _backend(jobs, scheduler) as parallel, _worker_crashes(prepared):
+            manifest["timings"]["warm_up_seconds"] = round(warm_up(prepared, say, parallel), 3)
+            started = time.perf_counter()
+            with _progress_bar(target_n, progress) as bar:
+                bar.update(folder.games_done())
+                for checkpoint_n in _checkpoints(folder, target_n, precision):
+                    plan = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size, folder.next_index())
+                    for index, first_game, seat_results, game_results, seconds in _chunk_results(prepared, plan, parallel):
+                        folder.write_chunk(index, first_game, seat_results, game_results, seconds)
+                        played += seat_results.shape[0]
+                        bar.update(seat_results.shape[0])
+                    manifest["n"] = checkpoint_n
+                    if precision is not None and precision.reached(folder.wins_by_seat(), checkpoint_n):
+                        manifest["precision"] = {"target_half_width": precision.half_width, "reached": True}
+                        break
+                else:
+                    if precision is not None:
+                        manifest["precision"] = {"target_half_width": precision.half_width, "reached": False}
     except KeyboardInterrupt:
         folder.finish("interrupted")
         raise
