@@ -1,10 +1,12 @@
 """PHASE 2: ACTIONS (numba): use a Small Island, play cards to the Main Island, pass.
 
-Canonical move set (the true move space is combinatorial): for a landing ``l`` and a colour
-``c`` the legal cards of ``c`` in hand are sorted 1s first, then numbers ascending, then Jokers;
-the options are "the k lowest" (k = 1..n) and "the k highest" (k = 1..n-1) of that list.
-A Small Island is offered once per colour that can pay for it; the cards paid are then chosen
-one by one (decision ``pay_card``).
+Every legal play is offered.  PLAY CARDS ON THE MAIN ISLAND: "Jouez 1 ou plusieurs Cartes de la
+même couleur" and "Si vous avez plusieurs Cartes jouables en main, vous pouvez en jouer autant que
+désiré", so a play is any non-empty set of the cards of one colour that the placement rules allow on
+the landing (see :func:`legal_cards`); the cards are then placed in numerical order.  Two cards of
+the same kind (colour, value or Joker, icon) give the same play, so each distinct set of kinds is
+offered once (the lowest card ids stand for their kind).  A Small Island is offered once per
+colour that can pay for it; the cards paid are then chosen one by one (decision ``pay_card``).
 """
 
 import numpy as np
@@ -29,26 +31,79 @@ from simulator.games.loot.state import (
     S_SUPPLY, S_TILE_TAKEN, S_TOWNER, S_TURNS, S_VAR, V_AARON_ONE_SPARES_ACTOR, S_KEPT_TYPE, S_CROSSES,
     D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR, S_DEBUG,
 )
+from simulator.games.loot.state import BUFFER_CAP, PLAY_MASK_SHIFT
 
 MAX_TURNS = 2000
 CHOSEN_CARDS = 32  # where play_cards keeps the cards it plays in ``buffer``
 
+# ``buffer`` while the play options of one owner and colour are built (each block COLOUR_CAP long)
+COLOUR_CAP = 32  # more than the cards of one colour (22)
+KIND_SLOTS = 0  # hand slots of the colour's cards, grouped by kind, kinds by (value, icon)
+KIND_START = KIND_SLOTS + COLOUR_CAP  # where each kind starts in KIND_SLOTS (one entry more)
+KIND_KEY = KIND_START + COLOUR_CAP + 1  # play-order key of each kind: 1..10, 11 for a Joker
+ELIGIBLE = KIND_KEY + COLOUR_CAP  # the kinds allowed on the landing
+COPIES = ELIGIBLE + COLOUR_CAP  # copies of each eligible kind in the play being built
+OPTIONS_SCRATCH = COPIES + COLOUR_CAP
+assert OPTIONS_SCRATCH <= BUFFER_CAP and CHOSEN_CARDS + COLOUR_CAP <= BUFFER_CAP
+
 
 @njit(cache=True, inline='always')
-def encode_play(action_type, landing, colour, k, family):
-    return action_type | (landing << 3) | (colour << 6) | (k << 8) | (family << 14)
+def encode_action(action_type, where, colour):
+    """Action code without cards: type, landing (or island), colour (see state.py)."""
+    return action_type | (where << 3) | (colour << 6)
+
+
+@njit(cache=True, inline='always')
+def play_key(state, card):
+    """Order of the cards of a play: 1s first, then numbers ascending, then Jokers (key 11)."""
+    if card_joker(state, card) == 1:
+        return 11
+    return card_value(state, card)
+
+
+@njit(cache=True, inline='always')
+def kind_key(state, card):
+    """Cards with the same kind key are interchangeable: same play key, same icon (colour aside)."""
+    return play_key(state, card) * 8 + card_icon(state, card)
+
+
+@njit(cache=True, inline='always')
+def popcount(mask):
+    """Number of bits set in a non-negative ``mask``."""
+    count = 0
+    while mask != 0:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, inline='always')
+def landing_accepts_colour(state, landing, colour):
+    """PLACEMENT RULES: a landing takes the colour of its cards; the first card may be any card,
+    but the two landings of one coast must hold different colours."""
+    landing_colour = state[S_LAND_COLOUR + landing]
+    if landing_colour >= 0:
+        return landing_colour == colour
+    return state[S_LAND_COLOUR + (landing ^ 1)] != colour
+
+
+@njit(cache=True, inline='always')
+def card_fits(key, last):
+    """PLACEMENT RULES for one card of play key ``key`` on a landing whose last card is worth
+    ``last``: a number must be at least ``last``; a Joker is always allowed (it takes the value
+    before it); a 1 is always allowed (appended when the last card is a 1 or there is none,
+    else inserted at the front, NUMBER 1 CARDS)."""
+    return key == 1 or key == 11 or key >= last
 
 
 @njit(cache=True)
 def legal_cards(state, owner, landing, colour, buffer):
     """PLACEMENT RULES: the cards of ``colour`` in ``owner``'s hand that may go to ``landing``.
 
-    Fills ``buffer`` sorted as played (1s, numbers ascending, Jokers) and returns their number."""
-    landing_colour = state[S_LAND_COLOUR + landing]
-    if landing_colour >= 0 and landing_colour != colour:
+    Fills ``buffer`` sorted as played (1s, numbers ascending, Jokers; card id on ties) and
+    returns their number.  Any non-empty subset of them is a legal play."""
+    if not landing_accepts_colour(state, landing, colour):
         return 0
-    if landing_colour < 0 and state[S_LAND_COLOUR + (landing ^ 1)] == colour:
-        return 0  # the two landings of one coast must have different colours
     last = state[S_LAND_LAST + landing]
     base = S_HAND + owner * HAND_CAP
     n = 0
@@ -56,23 +111,14 @@ def legal_cards(state, owner, landing, colour, buffer):
         card = state[base + i]
         if card_colour(state, card) != colour:
             continue
-        v = card_value(state, card)
-        if card_joker(state, card) == 1:
-            key = 11
-        elif v == 1:
-            key = 1  # a 1 is always legal: appended, or inserted at the front
-        elif v >= last:
-            key = v
-        else:
+        key = play_key(state, card)
+        if not card_fits(key, last):
             continue
         # insertion by (key, card id)
         j = n
         while j > 0:
             other = buffer[j - 1]
-            if card_joker(state, other) == 1:
-                other_key = 11
-            else:
-                other_key = card_value(state, other)
+            other_key = play_key(state, other)
             if other_key > key or (other_key == key and other > card):
                 buffer[j] = other
                 j -= 1
@@ -83,57 +129,102 @@ def legal_cards(state, owner, landing, colour, buffer):
     return n
 
 
-@njit(cache=True, inline='always')
-def colour_count(state, owner, colour):
+@njit(cache=True)
+def _group_kinds(state, owner, colour, buffer):
+    """Sorts the hand slots of ``owner``'s cards of ``colour`` by (kind key, card id) into
+    ``buffer[KIND_SLOTS:]`` and records each kind (its start and play key); returns the number of
+    kinds.  The kinds come in play order (1s, numbers ascending, Jokers)."""
     base = S_HAND + owner * HAND_CAP
     n = 0
-    for i in range(state[S_HAND_N + owner]):
-        if card_colour(state, state[base + i]) == colour:
-            n += 1
-    return n
+    for slot in range(state[S_HAND_N + owner]):
+        card = state[base + slot]
+        if card_colour(state, card) != colour:
+            continue
+        key = kind_key(state, card)
+        j = n
+        while j > 0:
+            other = state[base + buffer[KIND_SLOTS + j - 1]]
+            other_key = kind_key(state, other)
+            if other_key > key or (other_key == key and other > card):
+                buffer[KIND_SLOTS + j] = buffer[KIND_SLOTS + j - 1]
+                j -= 1
+            else:
+                break
+        buffer[KIND_SLOTS + j] = slot
+        n += 1
+    kinds = 0
+    previous = -1
+    for j in range(n):
+        card = state[base + buffer[KIND_SLOTS + j]]
+        key = kind_key(state, card)
+        if key != previous:
+            buffer[KIND_START + kinds] = j
+            buffer[KIND_KEY + kinds] = play_key(state, card)
+            kinds += 1
+            previous = key
+    buffer[KIND_START + kinds] = n
+    return kinds
+
+
+@njit(cache=True)
+def _add_plays(state, head, last, kinds, options, n, buffer):
+    """Appends one option per distinct play of the grouped kinds on a landing whose last card
+    is worth ``last``: every combination of 0..copies of each allowed kind but the empty one,
+    counted like a mixed-radix number (the first kind changes fastest)."""
+    eligible = 0
+    for k in range(kinds):
+        if card_fits(buffer[KIND_KEY + k], last):
+            buffer[ELIGIBLE + eligible] = k
+            buffer[COPIES + eligible] = 0
+            eligible += 1
+    cap = options.shape[0]
+    mask = 0
+    while True:
+        j = 0
+        while j < eligible:
+            k = buffer[ELIGIBLE + j]
+            copies = buffer[COPIES + j]
+            start = buffer[KIND_START + k]
+            if start + copies < buffer[KIND_START + k + 1]:
+                mask |= np.int64(1) << buffer[KIND_SLOTS + start + copies]
+                buffer[COPIES + j] = copies + 1
+                break
+            for c in range(copies):  # this kind goes back to 0 copies, the next one counts up
+                mask ^= np.int64(1) << buffer[KIND_SLOTS + start + c]
+            buffer[COPIES + j] = 0
+            j += 1
+        if j == eligible:
+            return n
+        if n >= cap:
+            raise AssertionError("too many options for the options buffer: raise OPT_CAP in loot/state.py")
+        options[n] = head | (mask << PLAY_MASK_SHIFT)
+        n += 1
 
 
 @njit(cache=True)
 def _add_owner_options(state, owner, play_type, island_type, options, n, buffer):
-    """Appends the play and island options of ``owner``.  Counts come from a per-colour
-    histogram of the hand (buf[c*12 + key], key 1 = value 1, 2..10, 11 = Joker) and its suffix
-    sums (buf[48 + c*12 + v]), giving the same numbers as :func:`legal_cards`."""
-    for i in range(96):
-        buffer[i] = 0
-    base = S_HAND + owner * HAND_CAP
-    hand_n = state[S_HAND_N + owner]
-    for i in range(hand_n):
-        card = state[base + i]
-        key = 11 if card_joker(state, card) == 1 else card_value(state, card)
-        buffer[card_colour(state, card) * 12 + key] += 1
+    """Appends the play options of ``owner`` (colour by colour, landing by landing, every
+    distinct play) and then its Small Island options (island by island, colour by colour)."""
     for c in range(N_COLOURS):
-        acc = 0
-        for v in range(10, 1, -1):
-            acc += buffer[c * 12 + v]
-            buffer[48 + c * 12 + v] = acc
-    for c in range(N_COLOURS):
+        kinds = _group_kinds(state, owner, c, buffer)
+        if kinds == 0:
+            continue
         for l in range(N_LANDINGS):
-            landing_colour = state[S_LAND_COLOUR + l]
-            if landing_colour >= 0 and landing_colour != c:
-                continue
-            if landing_colour < 0 and state[S_LAND_COLOUR + (l ^ 1)] == c:
-                continue
-            last = state[S_LAND_LAST + l]
-            if last < 2:
-                last = 2
-            k = buffer[c * 12 + 1] + buffer[c * 12 + 11] + buffer[48 + c * 12 + last]
-            for j in range(1, k + 1):
-                options[n] = encode_play(play_type, l, c, j, 0)
-                n += 1
-            for j in range(1, k):
-                options[n] = encode_play(play_type, l, c, j, 1)
-                n += 1
+            if landing_accepts_colour(state, l, c):
+                n = _add_plays(state, encode_action(play_type, l, c), state[S_LAND_LAST + l], kinds, options, n,
+                               buffer)
+    hand_n = state[S_HAND_N + owner]
+    base = S_HAND + owner * HAND_CAP
+    for c in range(N_COLOURS):
+        buffer[c] = 0
+    for i in range(hand_n):
+        buffer[card_colour(state, state[base + i])] += 1
     event = state[S_EVENT]
     for i in range(N_ISLANDS):
         if state[S_ISLAND_UP + i] != 1:
             continue
         for c in range(N_COLOURS):
-            can_pay = buffer[c * 12 + 1] + buffer[c * 12 + 11] + buffer[48 + c * 12 + 2]
+            can_pay = buffer[c]
             if event == EV_B9:
                 ok = can_pay >= 1
             elif event == EV_B7:
@@ -141,7 +232,9 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
             else:
                 ok = can_pay >= 2
             if ok:
-                options[n] = encode_play(island_type, i, c, 0, 0)
+                if n >= options.shape[0]:
+                    raise AssertionError("too many options for the options buffer: raise OPT_CAP in loot/state.py")
+                options[n] = encode_action(island_type, i, c)
                 n += 1
     return n
 
@@ -275,19 +368,27 @@ def _copy_effect(state, game_log, deal_stream, owner, landing, strategies, param
 
 
 @njit(cache=True)
-def play_cards(state, game_log, deal_stream, owner, actor, landing, colour, k, family, strategies, params, streams,
+def play_cards(state, game_log, deal_stream, owner, actor, landing, colour, cards_mask, strategies, params, streams,
                options, buffer):
-    """PLAY CARDS ON THE MAIN ISLAND: one landing, one colour, placed in numerical order."""
+    """PLAY CARDS ON THE MAIN ISLAND: the cards of ``owner``'s hand slots set in ``cards_mask``
+    (bit i = hand slot i), all of ``colour`` and all allowed on ``landing``, placed in numerical
+    order ("celles-ci sont jouées dans l'ordre numérique": 1s, numbers ascending, Jokers)."""
     n = legal_cards(state, owner, landing, colour, buffer)
-    if k < 1 or k > n:
-        raise AssertionError("illegal play")
-    start = 0
-    if family == 1:
-        start = n - k
-    # keep the chosen cards: the start of buffer is reused by nested calls, so copy them to
-    # CHOSEN_CARDS onwards (no slice: a view would cost reference counting)
-    for i in range(k):
-        buffer[CHOSEN_CARDS + i] = buffer[start + i]
+    # keep the chosen cards in play order: the start of buffer is reused by nested calls, so copy
+    # them to CHOSEN_CARDS onwards (no slice: a view would cost reference counting)
+    base = S_HAND + owner * HAND_CAP
+    hand_n = state[S_HAND_N + owner]
+    k = 0
+    for i in range(n):
+        card = buffer[i]
+        for slot in range(hand_n):
+            if state[base + slot] == card:
+                if (cards_mask >> slot) & 1 == 1:
+                    buffer[CHOSEN_CARDS + k] = card
+                    k += 1
+                break
+    if k == 0 or cards_mask >> hand_n != 0 or k != popcount(cards_mask):
+        raise AssertionError("illegal play: a chosen card is not in hand or not allowed on the landing")
     if comp_pos(state, landing, owner) < 0:
         place_compass(state, game_log, owner, landing, actor, strategies, params, streams, options)
     for i in range(k):
@@ -502,15 +603,14 @@ def actions_phase(state, tables, game_log, deal_stream, strategies, params, stre
             action_type = code & 7
             where = (code >> 3) & 7
             colour = (code >> 6) & 3
-            k = (code >> 8) & 63
-            family = (code >> 14) & 1
+            cards_mask = code >> PLAY_MASK_SHIFT
             if action_type == A_PASS:
                 do_pass(state, game_log, deal_stream, seat, strategies, params, streams, options)
             elif action_type == A_PLAY:
-                play_cards(state, game_log, deal_stream, seat, seat, where, colour, k, family, strategies, params,
+                play_cards(state, game_log, deal_stream, seat, seat, where, colour, cards_mask, strategies, params,
                            streams, options, buffer)
             elif action_type == A_AARON_PLAY:
-                play_cards(state, game_log, deal_stream, AARON, seat, where, colour, k, family, strategies, params,
+                play_cards(state, game_log, deal_stream, AARON, seat, where, colour, cards_mask, strategies, params,
                            streams, options, buffer)
             elif action_type == A_ISLAND:
                 use_island(state, game_log, deal_stream, seat, seat, where, colour, strategies, params, streams,

@@ -44,6 +44,7 @@ HAND_CAP = 48
 LAND_CAP = 24
 REVEAL_CAP = 24
 OPT_CAP = 1024
+BUFFER_CAP = 256  # integer scratch ``buffer`` (actions.py lays out what it holds)
 LOG_CAP = 8192
 ROUNDS = 5
 
@@ -235,8 +236,13 @@ DECISION_KINDS = (
     "a2_take",
 )
 
-# action codes (decision D_ACTION): bits 0-2 type, 3-5 landing or island, 6-7 colour,
-# 8-13 number of cards k, bit 14 family (0: the k lowest legal cards, 1: the k highest)
+# action codes (decision D_ACTION): bits 0-2 type, 3-5 landing or island, 6-7 colour; for a play
+# (A_PLAY, A_AARON_PLAY) the bits from PLAY_MASK_SHIFT up are the cards played: bit i set = the card
+# in hand slot i of the owner (S_HAND + owner * HAND_CAP + i; Aaron's hand for A_AARON_PLAY).
+# Every distinct legal play is offered once (cards of the same kind, i.e. same value or Joker and
+# same icon, are interchangeable; the lowest card ids stand for their kind).
+PLAY_MASK_SHIFT = 8
+assert PLAY_MASK_SHIFT + HAND_CAP <= 63, "the hand-slot mask of a play must fit in an int64 action code"
 A_PASS = 0
 A_PLAY = 1
 A_ISLAND = 2
