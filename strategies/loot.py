@@ -20,7 +20,7 @@ from simulator.games.loot.state import (
     A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
     D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET, D_ISLAND_USE,
     D_PAY_CARD, D_PREP_DISCARD, D_TAKE_TREASURE, EV_A3, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW, ICON_PLUS1,
-    MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_LANDINGS, N_OWNERS, PH_FINAL, PW_BOTTOM, PW_DISCARD, PW_DRAW,
+    MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_COLOURS, N_LANDINGS, N_OWNERS, PH_FINAL, PW_BOTTOM, PW_DISCARD, PW_DRAW,
     PW_PLACE, PW_SHIP, PW_TREASURE, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_HAND, S_HAND_N, S_INFO_HEALER,
     S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_KEPT_TYPE, S_LAND_CHESTS, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PHASE,
     S_PLAYERS, S_ROUND, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, PLAY_MASK_SHIFT, TR_BOOK, TR_CROSSED, TR_CROSSES,
@@ -189,18 +189,23 @@ def _compass_position(state, landing, owner):
 # ----------------------------------------------------------- scratch of one ``action`` decision
 # Both scratch arrays stay under 1 KiB: allocations that small are served from malloc's fast per-thread cache.
 # A play option names its cards by hand slot (bit i of ``code >> PLAY_MASK_SHIFT`` = hand slot i).
-# integer scratch (``cards``): our compass position on each landing, then the cards of the current
-# group (one owner, colour and landing value): their hand slots and what each adds, packed
+# integer scratch (``cards``): our compass position on each landing; the hand being scored (ours,
+# then Aaron's) as hand slots grouped by colour; the cards of the current group (one owner, colour
+# and landing value): their hand slots and what each adds, packed
 COLOUR_CAP = 24  # a colour has 22 cards in the deck
 LANDING_POSITION = 0  # our compass position on each landing (-1 none)
-GROUP_SLOTS = LANDING_POSITION + N_LANDINGS  # hand slot of each card of the group
-GROUP_PACKED = GROUP_SLOTS + COLOUR_CAP  # per card: PACK_ADDED + chest * PACK_CHEST + ...
+HAND_SLOTS = LANDING_POSITION + N_LANDINGS  # hand slots grouped by colour
+COLOUR_STARTS = HAND_SLOTS + HAND_CAP  # where each colour starts in HAND_SLOTS (N_COLOURS + 1)
+GROUP_SLOTS = COLOUR_STARTS + N_COLOURS + 1  # hand slot of each card of the group
+GROUP_PACKED = GROUP_SLOTS + COLOUR_CAP  # per card: PACK_ADDED * added + PACK_CHEST * chest + ...
 CARDS_SIZE = GROUP_PACKED + COLOUR_CAP
 # what a card adds, packed in one integer so that a play's total is one sum (fields < 256)
+PACK_BITS = 8  # bits of each field
+PACK_FIELD = (1 << PACK_BITS) - 1
 PACK_ADDED = 1  # cards counted for the loot threshold ("+1" counts double)
-PACK_CHEST = 1 << 8  # chests
-PACK_ONE = 1 << 16  # 1s played normally (every other player takes a cube)
-PACK_CARD = 1 << 24  # cards played
+PACK_CHEST = 1 << PACK_BITS  # chests
+PACK_ONE = 1 << (2 * PACK_BITS)  # 1s played normally (every other player takes a cube)
+PACK_CARD = 1 << (3 * PACK_BITS)  # cards played
 # float scratch (``sums``): the value of each group card's icon effect, then the urgency of each landing
 GROUP_EFFECTS = 0
 LANDING_URGENCY = GROUP_EFFECTS + COLOUR_CAP  # _urgency of each landing
@@ -208,20 +213,38 @@ SUMS_SIZE = LANDING_URGENCY + N_LANDINGS
 
 
 @njit(cache=True, inline='always')
+def _group_hand_by_colour(state, owner, cards):
+    """Hand slots of ``owner`` grouped by colour into HAND_SLOTS, with where each colour starts."""
+    hand = S_HAND + owner * HAND_CAP
+    n = state[S_HAND_N + owner]
+    for colour in range(N_COLOURS + 1):
+        cards[COLOUR_STARTS + colour] = 0
+    for slot in range(n):
+        cards[COLOUR_STARTS + state[S_INFO_MAP + state[hand + slot] * 4 + MC_COLOUR] + 1] += 1
+    for colour in range(N_COLOURS):  # counts -> starts
+        cards[COLOUR_STARTS + colour + 1] += cards[COLOUR_STARTS + colour]
+    for slot in range(n):  # place each slot, moving its colour's start on; undone below
+        colour = state[S_INFO_MAP + state[hand + slot] * 4 + MC_COLOUR]
+        cards[HAND_SLOTS + cards[COLOUR_STARTS + colour]] = slot
+        cards[COLOUR_STARTS + colour] += 1
+    for colour in range(N_COLOURS, 0, -1):
+        cards[COLOUR_STARTS + colour] = cards[COLOUR_STARTS + colour - 1]
+    cards[COLOUR_STARTS] = 0
+
+
+@njit(cache=True, inline='always')
 def _prepare_group(state, seat, owner, landing, colour, params, cards, sums):
-    """Record the cards of ``owner``'s hand of ``colour`` that may go to ``landing`` (hand slot,
-    packed counts, effect value); returns their number."""
+    """Record the cards of ``owner``'s hand (grouped by colour in ``cards``) of ``colour`` that may
+    go to ``landing``: hand slot, packed counts, effect value; returns their number."""
     last = state[S_LAND_LAST + landing]
     empty = state[S_LAND_N + landing] == 0
     has_cubes = state[S_CUBES + seat] > 0
     discard_value = params[P_CURSE] * 0.8
     n = 0
     hand = S_HAND + owner * HAND_CAP
-    for slot in range(state[S_HAND_N + owner]):
-        card = state[hand + slot]
-        base = S_INFO_MAP + card * 4
-        if state[base + MC_COLOUR] != colour:
-            continue
+    for i in range(cards[COLOUR_STARTS + colour], cards[COLOUR_STARTS + colour + 1]):
+        slot = cards[HAND_SLOTS + i]
+        base = S_INFO_MAP + state[hand + slot] * 4
         joker = state[base + MC_JOKER] == 1
         value = state[base + MC_VALUE]
         if not (joker or value == 1 or value >= last):
@@ -305,6 +328,7 @@ def _best_action(state, seat, options, n_options, params, stream):
     other_players = state[S_PLAYERS] - 1
     gold_weight = params[P_GOLD] * 5.0
     noise = params[P_NOISE]
+    grouped_owner = -1  # the owner whose hand is grouped by colour in ``cards``
     group = -1  # (owner, colour, last value) of the playable cards in ``cards``/``sums``
     playable = 0
     scored_landing = -1  # the landing whose quantities below are computed
@@ -333,8 +357,11 @@ def _best_action(state, seat, options, n_options, params, stream):
             last = state[S_LAND_LAST + landing]
             key = ((1 if aaron else 0) * 4 + colour) * 16 + (last if last < 15 else 15)
             if key != group:
-                playable = _prepare_group(state, seat, AARON if aaron else seat, landing, colour, params, cards,
-                                          sums)
+                owner = AARON if aaron else seat
+                if owner != grouped_owner:
+                    _group_hand_by_colour(state, owner, cards)
+                    grouped_owner = owner
+                playable = _prepare_group(state, seat, owner, landing, colour, params, cards, sums)
                 group = key
             # this play's cards: the group's cards whose hand slot is set in the option
             cards_mask = code >> PLAY_MASK_SHIFT
@@ -344,10 +371,10 @@ def _best_action(state, seat, options, n_options, params, stream):
                 if (cards_mask >> cards[GROUP_SLOTS + j]) & 1 == 1:
                     packed += cards[GROUP_PACKED + j]
                     effects += sums[GROUP_EFFECTS + j]
-            added = (packed // PACK_ADDED) % 256
-            chests = (packed // PACK_CHEST) % 256
-            ones_played_normally = (packed // PACK_ONE) % 256
-            count = packed // PACK_CARD
+            added = packed & PACK_FIELD
+            chests = (packed >> PACK_BITS) & PACK_FIELD
+            ones_played_normally = (packed >> (2 * PACK_BITS)) & PACK_FIELD
+            count = packed >> (3 * PACK_BITS)
             if landing != scored_landing:
                 scored_landing = landing
                 effective = state[S_LAND_EFF + landing]

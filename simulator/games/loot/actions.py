@@ -31,20 +31,30 @@ from simulator.games.loot.state import (
     S_SUPPLY, S_TILE_TAKEN, S_TOWNER, S_TURNS, S_VAR, V_AARON_ONE_SPARES_ACTOR, S_KEPT_TYPE, S_CROSSES,
     D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR, S_DEBUG,
 )
-from simulator.games.loot.state import BUFFER_CAP, PLAY_MASK_SHIFT
+from simulator.games.loot.state import BUFFER_CAP, N_MAP, PLAY_MASK_SHIFT
 
 MAX_TURNS = 2000
 CHOSEN_CARDS = 32  # where play_cards keeps the cards it plays in ``buffer``
 
-# ``buffer`` while the play options of one owner and colour are built (each block COLOUR_CAP long)
+# ``buffer`` while the options of one owner are built (action_options)
 COLOUR_CAP = 32  # more than the cards of one colour (22)
-KIND_SLOTS = 0  # hand slots of the colour's cards, grouped by kind, kinds by (value, icon)
-KIND_START = KIND_SLOTS + COLOUR_CAP  # where each kind starts in KIND_SLOTS (one entry more)
-KIND_KEY = KIND_START + COLOUR_CAP + 1  # play-order key of each kind: 1..10, 11 for a Joker
+SORTED_SLOTS = 0  # the owner's hand as sort keys (see _sort_hand_slots), sorted
+COLOUR_START = SORTED_SLOTS + HAND_CAP  # where each colour starts in SORTED_SLOTS (N_COLOURS + 1)
+KIND_START = COLOUR_START + N_COLOURS + 1  # the kinds of one colour: where each starts (one more)
+KIND_KEY = KIND_START + COLOUR_CAP + 1  # play key of each kind: 1..10, 11 for a Joker
 ELIGIBLE = KIND_KEY + COLOUR_CAP  # the kinds allowed on the landing
-COPIES = ELIGIBLE + COLOUR_CAP  # copies of each eligible kind in the play being built
-OPTIONS_SCRATCH = COPIES + COLOUR_CAP
+COPIES = ELIGIBLE + COLOUR_CAP  # copies of each allowed kind in the play being built
+BLOCK_START = COPIES + COLOUR_CAP  # per landing value 0..10: first option of its plays (-1 none yet)
+BLOCK_LANDING = BLOCK_START + 11  # the landing of that block
+BLOCK_SIZE = BLOCK_LANDING + 11  # and its number of options
+OPTIONS_SCRATCH = BLOCK_SIZE + 11
 assert OPTIONS_SCRATCH <= BUFFER_CAP and CHOSEN_CARDS + COLOUR_CAP <= BUFFER_CAP
+# sort key of a hand slot: (kind << KIND_SHIFT) | (card id << SLOT_BITS) | slot, where
+# kind = (colour * 12 + play key) * 8 + icon
+SLOT_BITS = 6
+SLOT_MASK = (1 << SLOT_BITS) - 1
+KIND_SHIFT = SLOT_BITS + 7
+assert HAND_CAP <= 1 << SLOT_BITS and N_MAP <= 1 << (KIND_SHIFT - SLOT_BITS)
 
 
 @njit(cache=True, inline='always')
@@ -59,12 +69,6 @@ def play_key(state, card):
     if card_joker(state, card) == 1:
         return 11
     return card_value(state, card)
-
-
-@njit(cache=True, inline='always')
-def kind_key(state, card):
-    """Cards with the same kind key are interchangeable: same play key, same icon (colour aside)."""
-    return play_key(state, card) * 8 + card_icon(state, card)
 
 
 @njit(cache=True, inline='always')
@@ -129,46 +133,50 @@ def legal_cards(state, owner, landing, colour, buffer):
     return n
 
 
-@njit(cache=True)
-def _group_kinds(state, owner, colour, buffer):
-    """Sorts the hand slots of ``owner``'s cards of ``colour`` by (kind key, card id) into
-    ``buffer[KIND_SLOTS:]`` and records each kind (its start and play key); returns the number of
-    kinds.  The kinds come in play order (1s, numbers ascending, Jokers)."""
+@njit(cache=True, inline='always')
+def _sort_hand_slots(state, owner, buffer):
+    """Sorts ``owner``'s hand slots by (colour, play key, icon, card id) into SORTED_SLOTS (as
+    sort keys: the slot is ``key & SLOT_MASK``) and records where each colour starts: within a
+    colour the cards come in play order, and cards of the same kind (interchangeable: same value
+    or Joker, same icon) are next to each other."""
     base = S_HAND + owner * HAND_CAP
-    n = 0
+    for c in range(N_COLOURS + 1):
+        buffer[COLOUR_START + c] = 0
     for slot in range(state[S_HAND_N + owner]):
         card = state[base + slot]
-        if card_colour(state, card) != colour:
-            continue
-        key = kind_key(state, card)
-        j = n
-        while j > 0:
-            other = state[base + buffer[KIND_SLOTS + j - 1]]
-            other_key = kind_key(state, other)
-            if other_key > key or (other_key == key and other > card):
-                buffer[KIND_SLOTS + j] = buffer[KIND_SLOTS + j - 1]
-                j -= 1
-            else:
-                break
-        buffer[KIND_SLOTS + j] = slot
-        n += 1
+        colour = card_colour(state, card)
+        kind = (colour * 12 + play_key(state, card)) * 8 + card_icon(state, card)
+        order = (kind << KIND_SHIFT) | (card << SLOT_BITS) | slot
+        buffer[COLOUR_START + colour + 1] += 1
+        j = slot
+        while j > 0 and buffer[SORTED_SLOTS + j - 1] > order:
+            buffer[SORTED_SLOTS + j] = buffer[SORTED_SLOTS + j - 1]
+            j -= 1
+        buffer[SORTED_SLOTS + j] = order
+    for c in range(N_COLOURS):  # counts -> starts
+        buffer[COLOUR_START + c + 1] += buffer[COLOUR_START + c]
+
+
+@njit(cache=True, inline='always')
+def _group_kinds(colour, buffer):
+    """The kinds of the colour's cards (sorted hand, see _sort_hand_slots): where each starts in
+    SORTED_SLOTS and its play key; returns their number."""
     kinds = 0
     previous = -1
-    for j in range(n):
-        card = state[base + buffer[KIND_SLOTS + j]]
-        key = kind_key(state, card)
-        if key != previous:
+    for j in range(buffer[COLOUR_START + colour], buffer[COLOUR_START + colour + 1]):
+        kind = buffer[SORTED_SLOTS + j] >> KIND_SHIFT
+        if kind != previous:
             buffer[KIND_START + kinds] = j
-            buffer[KIND_KEY + kinds] = play_key(state, card)
+            buffer[KIND_KEY + kinds] = (kind >> 3) - colour * 12
             kinds += 1
-            previous = key
-    buffer[KIND_START + kinds] = n
+            previous = kind
+    buffer[KIND_START + kinds] = buffer[COLOUR_START + colour + 1]
     return kinds
 
 
-@njit(cache=True)
-def _add_plays(state, head, last, kinds, options, n, buffer):
-    """Appends one option per distinct play of the grouped kinds on a landing whose last card
+@njit(cache=True, inline='always')
+def _add_plays(head, last, kinds, options, n, buffer):
+    """Appends one option per distinct play of the colour's kinds on a landing whose last card
     is worth ``last``: every combination of 0..copies of each allowed kind but the empty one,
     counted like a mixed-radix number (the first kind changes fastest)."""
     eligible = 0
@@ -186,11 +194,11 @@ def _add_plays(state, head, last, kinds, options, n, buffer):
             copies = buffer[COPIES + j]
             start = buffer[KIND_START + k]
             if start + copies < buffer[KIND_START + k + 1]:
-                mask |= np.int64(1) << buffer[KIND_SLOTS + start + copies]
+                mask |= np.int64(1) << (buffer[SORTED_SLOTS + start + copies] & SLOT_MASK)
                 buffer[COPIES + j] = copies + 1
                 break
             for c in range(copies):  # this kind goes back to 0 copies, the next one counts up
-                mask ^= np.int64(1) << buffer[KIND_SLOTS + start + c]
+                mask ^= np.int64(1) << (buffer[SORTED_SLOTS + start + c] & SLOT_MASK)
             buffer[COPIES + j] = 0
             j += 1
         if j == eligible:
@@ -204,27 +212,44 @@ def _add_plays(state, head, last, kinds, options, n, buffer):
 @njit(cache=True)
 def _add_owner_options(state, owner, play_type, island_type, options, n, buffer):
     """Appends the play options of ``owner`` (colour by colour, landing by landing, every
-    distinct play) and then its Small Island options (island by island, colour by colour)."""
+    distinct play) and then its Small Island options (island by island, colour by colour).
+
+    The plays of one colour depend on the landing only through the value of its last card (2 or
+    less: every card fits), so landings with the same value copy the first one's block."""
+    _sort_hand_slots(state, owner, buffer)
     for c in range(N_COLOURS):
-        kinds = _group_kinds(state, owner, c, buffer)
+        kinds = _group_kinds(c, buffer)
         if kinds == 0:
             continue
+        for v in range(11):
+            buffer[BLOCK_START + v] = -1
         for l in range(N_LANDINGS):
-            if landing_accepts_colour(state, l, c):
-                n = _add_plays(state, encode_action(play_type, l, c), state[S_LAND_LAST + l], kinds, options, n,
-                               buffer)
+            if not landing_accepts_colour(state, l, c):
+                continue
+            last = max(state[S_LAND_LAST + l], 2)
+            start = buffer[BLOCK_START + last]
+            if start < 0:
+                head = encode_action(play_type, l, c)
+                end = _add_plays(head, last, kinds, options, n, buffer)
+                buffer[BLOCK_START + last] = n
+                buffer[BLOCK_LANDING + last] = l
+                buffer[BLOCK_SIZE + last] = end - n
+                n = end
+                continue
+            size = buffer[BLOCK_SIZE + last]
+            if n + size > options.shape[0]:
+                raise AssertionError("too many options for the options buffer: raise OPT_CAP in loot/state.py")
+            shift = (l - buffer[BLOCK_LANDING + last]) << 3  # same cards, this landing
+            for i in range(start, start + size):
+                options[n] = options[i] + shift
+                n += 1
     hand_n = state[S_HAND_N + owner]
-    base = S_HAND + owner * HAND_CAP
-    for c in range(N_COLOURS):
-        buffer[c] = 0
-    for i in range(hand_n):
-        buffer[card_colour(state, state[base + i])] += 1
     event = state[S_EVENT]
     for i in range(N_ISLANDS):
         if state[S_ISLAND_UP + i] != 1:
             continue
         for c in range(N_COLOURS):
-            can_pay = buffer[c]
+            can_pay = buffer[COLOUR_START + c + 1] - buffer[COLOUR_START + c]
             if event == EV_B9:
                 ok = can_pay >= 1
             elif event == EV_B7:

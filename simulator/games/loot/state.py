@@ -44,7 +44,7 @@ HAND_CAP = 48
 LAND_CAP = 24
 REVEAL_CAP = 24
 OPT_CAP = 1024
-BUFFER_CAP = 256  # integer scratch ``buffer`` (actions.py lays out what it holds)
+BUFFER_CAP = 512  # integer scratch ``buffer`` (actions.py lays out what it holds)
 LOG_CAP = 8192
 ROUNDS = 5
 
