@@ -13,12 +13,15 @@ from itertools import combinations
 
 import numpy as np
 import pytest
+from numba import njit
 
+from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.games.loot import state as layout
-from simulator.games.loot.actions import action_options, play_cards
+from simulator.games.loot.actions import action_options, actions_phase, play_cards
 from tests.loot.helpers import Ctx
 
 N_TRIALS = 3000
+RED = 0
 
 
 def _kind(cards: np.ndarray, card: int) -> tuple[int, int, int]:
@@ -166,8 +169,21 @@ def test_a_play_naming_an_illegal_card_is_refused():
         play_cards(ctx.state, ctx.log, ctx.deal_stream, 0, 0, 0, 0, 0b100, *ctx.args, ctx.buffer)  # no slot 2
 
 
-def test_too_many_options_for_the_buffer_is_an_error_not_a_silent_cut():
-    ctx = Ctx(4)
-    ctx.give(0, *[ctx.card(0, v) for v in range(1, 11)])  # 10 red cards: 1023 plays on each of 8 landings
-    with pytest.raises(AssertionError, match="raise OPT_CAP"):
-        action_options(ctx.state, 0, np.zeros(500, dtype=np.int64), ctx.buffer)
+@njit(STRATEGY_SIGNATURE, cache=True)
+def _last_option_counting(state, seat, decision_kind, options, n_options, params, stream):
+    """The last option; params[30] keeps the largest number of options offered."""
+    if n_options > params[30]:
+        params[30] = n_options
+    return n_options - 1
+
+
+def test_more_plays_than_the_options_buffer_are_all_offered_in_a_larger_array():
+    ctx = Ctx(4, _last_option_counting)
+    hand = [ctx.card(RED, 1)] + [ctx.card(RED, v, skip=s) for v in range(2, 8) for s in (0, 1)]
+    assert len({tuple(ctx.cards[c, 1:].tolist()) for c in hand}) == 13  # 13 different kinds
+    ctx.give(0, *hand)
+    ctx.state[layout.S_ISLAND_UP:layout.S_ISLAND_UP + layout.N_ISLANDS] = -1  # plays only
+    assert action_options(ctx.state, 0, ctx.options, ctx.buffer) == -1  # does not fit: says so
+    actions_phase(ctx.state, ctx.tables, ctx.log, ctx.deal_stream, *ctx.args, ctx.buffer)
+    assert ctx.params[0, 30] == 1 + 8 * (2 ** 13 - 1) > layout.OPT_CAP  # pass + every play on 8 landings
+    assert sorted(ctx.column(7)) == sorted(hand) and ctx.hand(0) == []  # the last one: all 13 cards

@@ -204,7 +204,7 @@ def _add_plays(head, last, kinds, options, n, buffer):
         if j == eligible:
             return n
         if n >= cap:
-            raise AssertionError("too many options for the options buffer: raise OPT_CAP in loot/state.py")
+            return -1  # ``options`` is full
         options[n] = head | (mask << PLAY_MASK_SHIFT)
         n += 1
 
@@ -212,7 +212,8 @@ def _add_plays(head, last, kinds, options, n, buffer):
 @njit(cache=True)
 def _add_owner_options(state, owner, play_type, island_type, options, n, buffer):
     """Appends the play options of ``owner`` (colour by colour, landing by landing, every
-    distinct play) and then its Small Island options (island by island, colour by colour).
+    distinct play) and then its Small Island options (island by island, colour by colour);
+    returns the number of options, or -1 when ``options`` is too small to hold them.
 
     The plays of one colour depend on the landing only through the value of its last card (2 or
     less: every card fits), so landings with the same value copy the first one's block."""
@@ -231,6 +232,8 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
             if start < 0:
                 head = encode_action(play_type, l, c)
                 end = _add_plays(head, last, kinds, options, n, buffer)
+                if end < 0:
+                    return -1
                 buffer[BLOCK_START + last] = n
                 buffer[BLOCK_LANDING + last] = l
                 buffer[BLOCK_SIZE + last] = end - n
@@ -238,7 +241,7 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
                 continue
             size = buffer[BLOCK_SIZE + last]
             if n + size > options.shape[0]:
-                raise AssertionError("too many options for the options buffer: raise OPT_CAP in loot/state.py")
+                return -1
             shift = (l - buffer[BLOCK_LANDING + last]) << 3  # same cards, this landing
             for i in range(start, start + size):
                 options[n] = options[i] + shift
@@ -258,7 +261,7 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
                 ok = can_pay >= 2
             if ok:
                 if n >= options.shape[0]:
-                    raise AssertionError("too many options for the options buffer: raise OPT_CAP in loot/state.py")
+                    return -1
                 options[n] = encode_action(island_type, i, c)
                 n += 1
     return n
@@ -266,12 +269,28 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
 
 @njit(cache=True)
 def action_options(state, seat, options, buffer):
-    """The options of decision ``action``: pass first, then plays and islands (own, then Aaron's)."""
+    """The options of decision ``action``: pass first, then plays and islands (own, then Aaron's).
+
+    Returns their number, or -1 when ``options`` is too small to hold them all."""
     options[0] = A_PASS
     n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, buffer)
-    if state[S_HAS_AARON] == 1:
+    if n >= 0 and state[S_HAS_AARON] == 1:
         n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, buffer)
     return n
+
+
+@njit(cache=True)
+def _ask_action_among_many(state, seat, strategies, params, streams, options, buffer):
+    """Decision ``action`` when the plays do not fit in the preallocated ``options`` (a hand
+    with many cards of one colour: 2^k - 1 plays for k different cards): the options go to a
+    larger array allocated for this decision only, so that every play is still offered."""
+    size = options.shape[0]
+    while True:
+        size *= 2
+        choices = np.empty(size, dtype=np.int64)
+        n = action_options(state, seat, choices, buffer)
+        if n >= 0:
+            return choices[ask(strategies, seat, state, D_ACTION, choices, n, params, streams)]
 
 
 @njit(cache=True)
@@ -622,9 +641,12 @@ def actions_phase(state, tables, game_log, deal_stream, strategies, params, stre
         if passed >= players or state[S_END_EARLY] == 1:
             break
         if state[S_PASSED + seat] == 0:
-            n = action_options(state, seat, options, buffer)
             state[S_ACTOR] = seat
-            code = options[ask(strategies, seat, state, D_ACTION, options, n, params, streams)]
+            n = action_options(state, seat, options, buffer)
+            if n >= 0:
+                code = options[ask(strategies, seat, state, D_ACTION, options, n, params, streams)]
+            else:
+                code = _ask_action_among_many(state, seat, strategies, params, streams, options, buffer)
             action_type = code & 7
             where = (code >> 3) & 7
             colour = (code >> 6) & 3

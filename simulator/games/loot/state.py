@@ -9,7 +9,8 @@ named below (offsets).  A second ``int64[:]`` vector ``tables`` holds the compon
 Names used across the engine: ``game_log`` (the ``int64[LOG_CAP, 6]`` log, see ``L_*``),
 ``deal_stream`` (the random stream of the deal), ``strategies`` / ``params`` / ``streams`` (the
 lineup's functions, parameter rows and random streams, one per seat), ``options`` (the one
-preallocated options buffer, ``OPT_CAP`` entries), ``buffer`` (integer scratch),
+preallocated options buffer, ``OPT_CAP`` entries; an ``action`` decision with more options gets
+a larger array of its own), ``buffer`` (integer scratch, ``BUFFER_CAP`` entries),
 ``treasure_table`` / ``scoring_table`` / ``healer_table`` (the scoring helper's tables).
 
 Constant prefixes: ``S_`` state slot, ``T_`` tables slot, ``MC_`` map-card column, ``TR_`` treasure
@@ -43,7 +44,7 @@ N_COASTS = 4
 HAND_CAP = 48
 LAND_CAP = 24
 REVEAL_CAP = 24
-OPT_CAP = 1024
+OPT_CAP = 4096  # options buffer; more than any decision seen in normal play (see docs/games/loot.md)
 BUFFER_CAP = 512  # integer scratch ``buffer`` (actions.py lays out what it holds)
 LOG_CAP = 8192
 ROUNDS = 5
