@@ -339,6 +339,8 @@ def _best_action(state, seat, options, n_options, params, stream):
     own_share = 0.0  # our share of the loot after playing our cards (compass placed if absent)
     loot_base = 0.0
     loot_divisor = 1.0
+    scored_island = -1  # the island (and paying owner) whose score is in ``island_score``
+    island_score = 0.0
     best = 0
     best_score = -1e18
     for i in range(n_options):
@@ -348,8 +350,13 @@ def _best_action(state, seat, options, n_options, params, stream):
         if action_type == A_PASS:
             score = pass_score
         elif action_type == A_ISLAND or action_type == A_AARON_ISLAND:
-            owner = AARON if action_type == A_AARON_ISLAND else seat
-            score = _island_score(state, seat, owner, where, params, bottom_gain)
+            # an island's score does not depend on the paying colour: computed once per island
+            island_key = action_type * 8 + where
+            if island_key != scored_island:
+                scored_island = island_key
+                owner = AARON if action_type == A_AARON_ISLAND else seat
+                island_score = _island_score(state, seat, owner, where, params, bottom_gain)
+            score = island_score
         else:
             aaron = action_type == A_AARON_PLAY
             colour = (code >> 6) & 3
