@@ -6,10 +6,11 @@ information variants make public is read only under them: ``healers-revealed`` t
 among the events of the rounds still to come (``S_EV_ORDER``, membership only).  The heuristic
 scores every option with a few hand-written estimates weighted by the seat's parameter vector
 (indices ``P_*`` below) and picks the best, the first one on ties (plus optional noise from the
-seat's stream).  For speed, an ``action`` decision computes what several options share once
-(our compass positions, the urgency of each landing, the hand sorted by colour, prefix sums over
-the playable cards of one landing and colour) in two small scratch arrays allocated once per
-decision.
+seat's stream).  It scores every option, every card play included.  For speed, an ``action``
+decision computes what several options share once (our compass positions, the urgency of each
+landing, and for each group of plays of one owner, colour and landing value the playable cards
+with what each adds, packed so that a play's totals are one sum over its cards) in two small
+scratch arrays allocated once per decision.
 """
 
 import numpy as np
@@ -23,9 +24,9 @@ from simulator.games.loot.state import (
     D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET, D_ISLAND_USE,
     D_PAY_CARD, D_PREP_DISCARD, D_TAKE_TREASURE, EV_A3, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW, ICON_PLUS1,
     MC_COLOUR, MC_ICON, MC_JOKER, MC_VALUE, N_COLOURS, N_LANDINGS, N_OWNERS, PH_FINAL, PW_BOTTOM, PW_DISCARD, PW_DRAW,
-    PW_PLACE, PW_SHIP, PW_TREASURE, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_HAND, S_HAND_N, S_HAS_AARON, S_INFO_HEALER,
+    PW_PLACE, PW_SHIP, PW_TREASURE, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_HAND, S_HAND_N, S_INFO_HEALER,
     S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_KEPT_TYPE, S_LAND_CHESTS, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PHASE,
-    S_PLAYERS, S_ROUND, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, TR_BOOK, TR_CROSSED, TR_CROSSES,
+    S_PLAYERS, S_ROUND, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, PLAY_MASK_SHIFT, TR_BOOK, TR_CROSSED, TR_CROSSES,
     TR_CURSE, TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL,
     D_B4_RETURN_AARON, EV_B8, N_HEALERS, ROUNDS, S_EV_ORDER, S_HEAL_N, S_HEAL_POOL, S_VAR, V_EVENTS_REVEALED,
     V_HEALERS_REVEALED,
@@ -268,107 +269,88 @@ def _compass_position(state, landing, owner):
     return -1
 
 
-@njit(cache=True, inline='always')
-def _sort_key(state, card):
-    """Order of the cards as played: value (1..10), Jokers last (11)."""
-    if state[S_INFO_MAP + card * 4 + MC_JOKER] == 1:
-        return 11
-    return state[S_INFO_MAP + card * 4 + MC_VALUE]
-
-
 # ----------------------------------------------------------- scratch of one ``action`` decision
 # Both scratch arrays stay under 1 KiB: allocations that small are served from malloc's fast per-thread cache.
-# integer scratch (``cards``): the hands sorted by colour, then our compass position on each landing
-HAND_SLOT_SIZE = HAND_CAP + N_COLOURS + 1  # per hand: its cards sorted by colour, then where each colour starts
-COLOUR_STARTS = HAND_CAP  # offset of the N_COLOURS + 1 colour starts within a hand slot
-SORTED_HANDS = 0  # two hand slots: 0 the deciding seat, 1 Aaron
-LANDING_POSITION = 2 * HAND_SLOT_SIZE  # our compass position on each landing (-1 none)
-CARDS_SIZE = LANDING_POSITION + N_LANDINGS
-# float scratch (``sums``): prefix sums over the playable cards of the current group (entry i = sum
-# of the i lowest), then the urgency of each landing
+# A play option names its cards by hand slot (bit i of ``code >> PLAY_MASK_SHIFT`` = hand slot i).
+# integer scratch (``cards``): our compass position on each landing; the hand being scored (ours,
+# then Aaron's) as hand slots grouped by colour; the cards of the current group (one owner, colour
+# and landing value): their hand slots and what each adds, packed
 COLOUR_CAP = 24  # a colour has 22 cards in the deck
-SUM_CAP = COLOUR_CAP + 1
-SUM_ADDED = 0  # cards counted for the loot threshold ("+1" counts double)
-SUM_CHESTS = SUM_ADDED + SUM_CAP  # chests
-SUM_EFFECTS = SUM_CHESTS + SUM_CAP  # value of the icon effects
-SUM_ONES = SUM_EFFECTS + SUM_CAP  # 1s played normally (every other player takes a cube)
-LANDING_URGENCY = SUM_ONES + SUM_CAP  # _urgency of each landing
+LANDING_POSITION = 0  # our compass position on each landing (-1 none)
+HAND_SLOTS = LANDING_POSITION + N_LANDINGS  # hand slots grouped by colour
+COLOUR_STARTS = HAND_SLOTS + HAND_CAP  # where each colour starts in HAND_SLOTS (N_COLOURS + 1)
+GROUP_SLOTS = COLOUR_STARTS + N_COLOURS + 1  # hand slot of each card of the group
+GROUP_PACKED = GROUP_SLOTS + COLOUR_CAP  # per card: PACK_ADDED * added + PACK_CHEST * chest + ...
+CARDS_SIZE = GROUP_PACKED + COLOUR_CAP
+# what a card adds, packed in one integer so that a play's total is one sum (fields < 256)
+PACK_BITS = 8  # bits of each field
+PACK_FIELD = (1 << PACK_BITS) - 1
+PACK_ADDED = 1  # cards counted for the loot threshold ("+1" counts double)
+PACK_CHEST = 1 << PACK_BITS  # chests
+PACK_ONE = 1 << (2 * PACK_BITS)  # 1s played normally (every other player takes a cube)
+PACK_CARD = 1 << (3 * PACK_BITS)  # cards played
+# float scratch (``sums``): the value of each group card's icon effect, then the urgency of each landing
+GROUP_EFFECTS = 0
+LANDING_URGENCY = GROUP_EFFECTS + COLOUR_CAP  # _urgency of each landing
 SUMS_SIZE = LANDING_URGENCY + N_LANDINGS
 
 
 @njit(cache=True, inline='always')
-def _sort_hand(state, owner, slot, cards):
-    """Sort ``owner``'s hand by (colour, sort key, card id) into hand slot ``slot`` and record
-    where each colour starts."""
-    start = SORTED_HANDS + slot * HAND_SLOT_SIZE
+def _group_hand_by_colour(state, owner, cards):
+    """Hand slots of ``owner`` grouped by colour into HAND_SLOTS, with where each colour starts."""
+    hand = S_HAND + owner * HAND_CAP
     n = state[S_HAND_N + owner]
     for colour in range(N_COLOURS + 1):
-        cards[start + COLOUR_STARTS + colour] = 0
-    for i in range(n):
-        card = state[S_HAND + owner * HAND_CAP + i]
-        colour = state[S_INFO_MAP + card * 4 + MC_COLOUR]
-        key = _sort_key(state, card)
-        cards[start + COLOUR_STARTS + colour + 1] += 1
-        j = i
-        while j > 0:
-            other = cards[start + j - 1]
-            other_colour = state[S_INFO_MAP + other * 4 + MC_COLOUR]
-            if other_colour < colour:
-                break
-            if other_colour == colour:
-                other_key = _sort_key(state, other)
-                if other_key < key or (other_key == key and other < card):
-                    break
-            cards[start + j] = other
-            j -= 1
-        cards[start + j] = card
+        cards[COLOUR_STARTS + colour] = 0
+    for slot in range(n):
+        cards[COLOUR_STARTS + state[S_INFO_MAP + state[hand + slot] * 4 + MC_COLOUR] + 1] += 1
     for colour in range(N_COLOURS):  # counts -> starts
-        cards[start + COLOUR_STARTS + colour + 1] += cards[start + COLOUR_STARTS + colour]
+        cards[COLOUR_STARTS + colour + 1] += cards[COLOUR_STARTS + colour]
+    for slot in range(n):  # place each slot, moving its colour's start on; undone below
+        colour = state[S_INFO_MAP + state[hand + slot] * 4 + MC_COLOUR]
+        cards[HAND_SLOTS + cards[COLOUR_STARTS + colour]] = slot
+        cards[COLOUR_STARTS + colour] += 1
+    for colour in range(N_COLOURS, 0, -1):
+        cards[COLOUR_STARTS + colour] = cards[COLOUR_STARTS + colour - 1]
+    cards[COLOUR_STARTS] = 0
 
 
 @njit(cache=True, inline='always')
-def _prepare_group(state, seat, slot, landing, colour, params, cards, sums):
-    """Build the prefix sums of what the cards of hand ``slot`` and ``colour`` playable on
-    ``landing`` add, in play order; returns their number."""
+def _prepare_group(state, seat, owner, landing, colour, params, cards, sums):
+    """Record the cards of ``owner``'s hand (grouped by colour in ``cards``) of ``colour`` that may
+    go to ``landing``: hand slot, packed counts, effect value; returns their number."""
     last = state[S_LAND_LAST + landing]
-    hand_start = SORTED_HANDS + slot * HAND_SLOT_SIZE
     empty = state[S_LAND_N + landing] == 0
     has_cubes = state[S_CUBES + seat] > 0
     discard_value = params[P_CURSE] * 0.8
-    sums[SUM_ADDED] = 0.0
-    sums[SUM_CHESTS] = 0.0
-    sums[SUM_EFFECTS] = 0.0
-    sums[SUM_ONES] = 0.0
     n = 0
-    first = cards[hand_start + COLOUR_STARTS + colour]
-    end = cards[hand_start + COLOUR_STARTS + colour + 1]
-    for i in range(first, end):
-        card = cards[hand_start + i]
-        key = _sort_key(state, card)
-        if not (key == 1 or key == 11 or key >= last):
-            continue
-        base = S_INFO_MAP + card * 4
-        icon = state[base + MC_ICON]
+    hand = S_HAND + owner * HAND_CAP
+    for i in range(cards[COLOUR_STARTS + colour], cards[COLOUR_STARTS + colour + 1]):
+        slot = cards[HAND_SLOTS + i]
+        base = S_INFO_MAP + state[hand + slot] * 4
         joker = state[base + MC_JOKER] == 1
-        added = 2.0 if (icon == ICON_PLUS1 and not joker) else 1.0
-        chest = 1.0 if icon == ICON_CHEST else 0.0
+        value = state[base + MC_VALUE]
+        if not (joker or value == 1 or value >= last):
+            continue
+        icon = state[base + MC_ICON]
+        packed = PACK_CARD
+        packed += 2 * PACK_ADDED if (icon == ICON_PLUS1 and not joker) else PACK_ADDED
+        if icon == ICON_CHEST:
+            packed += PACK_CHEST
         effect = 0.0
-        one_played_normally = 0.0
         if not joker:
-            value = state[base + MC_VALUE]
             if value == 1:
                 if empty or last <= 1:
-                    one_played_normally = 1.0
+                    packed += PACK_ONE
                 else:
                     effect = 0.8  # inserted at the front: copies an effect
             elif icon == ICON_DRAW:
                 effect = 0.6
             elif icon == ICON_DISCARD and has_cubes:
                 effect = discard_value
-        sums[SUM_ADDED + n + 1] = sums[SUM_ADDED + n] + added
-        sums[SUM_CHESTS + n + 1] = sums[SUM_CHESTS + n] + chest
-        sums[SUM_EFFECTS + n + 1] = sums[SUM_EFFECTS + n] + effect
-        sums[SUM_ONES + n + 1] = sums[SUM_ONES + n] + one_played_normally
+        cards[GROUP_SLOTS + n] = slot
+        cards[GROUP_PACKED + n] = packed
+        sums[GROUP_EFFECTS + n] = effect
         n += 1
     return n
 
@@ -404,8 +386,8 @@ def _island_score(state, seat, owner, island, params, bottom_gain):
 @njit(cache=True, inline='always')
 def _best_action(state, seat, options, n_options, params, stream):
     """Decision ``action``: scores every option; the quantities shared by several options (our
-    compass positions, the urgency of each landing, the sorted hands, the playable cards of one
-    landing and colour) are computed once."""
+    compass positions, the urgency of each landing, the playable cards of one owner, colour and
+    landing value) are computed once."""
     cards = np.empty(CARDS_SIZE, dtype=np.int64)
     sums = np.empty(SUMS_SIZE, dtype=np.float64)
     compasses_placed = 0
@@ -422,9 +404,6 @@ def _best_action(state, seat, options, n_options, params, stream):
             if gain > bottom_gain:
                 bottom_gain = gain
     no_compass_left = compasses_placed == 3
-    _sort_hand(state, seat, 0, cards)
-    if state[S_HAS_AARON] == 1:
-        _sort_hand(state, AARON, 1, cards)
     pass_score = params[P_PASS]
     if state[S_TILE_TAKEN] == 0:
         pass_score += params[P_TILE]
@@ -432,7 +411,8 @@ def _best_action(state, seat, options, n_options, params, stream):
     other_players = state[S_PLAYERS] - 1
     gold_weight = params[P_GOLD] * 5.0
     noise = params[P_NOISE]
-    group = -1  # (hand slot, colour, last value) of the playable cards in ``cards``/``sums``
+    grouped_owner = -1  # the owner whose hand is grouped by colour in ``cards``
+    group = -1  # (owner, colour, last value) of the playable cards in ``cards``/``sums``
     playable = 0
     scored_landing = -1  # the landing whose quantities below are computed
     effective = 0
@@ -442,6 +422,8 @@ def _best_action(state, seat, options, n_options, params, stream):
     own_share = 0.0  # our share of the loot after playing our cards (compass placed if absent)
     loot_base = 0.0
     loot_divisor = 1.0
+    scored_island = -1  # the island (and paying owner) whose score is in ``island_score``
+    island_score = 0.0
     best = 0
     best_score = -1e18
     for i in range(n_options):
@@ -451,61 +433,69 @@ def _best_action(state, seat, options, n_options, params, stream):
         if action_type == A_PASS:
             score = pass_score
         elif action_type == A_ISLAND or action_type == A_AARON_ISLAND:
-            owner = AARON if action_type == A_AARON_ISLAND else seat
-            score = _island_score(state, seat, owner, where, params, bottom_gain)
+            # an island's score does not depend on the paying colour: computed once per island
+            island_key = action_type * 8 + where
+            if island_key != scored_island:
+                scored_island = island_key
+                owner = AARON if action_type == A_AARON_ISLAND else seat
+                island_score = _island_score(state, seat, owner, where, params, bottom_gain)
+            score = island_score
         else:
-            count = (code >> 8) & 63
-            highest = (code >> 14) & 1
-            if highest == 1 and count > 1:
-                continue  # "the k highest" with k > 1: rarely worth it, not considered
-            slot = 1 if action_type == A_AARON_PLAY else 0
+            aaron = action_type == A_AARON_PLAY
             colour = (code >> 6) & 3
             landing = where
             last = state[S_LAND_LAST + landing]
-            key = (slot * 4 + colour) * 16 + (last if last < 15 else 15)
+            key = ((1 if aaron else 0) * 4 + colour) * 16 + (last if last < 15 else 15)
             if key != group:
-                playable = _prepare_group(state, seat, slot, landing, colour, params, cards, sums)
+                owner = AARON if aaron else seat
+                if owner != grouped_owner:
+                    _group_hand_by_colour(state, owner, cards)
+                    grouped_owner = owner
+                playable = _prepare_group(state, seat, owner, landing, colour, params, cards, sums)
                 group = key
-            if playable < count:
-                score = -100.0
-            else:
-                low = 0 if highest == 0 else playable - count
-                high = low + count
-                added = sums[SUM_ADDED + high] - sums[SUM_ADDED + low]
-                chests = sums[SUM_CHESTS + high] - sums[SUM_CHESTS + low]
-                ones_played_normally = sums[SUM_ONES + high] - sums[SUM_ONES + low]
-                if landing != scored_landing:
-                    scored_landing = landing
-                    effective = state[S_LAND_EFF + landing]
-                    urgency = sums[LANDING_URGENCY + landing]
-                    position = cards[LANDING_POSITION + landing]
-                    compasses = state[S_COMP_N + landing]
-                    position_after = compasses if position < 0 else position
-                    own_share = 1.0 / (1.0 + params[P_POSITION] * position_after)
-                    loot_base = (compasses + (1 if position < 0 else 0)) * 0.6
-                    loot_divisor = max(1.0, float(compasses + 1))
-                progress = min(effective + added, threshold) - min(effective, threshold)
-                if slot == 0:
-                    # our own cards: our share of the landing's loot, effects, cards spent
-                    effects = sums[SUM_EFFECTS + high] - sums[SUM_EFFECTS + low]
-                    if effective + added >= threshold:
-                        reach = 1.0
-                    else:
-                        reach = (effective + added) / (2.0 * threshold)
-                    total_chests = state[S_LAND_CHESTS + landing] + chests
-                    loot = loot_base + total_chests
-                    score = urgency * own_share * (gold_weight * reach * loot / loot_divisor + progress
-                                               + params[P_CHEST] * chests)
-                    score += effects + 0.4 * ones_played_normally * other_players
-                    score -= params[P_CARD] * count
-                    if position < 0 and no_compass_left:
-                        score -= 1.0
-                elif position < 0:
-                    # Aaron's cards: help where we stand, cost us nothing
-                    score = -0.5 - 0.5 * ones_played_normally
+            # this play's cards: the group's cards whose hand slot is set in the option
+            cards_mask = code >> PLAY_MASK_SHIFT
+            packed = 0
+            effects = 0.0
+            for j in range(playable):
+                if (cards_mask >> cards[GROUP_SLOTS + j]) & 1 == 1:
+                    packed += cards[GROUP_PACKED + j]
+                    effects += sums[GROUP_EFFECTS + j]
+            added = packed & PACK_FIELD
+            chests = (packed >> PACK_BITS) & PACK_FIELD
+            ones_played_normally = (packed >> (2 * PACK_BITS)) & PACK_FIELD
+            count = packed >> (3 * PACK_BITS)
+            if landing != scored_landing:
+                scored_landing = landing
+                effective = state[S_LAND_EFF + landing]
+                urgency = sums[LANDING_URGENCY + landing]
+                position = cards[LANDING_POSITION + landing]
+                compasses = state[S_COMP_N + landing]
+                position_after = compasses if position < 0 else position
+                own_share = 1.0 / (1.0 + params[P_POSITION] * position_after)
+                loot_base = (compasses + (1 if position < 0 else 0)) * 0.6
+                loot_divisor = max(1.0, float(compasses + 1))
+            progress = min(effective + added, threshold) - min(effective, threshold)
+            if not aaron:
+                # our own cards: our share of the landing's loot, effects, cards spent
+                if effective + added >= threshold:
+                    reach = 1.0
                 else:
-                    share = 1.0 / (1.0 + params[P_POSITION] * position)
-                    score = urgency * share * (progress + params[P_CHEST] * chests) - 0.5 * ones_played_normally
+                    reach = (effective + added) / (2.0 * threshold)
+                total_chests = state[S_LAND_CHESTS + landing] + chests
+                loot = loot_base + total_chests
+                score = urgency * own_share * (gold_weight * reach * loot / loot_divisor + progress
+                                               + params[P_CHEST] * chests)
+                score += effects + 0.4 * ones_played_normally * other_players
+                score -= params[P_CARD] * count
+                if position < 0 and no_compass_left:
+                    score -= 1.0
+            elif position < 0:
+                # Aaron's cards: help where we stand, cost us nothing
+                score = -0.5 - 0.5 * ones_played_normally
+            else:
+                share = 1.0 / (1.0 + params[P_POSITION] * position)
+                score = urgency * share * (progress + params[P_CHEST] * chests) - 0.5 * ones_played_normally
         score += _noise(noise, stream)
         if score > best_score:
             best_score = score

@@ -74,7 +74,7 @@ class Ctx:
             self.params[:, kind] = value
         self.streams = np.zeros((5, 1), dtype=np.uint64)
         self.options = np.zeros(layout.OPT_CAP, dtype=np.int64)
-        self.buffer = np.zeros(128, dtype=np.int64)
+        self.buffer = np.zeros(layout.BUFFER_CAP, dtype=np.int64)
         self.cards = self.tables[layout.T_MAP:layout.T_MAP + layout.N_MAP * 4].reshape(layout.N_MAP, 4)
         self.treasures = self.tables[layout.T_TR:layout.T_TR + layout.N_TREASURES * 8].reshape(layout.N_TREASURES, 8)
 

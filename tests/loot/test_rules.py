@@ -16,8 +16,13 @@ from tests.loot.helpers import Ctx, first_option, last_option, scripted
 RED, BLUE, GREEN, YELLOW = 0, 1, 2, 3
 
 
-def play(ctx, owner, landing, colour, k, family=0, actor=None):
-    play_cards(ctx.state, ctx.log, ctx.deal_stream, owner, owner if actor is None else actor, landing, colour, k, family,
+def play(ctx, owner, landing, colour, k, actor=None):
+    """Play the ``k`` first legal cards of ``colour`` in play order (1s, numbers up, Jokers)."""
+    chosen = legal(ctx, owner, landing, colour)[:k]
+    hand = ctx.state[layout.S_HAND + owner * layout.HAND_CAP:layout.S_HAND + owner * layout.HAND_CAP
+                     + ctx.state[layout.S_HAND_N + owner]].tolist()
+    mask = sum(1 << hand.index(card) for card in chosen)
+    play_cards(ctx.state, ctx.log, ctx.deal_stream, owner, owner if actor is None else actor, landing, colour, mask,
                *ctx.args, ctx.buffer)
 
 
@@ -42,17 +47,50 @@ def test_landing_legality_colour_order_ones_and_jokers():
     assert legal(ctx, 0, 4, RED) == [red1, red3, red7, joker]
 
 
-def test_canonical_options_k_lowest_and_k_highest():
+def _plays(ctx, codes, landing, colour):
+    """The plays offered to seat 0 on ``landing`` in ``colour``, as sorted (value, icon) lists."""
+    hand = ctx.state[layout.S_HAND:layout.S_HAND + ctx.state[layout.S_HAND_N]].tolist()
+    plays = []
+    for code in codes:
+        if code & 7 == layout.A_PLAY and (code >> 3) & 7 == landing and (code >> 6) & 3 == colour:
+            mask = code >> layout.PLAY_MASK_SHIFT
+            cards = [hand[slot] for slot in range(len(hand)) if mask >> slot & 1]
+            plays.append(sorted((int(ctx.cards[c, layout.MC_VALUE]), layout.ICON_NAMES[ctx.cards[c, layout.MC_ICON]])
+                                for c in cards))
+    return sorted(plays)
+
+
+def test_every_subset_of_the_playable_cards_is_offered():
+    # "Si vous avez plusieurs Cartes jouables en main, vous pouvez en jouer autant que désiré"
     ctx = Ctx(4)
-    ctx.give(0, ctx.card(RED, 3), ctx.card(RED, 7), ctx.card(RED, 9, "discard"))
+    ctx.give(0, ctx.card(RED, 1), ctx.card(RED, 4, "none"), ctx.card(RED, 6, "none"), ctx.card(RED, 9, "chest"),
+             ctx.card(RED, 0, "none"))
+    ctx.lay(0, ctx.card(RED, 2, "none"))
+    ctx.lay(2, ctx.card(RED, 5, "none"))
     n = action_options(ctx.state, 0, ctx.options, ctx.buffer)
     codes = ctx.options[:n].tolist()
     assert codes[0] == layout.A_PASS
-    # landing 0, red: k = 1, 2, 3 lowest and 1, 2 highest
-    red0 = [c for c in codes if c & 7 == layout.A_PLAY and (c >> 3) & 7 == 0 and (c >> 6) & 3 == RED]
-    assert sorted(((c >> 8) & 63, (c >> 14) & 1) for c in red0) == [(1, 0), (1, 1), (2, 0), (2, 1), (3, 0)]
-    # 8 landings x 5 plays, plus one island option per usable tile paid in red (6 tiles at 4 players)
-    assert n == 1 + 8 * 5 + 6
+    on_two = _plays(ctx, codes, 0, RED)
+    assert len(on_two) == 2 ** 5 - 1 == len({tuple(p) for p in on_two})
+    assert [(6, "none")] in on_two  # a middle card alone
+    assert [(4, "none"), (9, "chest")] in on_two  # several cards without the 1
+    assert [(9, "chest")] in on_two and [(0, "none"), (9, "chest")] in on_two  # the top number, Joker held
+    # on the 5: the 4 does not fit; 1s and Jokers always do
+    on_five = _plays(ctx, codes, 2, RED)
+    assert len(on_five) == 2 ** 4 - 1
+    assert all((4, "none") not in p for p in on_five) and [(1, "none")] in on_five
+
+
+def test_identical_cards_give_one_play_cards_differing_by_icon_two():
+    ctx = Ctx(4)
+    ctx.give(0, ctx.card(RED, 1, skip=0), ctx.card(RED, 1, skip=1), ctx.card(RED, 5, "draw"), ctx.card(RED, 5, "none"))
+    n = action_options(ctx.state, 0, ctx.options, ctx.buffer)
+    plays = _plays(ctx, ctx.options[:n].tolist(), 0, RED)
+    # 1s: none, one or both (identical cards); each 5 in or out (different icons): 3 * 4 - 1
+    assert len(plays) == 11 == len({tuple(p) for p in plays})
+    assert [(5, "draw")] in plays and [(5, "none")] in plays and [(1, "none"), (1, "none")] in plays
+    # 8 empty landings, plus one island option per usable tile paid in red (6 tiles at 4 players)
+    assert n == 1 + 8 * 11 + 6
 
 
 def test_play_places_compass_on_top_and_cards_in_order():

@@ -1,10 +1,12 @@
 """PHASE 2: ACTIONS (numba): use a Small Island, play cards to the Main Island, pass.
 
-Canonical move set (the true move space is combinatorial): for a landing ``l`` and a colour
-``c`` the legal cards of ``c`` in hand are sorted 1s first, then numbers ascending, then Jokers;
-the options are "the k lowest" (k = 1..n) and "the k highest" (k = 1..n-1) of that list.
-A Small Island is offered once per colour that can pay for it; the cards paid are then chosen
-one by one (decision ``pay_card``).
+Every legal play is offered.  PLAY CARDS ON THE MAIN ISLAND: "Jouez 1 ou plusieurs Cartes de la
+même couleur" and "Si vous avez plusieurs Cartes jouables en main, vous pouvez en jouer autant que
+désiré", so a play is any non-empty set of the cards of one colour that the placement rules allow on
+the landing (see :func:`legal_cards`); the cards are then placed in numerical order.  Two cards of
+the same kind (colour, value or Joker, icon) give the same play, so each distinct set of kinds is
+offered once (the lowest card ids stand for their kind).  A Small Island is offered once per
+colour that can pay for it; the cards paid are then chosen one by one (decision ``pay_card``).
 """
 
 import numpy as np
@@ -30,26 +32,83 @@ from simulator.games.loot.state import (
     D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR, S_DEBUG, D_B4_RETURN_AARON,
     V_A3_ACTOR_PAYS_FOR_AARON, V_B4_TILE_HOLDER_MOVES_AARON,
 )
+from simulator.games.loot.state import BUFFER_CAP, N_MAP, PLAY_MASK_SHIFT
 
 MAX_TURNS = 2000
 CHOSEN_CARDS = 32  # where play_cards keeps the cards it plays in ``buffer``
 
+# ``buffer`` while the options of one owner are built (action_options)
+COLOUR_CAP = 32  # more than the cards of one colour (22)
+SORTED_SLOTS = 0  # the owner's hand as sort keys (see _sort_hand_slots), sorted
+COLOUR_START = SORTED_SLOTS + HAND_CAP  # where each colour starts in SORTED_SLOTS (N_COLOURS + 1)
+KIND_START = COLOUR_START + N_COLOURS + 1  # the kinds of one colour: where each starts (one more)
+KIND_KEY = KIND_START + COLOUR_CAP + 1  # play key of each kind: 1..10, 11 for a Joker
+ELIGIBLE = KIND_KEY + COLOUR_CAP  # the kinds allowed on the landing
+COPIES = ELIGIBLE + COLOUR_CAP  # copies of each allowed kind in the play being built
+BLOCK_START = COPIES + COLOUR_CAP  # per landing value 0..10: first option of its plays (-1 none yet)
+BLOCK_LANDING = BLOCK_START + 11  # the landing of that block
+BLOCK_SIZE = BLOCK_LANDING + 11  # and its number of options
+OPTIONS_SCRATCH = BLOCK_SIZE + 11
+assert OPTIONS_SCRATCH <= BUFFER_CAP and CHOSEN_CARDS + COLOUR_CAP <= BUFFER_CAP
+# sort key of a hand slot: (kind << KIND_SHIFT) | (card id << SLOT_BITS) | slot, where
+# kind = (colour * 12 + play key) * 8 + icon
+SLOT_BITS = 6
+SLOT_MASK = (1 << SLOT_BITS) - 1
+KIND_SHIFT = SLOT_BITS + 7
+assert HAND_CAP <= 1 << SLOT_BITS and N_MAP <= 1 << (KIND_SHIFT - SLOT_BITS)
+
 
 @njit(cache=True, inline='always')
-def encode_play(action_type, landing, colour, k, family):
-    return action_type | (landing << 3) | (colour << 6) | (k << 8) | (family << 14)
+def encode_action(action_type, where, colour):
+    """Action code without cards: type, landing (or island), colour (see state.py)."""
+    return action_type | (where << 3) | (colour << 6)
+
+
+@njit(cache=True, inline='always')
+def play_key(state, card):
+    """Order of the cards of a play: 1s first, then numbers ascending, then Jokers (key 11)."""
+    if card_joker(state, card) == 1:
+        return 11
+    return card_value(state, card)
+
+
+@njit(cache=True, inline='always')
+def popcount(mask):
+    """Number of bits set in a non-negative ``mask``."""
+    count = 0
+    while mask != 0:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, inline='always')
+def landing_accepts_colour(state, landing, colour):
+    """PLACEMENT RULES: a landing takes the colour of its cards; the first card may be any card,
+    but the two landings of one coast must hold different colours."""
+    landing_colour = state[S_LAND_COLOUR + landing]
+    if landing_colour >= 0:
+        return landing_colour == colour
+    return state[S_LAND_COLOUR + (landing ^ 1)] != colour
+
+
+@njit(cache=True, inline='always')
+def card_fits(key, last):
+    """PLACEMENT RULES for one card of play key ``key`` on a landing whose last card is worth
+    ``last``: a number must be at least ``last``; a Joker is always allowed (it takes the value
+    before it); a 1 is always allowed (appended when the last card is a 1 or there is none,
+    else inserted at the front, NUMBER 1 CARDS)."""
+    return key == 1 or key == 11 or key >= last
 
 
 @njit(cache=True)
 def legal_cards(state, owner, landing, colour, buffer):
     """PLACEMENT RULES: the cards of ``colour`` in ``owner``'s hand that may go to ``landing``.
 
-    Fills ``buffer`` sorted as played (1s, numbers ascending, Jokers) and returns their number."""
-    landing_colour = state[S_LAND_COLOUR + landing]
-    if landing_colour >= 0 and landing_colour != colour:
+    Fills ``buffer`` sorted as played (1s, numbers ascending, Jokers; card id on ties) and
+    returns their number.  Any non-empty subset of them is a legal play."""
+    if not landing_accepts_colour(state, landing, colour):
         return 0
-    if landing_colour < 0 and state[S_LAND_COLOUR + (landing ^ 1)] == colour:
-        return 0  # the two landings of one coast must have different colours
     last = state[S_LAND_LAST + landing]
     base = S_HAND + owner * HAND_CAP
     n = 0
@@ -57,23 +116,14 @@ def legal_cards(state, owner, landing, colour, buffer):
         card = state[base + i]
         if card_colour(state, card) != colour:
             continue
-        v = card_value(state, card)
-        if card_joker(state, card) == 1:
-            key = 11
-        elif v == 1:
-            key = 1  # a 1 is always legal: appended, or inserted at the front
-        elif v >= last:
-            key = v
-        else:
+        key = play_key(state, card)
+        if not card_fits(key, last):
             continue
         # insertion by (key, card id)
         j = n
         while j > 0:
             other = buffer[j - 1]
-            if card_joker(state, other) == 1:
-                other_key = 11
-            else:
-                other_key = card_value(state, other)
+            other_key = play_key(state, other)
             if other_key > key or (other_key == key and other > card):
                 buffer[j] = other
                 j -= 1
@@ -85,56 +135,125 @@ def legal_cards(state, owner, landing, colour, buffer):
 
 
 @njit(cache=True, inline='always')
-def colour_count(state, owner, colour):
+def _sort_hand_slots(state, owner, buffer):
+    """Sorts ``owner``'s hand slots by (colour, play key, icon, card id) into SORTED_SLOTS (as
+    sort keys: the slot is ``key & SLOT_MASK``) and records where each colour starts: within a
+    colour the cards come in play order, and cards of the same kind (interchangeable: same value
+    or Joker, same icon) are next to each other."""
     base = S_HAND + owner * HAND_CAP
-    n = 0
-    for i in range(state[S_HAND_N + owner]):
-        if card_colour(state, state[base + i]) == colour:
-            n += 1
-    return n
+    for c in range(N_COLOURS + 1):
+        buffer[COLOUR_START + c] = 0
+    for slot in range(state[S_HAND_N + owner]):
+        card = state[base + slot]
+        colour = card_colour(state, card)
+        kind = (colour * 12 + play_key(state, card)) * 8 + card_icon(state, card)
+        order = (kind << KIND_SHIFT) | (card << SLOT_BITS) | slot
+        buffer[COLOUR_START + colour + 1] += 1
+        j = slot
+        while j > 0 and buffer[SORTED_SLOTS + j - 1] > order:
+            buffer[SORTED_SLOTS + j] = buffer[SORTED_SLOTS + j - 1]
+            j -= 1
+        buffer[SORTED_SLOTS + j] = order
+    for c in range(N_COLOURS):  # counts -> starts
+        buffer[COLOUR_START + c + 1] += buffer[COLOUR_START + c]
+
+
+@njit(cache=True, inline='always')
+def _group_kinds(colour, buffer):
+    """The kinds of the colour's cards (sorted hand, see _sort_hand_slots): where each starts in
+    SORTED_SLOTS and its play key; returns their number."""
+    kinds = 0
+    previous = -1
+    for j in range(buffer[COLOUR_START + colour], buffer[COLOUR_START + colour + 1]):
+        kind = buffer[SORTED_SLOTS + j] >> KIND_SHIFT
+        if kind != previous:
+            buffer[KIND_START + kinds] = j
+            buffer[KIND_KEY + kinds] = (kind >> 3) - colour * 12
+            kinds += 1
+            previous = kind
+    buffer[KIND_START + kinds] = buffer[COLOUR_START + colour + 1]
+    return kinds
+
+
+@njit(cache=True, inline='always')
+def _add_plays(head, last, kinds, options, n, buffer):
+    """Appends one option per distinct play of the colour's kinds on a landing whose last card
+    is worth ``last``: every combination of 0..copies of each allowed kind but the empty one,
+    counted like a mixed-radix number (the first kind changes fastest)."""
+    eligible = 0
+    for k in range(kinds):
+        if card_fits(buffer[KIND_KEY + k], last):
+            buffer[ELIGIBLE + eligible] = k
+            buffer[COPIES + eligible] = 0
+            eligible += 1
+    cap = options.shape[0]
+    mask = 0
+    while True:
+        j = 0
+        while j < eligible:
+            k = buffer[ELIGIBLE + j]
+            copies = buffer[COPIES + j]
+            start = buffer[KIND_START + k]
+            if start + copies < buffer[KIND_START + k + 1]:
+                mask |= np.int64(1) << (buffer[SORTED_SLOTS + start + copies] & SLOT_MASK)
+                buffer[COPIES + j] = copies + 1
+                break
+            for c in range(copies):  # this kind goes back to 0 copies, the next one counts up
+                mask ^= np.int64(1) << (buffer[SORTED_SLOTS + start + c] & SLOT_MASK)
+            buffer[COPIES + j] = 0
+            j += 1
+        if j == eligible:
+            return n
+        if n >= cap:
+            return -1  # ``options`` is full
+        options[n] = head | (mask << PLAY_MASK_SHIFT)
+        n += 1
 
 
 @njit(cache=True)
 def _add_owner_options(state, owner, play_type, island_type, options, n, buffer):
-    """Appends the play and island options of ``owner``.  Counts come from a per-colour
-    histogram of the hand (buf[c*12 + key], key 1 = value 1, 2..10, 11 = Joker) and its suffix
-    sums (buf[48 + c*12 + v]), giving the same numbers as :func:`legal_cards`."""
-    for i in range(96):
-        buffer[i] = 0
-    base = S_HAND + owner * HAND_CAP
-    hand_n = state[S_HAND_N + owner]
-    for i in range(hand_n):
-        card = state[base + i]
-        key = 11 if card_joker(state, card) == 1 else card_value(state, card)
-        buffer[card_colour(state, card) * 12 + key] += 1
+    """Appends the play options of ``owner`` (colour by colour, landing by landing, every
+    distinct play) and then its Small Island options (island by island, colour by colour);
+    returns the number of options, or -1 when ``options`` is too small to hold them.
+
+    The plays of one colour depend on the landing only through the value of its last card (2 or
+    less: every card fits), so landings with the same value copy the first one's block."""
+    _sort_hand_slots(state, owner, buffer)
     for c in range(N_COLOURS):
-        acc = 0
-        for v in range(10, 1, -1):
-            acc += buffer[c * 12 + v]
-            buffer[48 + c * 12 + v] = acc
-    for c in range(N_COLOURS):
+        kinds = _group_kinds(c, buffer)
+        if kinds == 0:
+            continue
+        for v in range(11):
+            buffer[BLOCK_START + v] = -1
         for l in range(N_LANDINGS):
-            landing_colour = state[S_LAND_COLOUR + l]
-            if landing_colour >= 0 and landing_colour != c:
+            if not landing_accepts_colour(state, l, c):
                 continue
-            if landing_colour < 0 and state[S_LAND_COLOUR + (l ^ 1)] == c:
+            last = max(state[S_LAND_LAST + l], 2)
+            start = buffer[BLOCK_START + last]
+            if start < 0:
+                head = encode_action(play_type, l, c)
+                end = _add_plays(head, last, kinds, options, n, buffer)
+                if end < 0:
+                    return -1
+                buffer[BLOCK_START + last] = n
+                buffer[BLOCK_LANDING + last] = l
+                buffer[BLOCK_SIZE + last] = end - n
+                n = end
                 continue
-            last = state[S_LAND_LAST + l]
-            if last < 2:
-                last = 2
-            k = buffer[c * 12 + 1] + buffer[c * 12 + 11] + buffer[48 + c * 12 + last]
-            for j in range(1, k + 1):
-                options[n] = encode_play(play_type, l, c, j, 0)
+            size = buffer[BLOCK_SIZE + last]
+            if n + size > options.shape[0]:
+                return -1
+            shift = (l - buffer[BLOCK_LANDING + last]) << 3  # same cards, this landing
+            for i in range(start, start + size):
+                options[n] = options[i] + shift
                 n += 1
-            for j in range(1, k):
-                options[n] = encode_play(play_type, l, c, j, 1)
-                n += 1
+    hand_n = state[S_HAND_N + owner]
     event = state[S_EVENT]
     for i in range(N_ISLANDS):
         if state[S_ISLAND_UP + i] != 1:
             continue
         for c in range(N_COLOURS):
-            can_pay = buffer[c * 12 + 1] + buffer[c * 12 + 11] + buffer[48 + c * 12 + 2]
+            can_pay = buffer[COLOUR_START + c + 1] - buffer[COLOUR_START + c]
             if event == EV_B9:
                 ok = can_pay >= 1
             elif event == EV_B7:
@@ -142,19 +261,37 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
             else:
                 ok = can_pay >= 2
             if ok:
-                options[n] = encode_play(island_type, i, c, 0, 0)
+                if n >= options.shape[0]:
+                    return -1
+                options[n] = encode_action(island_type, i, c)
                 n += 1
     return n
 
 
 @njit(cache=True)
 def action_options(state, seat, options, buffer):
-    """The options of decision ``action``: pass first, then plays and islands (own, then Aaron's)."""
+    """The options of decision ``action``: pass first, then plays and islands (own, then Aaron's).
+
+    Returns their number, or -1 when ``options`` is too small to hold them all."""
     options[0] = A_PASS
     n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, buffer)
-    if state[S_HAS_AARON] == 1:
+    if n >= 0 and state[S_HAS_AARON] == 1:
         n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, buffer)
     return n
+
+
+@njit(cache=True)
+def _ask_action_among_many(state, seat, strategies, params, streams, options, buffer):
+    """Decision ``action`` when the plays do not fit in the preallocated ``options`` (a hand
+    with many cards of one colour: 2^k - 1 plays for k different cards): the options go to a
+    larger array allocated for this decision only, so that every play is still offered."""
+    size = options.shape[0]
+    while True:
+        size *= 2
+        choices = np.empty(size, dtype=np.int64)
+        n = action_options(state, seat, choices, buffer)
+        if n >= 0:
+            return choices[ask(strategies, seat, state, D_ACTION, choices, n, params, streams)]
 
 
 @njit(cache=True)
@@ -276,19 +413,27 @@ def _copy_effect(state, game_log, deal_stream, owner, landing, strategies, param
 
 
 @njit(cache=True)
-def play_cards(state, game_log, deal_stream, owner, actor, landing, colour, k, family, strategies, params, streams,
+def play_cards(state, game_log, deal_stream, owner, actor, landing, colour, cards_mask, strategies, params, streams,
                options, buffer):
-    """PLAY CARDS ON THE MAIN ISLAND: one landing, one colour, placed in numerical order."""
+    """PLAY CARDS ON THE MAIN ISLAND: the cards of ``owner``'s hand slots set in ``cards_mask``
+    (bit i = hand slot i), all of ``colour`` and all allowed on ``landing``, placed in numerical
+    order ("celles-ci sont jouées dans l'ordre numérique": 1s, numbers ascending, Jokers)."""
     n = legal_cards(state, owner, landing, colour, buffer)
-    if k < 1 or k > n:
-        raise AssertionError("illegal play")
-    start = 0
-    if family == 1:
-        start = n - k
-    # keep the chosen cards: the start of buffer is reused by nested calls, so copy them to
-    # CHOSEN_CARDS onwards (no slice: a view would cost reference counting)
-    for i in range(k):
-        buffer[CHOSEN_CARDS + i] = buffer[start + i]
+    # keep the chosen cards in play order: the start of buffer is reused by nested calls, so copy
+    # them to CHOSEN_CARDS onwards (no slice: a view would cost reference counting)
+    base = S_HAND + owner * HAND_CAP
+    hand_n = state[S_HAND_N + owner]
+    k = 0
+    for i in range(n):
+        card = buffer[i]
+        for slot in range(hand_n):
+            if state[base + slot] == card:
+                if (cards_mask >> slot) & 1 == 1:
+                    buffer[CHOSEN_CARDS + k] = card
+                    k += 1
+                break
+    if k == 0 or cards_mask >> hand_n != 0 or k != popcount(cards_mask):
+        raise AssertionError("illegal play: a chosen card is not in hand or not allowed on the landing")
     if comp_pos(state, landing, owner) < 0:
         place_compass(state, game_log, owner, landing, actor, strategies, params, streams, options)
     for i in range(k):
@@ -510,21 +655,23 @@ def actions_phase(state, tables, game_log, deal_stream, strategies, params, stre
         if passed >= players or state[S_END_EARLY] == 1:
             break
         if state[S_PASSED + seat] == 0:
-            n = action_options(state, seat, options, buffer)
             state[S_ACTOR] = seat
-            code = options[ask(strategies, seat, state, D_ACTION, options, n, params, streams)]
+            n = action_options(state, seat, options, buffer)
+            if n >= 0:
+                code = options[ask(strategies, seat, state, D_ACTION, options, n, params, streams)]
+            else:
+                code = _ask_action_among_many(state, seat, strategies, params, streams, options, buffer)
             action_type = code & 7
             where = (code >> 3) & 7
             colour = (code >> 6) & 3
-            k = (code >> 8) & 63
-            family = (code >> 14) & 1
+            cards_mask = code >> PLAY_MASK_SHIFT
             if action_type == A_PASS:
                 do_pass(state, game_log, deal_stream, seat, strategies, params, streams, options)
             elif action_type == A_PLAY:
-                play_cards(state, game_log, deal_stream, seat, seat, where, colour, k, family, strategies, params,
+                play_cards(state, game_log, deal_stream, seat, seat, where, colour, cards_mask, strategies, params,
                            streams, options, buffer)
             elif action_type == A_AARON_PLAY:
-                play_cards(state, game_log, deal_stream, AARON, seat, where, colour, k, family, strategies, params,
+                play_cards(state, game_log, deal_stream, AARON, seat, where, colour, cards_mask, strategies, params,
                            streams, options, buffer)
             elif action_type == A_ISLAND:
                 use_island(state, game_log, deal_stream, seat, seat, where, colour, strategies, params, streams,

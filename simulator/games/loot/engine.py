@@ -26,6 +26,7 @@ from simulator.games.loot.state import (
     S_VAR, V_CROWNS_AFTER_HEALERS,
 )
 from simulator.games.loot.primitives import explored_coast
+from simulator.games.loot.state import BUFFER_CAP
 from simulator.games.loot.scoring import crown_crosses, final_loot_value, treasure_value, healer_cost
 
 SEAT_COLUMNS = (
@@ -170,7 +171,7 @@ def play_chunk_jit(run_seed, first_game, n_games, flags, strategies, params, sea
     deal_stream = np.zeros(1, dtype=np.uint64)
     streams = np.zeros((players, 1), dtype=np.uint64)
     options = np.zeros(OPT_CAP, dtype=np.int64)
-    buffer = np.zeros(128, dtype=np.int64)
+    buffer = np.zeros(BUFFER_CAP, dtype=np.int64)
     scratch = np.zeros(32, dtype=np.int64)
     scores = np.zeros(players, dtype=np.int64)
     ranks = np.zeros(players, dtype=np.int64)
@@ -193,7 +194,7 @@ def play_logged_jit(run_seed, game, players, flags, strategies, params, tables, 
     deal_stream = np.zeros(1, dtype=np.uint64)
     streams = np.zeros((players, 1), dtype=np.uint64)
     options = np.zeros(OPT_CAP, dtype=np.int64)
-    buffer = np.zeros(128, dtype=np.int64)
+    buffer = np.zeros(BUFFER_CAP, dtype=np.int64)
     scratch = np.zeros(32, dtype=np.int64)
     scores = np.zeros(players, dtype=np.int64)
     ranks = np.zeros(players, dtype=np.int64)

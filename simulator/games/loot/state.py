@@ -9,7 +9,8 @@ named below (offsets).  A second ``int64[:]`` vector ``tables`` holds the compon
 Names used across the engine: ``game_log`` (the ``int64[LOG_CAP, 6]`` log, see ``L_*``),
 ``deal_stream`` (the random stream of the deal), ``strategies`` / ``params`` / ``streams`` (the
 lineup's functions, parameter rows and random streams, one per seat), ``options`` (the one
-preallocated options buffer, ``OPT_CAP`` entries), ``buffer`` (integer scratch),
+preallocated options buffer, ``OPT_CAP`` entries; an ``action`` decision with more options gets
+a larger array of its own), ``buffer`` (integer scratch, ``BUFFER_CAP`` entries),
 ``treasure_table`` / ``scoring_table`` / ``healer_table`` (the scoring helper's tables).
 
 Constant prefixes: ``S_`` state slot, ``T_`` tables slot, ``MC_`` map-card column, ``TR_`` treasure
@@ -43,7 +44,8 @@ N_COASTS = 4
 HAND_CAP = 48
 LAND_CAP = 24
 REVEAL_CAP = 24
-OPT_CAP = 1024
+OPT_CAP = 4096  # options buffer; more than any decision seen in normal play (see docs/games/loot.md)
+BUFFER_CAP = 512  # integer scratch ``buffer`` (actions.py lays out what it holds)
 LOG_CAP = 8192
 ROUNDS = 5
 
@@ -237,8 +239,13 @@ DECISION_KINDS = (
     "b4_return_aaron",
 )
 
-# action codes (decision D_ACTION): bits 0-2 type, 3-5 landing or island, 6-7 colour,
-# 8-13 number of cards k, bit 14 family (0: the k lowest legal cards, 1: the k highest)
+# action codes (decision D_ACTION): bits 0-2 type, 3-5 landing or island, 6-7 colour; for a play
+# (A_PLAY, A_AARON_PLAY) the bits from PLAY_MASK_SHIFT up are the cards played: bit i set = the card
+# in hand slot i of the owner (S_HAND + owner * HAND_CAP + i; Aaron's hand for A_AARON_PLAY).
+# Every distinct legal play is offered once (cards of the same kind, i.e. same value or Joker and
+# same icon, are interchangeable; the lowest card ids stand for their kind).
+PLAY_MASK_SHIFT = 8
+assert PLAY_MASK_SHIFT + HAND_CAP <= 63, "the hand-slot mask of a play must fit in an int64 action code"
 A_PASS = 0
 A_PLAY = 1
 A_ISLAND = 2
