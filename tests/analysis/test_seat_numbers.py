@@ -70,6 +70,8 @@ def test_a_schema_1_folder_reads_with_seats_from_1_and_cannot_be_extended(play):
     assert shape.score_table([old_run], "seat")["seat"].to_list() == [1, 2, 3]
     assert summary.summarize(*results.scan_run(old))["by_seat"] == summary.summarize(*results.scan_run(current))["by_seat"]
     extend = runner.prepare(runner.RunConfig("toy", 3, 2000, 7, (), (), 500))
+    before = {path: path.read_bytes() for path in old.rglob("*") if path.is_file() and path.name != results.LOCK}
     with pytest.raises(UsageError, match="schema 1 .* can be read but not resumed or extended"):
         runner.run(extend, old, jobs=1)
-    assert results.read_manifest(old)["n"] == 1000 and not (old / results.LOCK).exists()  # nothing written
+    after = {path: path.read_bytes() for path in old.rglob("*") if path.is_file() and path.name != results.LOCK}
+    assert after == before and results.read_manifest(old)["n"] == 1000  # nothing written (a lock file holds no data)
