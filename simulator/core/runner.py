@@ -239,8 +239,8 @@ def _exit_with_parent() -> None:
     """In a worker process: exit as soon as its parent is gone (a killed ``islandsim run``
     would otherwise leave its idle workers, about 250 MB each, for loky's 300 s timeout).
 
-    Started once per worker by its first chunk; compiled code holds the GIL, so a worker that
-    is playing notices between chunks."""
+    Started when the worker starts (the pool's initializer; a Dask worker, by its first chunk);
+    compiled code holds the GIL, so a worker that is playing notices between chunks."""
     parent = os.getppid()
 
     def watch() -> None:
@@ -259,13 +259,14 @@ def _quiet_crashes() -> None:
         faulthandler.disable()
 
 
-def _worker_call(prepared: PreparedRun, chunk: tuple[int, int, int], main_pid: int | None = None):
-    """The delayed call that plays ``chunk`` of ``prepared`` in a worker process."""
+def _worker_call(prepared: PreparedRun, chunk: tuple[int, int, int]):
+    """The delayed call that plays ``chunk`` of ``prepared`` in a worker process (every call,
+    the warm-up game's included, tells the worker to exit once this process is gone)."""
     from joblib import delayed
 
     game_module = registry.GAME_MODULES.get(prepared.config.game)
     user_folder = os.getcwd() if _user_strategies(prepared) else None
-    return delayed(_play_chunk_in_worker)(prepared.config, chunk, prepared.checked, game_module, user_folder, main_pid)
+    return delayed(_play_chunk_in_worker)(prepared.config, chunk, prepared.checked, game_module, user_folder, os.getpid())
 
 
 COMPILE_NOTICE_AFTER_SECONDS = 8.0
@@ -502,7 +503,8 @@ def _worker_processes(jobs: int):
 
     from joblib.externals.loky import get_reusable_executor
 
-    executor = get_reusable_executor(max_workers=jobs)
+    # each worker watches, from its start, for this process to go (a killed run leaves no worker)
+    executor = get_reusable_executor(max_workers=jobs, initializer=_exit_with_parent)
 
     def parallel(calls):
         calls = iter(calls)
@@ -566,8 +568,7 @@ def _dask_backend(scheduler: str):
 
 def _chunk_results(prepared: PreparedRun, plan, parallel):
     """Yield (index, first game, seat results, game results, seconds) per planned chunk, as they finish."""
-    main_pid = os.getpid()
-    calls = (_worker_call(prepared, chunk, main_pid) for chunk in plan)
+    calls = (_worker_call(prepared, chunk) for chunk in plan)
     first_games = {index: first for index, first, _ in plan}
     for index, seat_results, game_results, seconds in parallel(calls):
         yield index, first_games[index], seat_results, game_results, seconds
