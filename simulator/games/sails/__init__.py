@@ -75,8 +75,10 @@ def strategy_specs():
 
 
 def game_spec():
-    from simulator.core.registry import GameSpec
+    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.games.sails import engine
     from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
+    from simulator.games.sails.state import MAX_OPTIONS, STATE_SIZE
     from simulator.games.sails.narrate import narrate
 
     return GameSpec(
@@ -92,4 +94,6 @@ def game_spec():
         game_columns=GAME_COLUMNS,
         play_chunk=play_chunk,
         narrate=narrate,
+        forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
+                             STATE_SIZE, MAX_OPTIONS),
     )
