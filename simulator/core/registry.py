@@ -43,7 +43,8 @@ class StrategySpec:
 class ForwardModel:
     """A game's forward-model functions (``simulator/core/forward.py``, ``docs/engine-contract.md``):
     compiled ``new_game``, ``pending_decision``, ``apply``, ``final_results``; the length of its
-    state vector and the most options a decision can have.  A copy of the state is a copy of the game."""
+    state vector and the most options a decision can have; optionally ``redraw_hidden(state, seat,
+    stream)``, which redraws what ``seat`` cannot see.  A copy of the state is a copy of the game."""
 
     new_game: Callable
     pending_decision: Callable
@@ -51,6 +52,7 @@ class ForwardModel:
     final_results: Callable
     state_size: int
     max_options: int
+    redraw_hidden: Callable | None = None
 
 
 @dataclass(frozen=True)

@@ -78,6 +78,7 @@ def game_spec():
     from simulator.core.registry import ForwardModel, GameSpec
     from simulator.games.sails import engine
     from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
+    from simulator.games.sails.hidden import redraw_hidden
     from simulator.games.sails.state import MAX_OPTIONS, STATE_SIZE
     from simulator.games.sails.narrate import narrate
 
@@ -95,5 +96,5 @@ def game_spec():
         play_chunk=play_chunk,
         narrate=narrate,
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
-                             STATE_SIZE, MAX_OPTIONS),
+                             STATE_SIZE, MAX_OPTIONS, redraw_hidden),
     )
