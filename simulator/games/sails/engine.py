@@ -276,7 +276,7 @@ def check_final_scores(state):
 # ---- the forward model: every step of the game, driven by STEP / CURSOR in the state ----
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def decision_options(state, options):
     """The decision of the current (decision) step: (seat, kind, number of options in ``options``)."""
     step = state[STEP]
@@ -310,20 +310,20 @@ def decision_options(state, options):
     return -1, -1, 0
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_decision_step(step):
     return step == STEP_PASS or (STEP_PLAY_CARD <= step <= STEP_A4_DISCARD and step != STEP_REVEAL
                                  and step != STEP_RESOLVE and step != STEP_TREASURE_SCAN and step != STEP_ACTION_SCAN)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def next_action_seat(state):
     """Action cards are activated clockwise from the first player (after treasures and Bonus)."""
     state[CURSOR] += 1
     state[STEP] = STEP_ACTION_SCAN
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def choose(state, value, n_options, log):
     """Carry out option ``value`` of the current decision step (``n_options`` it had) and move
     STEP / CURSOR to what follows; runs no further step."""
@@ -488,7 +488,7 @@ def run_step(state, log):
         state[STEP] = STEP_GAME_OVER
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def run_until(state, log, stop_step):
     """Run the game until a decision with two options or more is pending (PENDING_* and OPTIONS
     set), the game is over, or STEP reaches ``stop_step`` (STEP_NONE: never).  A decision with a
@@ -523,7 +523,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     run_until(state, log, STEP_NONE)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def pending_decision(state, options):
     """Forward model: (seat, decision kind, option count) of the decision waiting for a choice,
     its options copied to ``options``; seat -1 when the game is over."""
@@ -535,7 +535,7 @@ def pending_decision(state, options):
     return state[PENDING_SEAT], state[PENDING_KIND], n_options
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def apply(state, choice, log):
     """Forward model: take option ``choice`` (index) of the pending decision, run to the next one."""
     n_options = state[PENDING_COUNT]
