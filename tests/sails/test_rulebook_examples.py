@@ -5,7 +5,7 @@ import pytest
 
 from simulator.games.sails import encode_variants
 from simulator.games.sails.board import deck_clear, deck_push_top, deck_reveal, move_to_hand, pile_push, pile_top
-from simulator.games.sails.engine import choose, pending_decision, run_until
+from simulator.games.sails.engine import advance, pending_decision
 from simulator.games.sails.resolution import end_trick, steal_options, trick_outcomes
 from simulator.games.sails.setup import clear_table, setup_game
 from simulator.games.sails.state import (
@@ -86,12 +86,11 @@ def resolve(state, players):
     options = np.zeros(MAX_OPTIONS, dtype=np.int64)
     log = np.zeros((0, 6), dtype=np.int64)
     state[STEP] = STEP_RESOLVE
-    run_until(state, log, STEP_END_TRICK)
+    advance(state, 0, 0, log, STEP_END_TRICK)
     while state[STEP] != STEP_END_TRICK:
         seat, kind, n_options = pending_decision(state, options)
         choice = prefer_steal(state, seat, kind, options, n_options, params[seat], streams[seat])
-        choose(state, options[choice], n_options, log)
-        run_until(state, log, STEP_END_TRICK)
+        advance(state, options[choice], n_options, log, STEP_END_TRICK)
     return log
 
 

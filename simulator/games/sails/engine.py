@@ -3,9 +3,10 @@ state vector; ``new_game`` / ``pending_decision`` / ``apply`` / ``final_results`
 the game, the core's loop plays it; plus the debug invariant checks (numba).
 
 The game is a sequence of steps (STEP_* in state.py) with a cursor (CURSOR: the position in the
-current clockwise pass).  ``run_step`` carries out a step that asks nobody; a decision step waits
-for a choice (``choose``) unless it has a single option.  The RNG draws happen in the same order
-as in the callback engine this replaces (tests/sails/test_reference.py).
+current clockwise pass).  ``run_steps`` carries out the steps that ask nobody; ``advance``
+carries out a choice and runs to the next decision step, which waits for a choice unless it has
+a single option.  The RNG draws happen in the same order as in the callback engine this replaces
+(tests/sails/test_reference.py).
 """
 
 import numpy as np
@@ -277,41 +278,8 @@ def check_final_scores(state):
 
 
 @njit(cache=True)
-def decision_options(state, options):
-    """The decision of the current (decision) step: (seat, kind, number of options in ``options``)."""
-    step = state[STEP]
-    first = state[FIRST_PLAYER]
-    if step == STEP_PASS:
-        seat = state[CURSOR]
-        return seat, OPENING_PASS_COLOUR, pass_options(state, seat, options, state[SCRATCH:SCRATCH + 4])
-    seat = seat_at(state, first, state[CURSOR])
-    if step == STEP_PLAY_CARD:
-        return seat, PLAY_CARD, play_options(state, seat, options)
-    if step == STEP_PLAY_BONUS:
-        return seat, PLAY_BONUS, bonus_options(state, seat, options)
-    if step == STEP_BONUS_AFTER:
-        return seat, BONUS_AFTER_REVEAL_DECISION, after_reveal_options(state, seat, options)
-    if step == STEP_TAKE_OR_STEAL:
-        return seat, TAKE_OR_STEAL, steal_options(state, seat, state[SEAT_OUTCOME_ARG + seat], options)
-    if step == STEP_A1:
-        return seat, A1_TARGET, a1_options(state, seat, options)
-    if step == STEP_A2_TARGET:
-        return seat, A2_TARGET, a2_options(state, seat, options)
-    if step == STEP_A2_GIVE:
-        return seat, A2_GIVE, hand_options(state, seat, options)
-    if step == STEP_A3_DECK:
-        return seat, A3_DECK_DECISION, a3_deck_options(state, options)
-    if step == STEP_A3_ORDER:
-        return seat, A3_ORDER, a3_order_options(state, options)
-    if step == STEP_A4_TAKE:
-        return seat, A4_TAKE, a4_take_options(state, options)
-    if step == STEP_A4_DISCARD:
-        return seat, A4_DISCARD, hand_options(state, seat, options)
-    return -1, -1, 0
-
-
-@njit(cache=True)
 def is_decision_step(step):
+    """Whether ``step`` waits for a choice (the others are carried out by ``run_steps``)."""
     return step == STEP_PASS or (STEP_PLAY_CARD <= step <= STEP_A4_DISCARD and step != STEP_REVEAL
                                  and step != STEP_RESOLVE and step != STEP_TREASURE_SCAN and step != STEP_ACTION_SCAN)
 
@@ -321,66 +289,6 @@ def next_action_seat(state):
     """Action cards are activated clockwise from the first player (after treasures and Bonus)."""
     state[CURSOR] += 1
     state[STEP] = STEP_ACTION_SCAN
-
-
-@njit(cache=True)
-def choose(state, value, n_options, log):
-    """Carry out option ``value`` of the current decision step (``n_options`` it had) and move
-    STEP / CURSOR to what follows; runs no further step."""
-    step = state[STEP]
-    players = state[PLAYERS]
-    if step == STEP_PASS:
-        choose_pass(state, state[CURSOR], value, n_options > 1)
-        state[CURSOR] += 1
-        if state[CURSOR] == players:
-            make_passes(state, log)
-            state[STEP] = STEP_SETUP_DONE
-        return
-    seat = seat_at(state, state[FIRST_PLAYER], state[CURSOR])
-    if step == STEP_PLAY_CARD:
-        # §Déroulement: from the first player clockwise, each places one half-covered Island card,
-        # then may attach Bonus cards to it (PLAY_BONUS).
-        place_card(state, seat, value & OPTION_CARD_MASK, value >> OPTION_HIDE_SHIFT)
-        state[STEP] = STEP_PLAY_BONUS
-    elif step == STEP_PLAY_BONUS:
-        attach_bonus(state, seat, value)
-        log_placement(state, seat, log)
-        state[CURSOR] += 1
-        state[STEP] = STEP_REVEAL if state[CURSOR] == players else STEP_PLAY_CARD
-    elif step == STEP_BONUS_AFTER:
-        add_bonus_after_reveal(state, seat, value, log)
-        state[CURSOR] += 1
-        if state[CURSOR] == players:
-            state[STEP] = STEP_RESOLVE
-    elif step == STEP_TAKE_OR_STEAL:
-        take_or_steal(state, seat, value, log)
-        state[CURSOR] += 1
-        state[STEP] = STEP_TREASURE_SCAN
-    elif step == STEP_A1:
-        a1_steal(state, seat, value, log)
-        next_action_seat(state)
-    elif step == STEP_A2_TARGET:
-        a2_take(state, seat, value, state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), log)
-        state[GIVEN] = 0
-        state[STEP] = STEP_A2_GIVE
-    elif step == STEP_A2_GIVE:
-        a2_give(state, seat, value, log)
-        state[GIVEN] += 1
-        if state[GIVEN] == a2_to_give(state):
-            a2_finish(state)
-            next_action_seat(state)
-    elif step == STEP_A3_DECK:
-        a3_inspect(state, value)
-        state[STEP] = STEP_A3_ORDER
-    elif step == STEP_A3_ORDER:
-        a3_reorder(state, seat, value, log)
-        next_action_seat(state)
-    elif step == STEP_A4_TAKE:
-        a4_take(state, seat, value, log)
-        state[STEP] = STEP_A4_DISCARD
-    elif step == STEP_A4_DISCARD:
-        a4_discard(state, seat, value, log)
-        next_action_seat(state)
 
 
 @njit(cache=True)
@@ -416,98 +324,208 @@ def start_action(state, seat, log):
 
 
 @njit(cache=True)
-def run_step(state, log):
-    """Carry out the current step, which asks nobody, and move STEP to what follows."""
-    step = state[STEP]
+def run_steps(state, log, stop_step):
+    """Carry out the steps that ask nobody, moving STEP on, until a decision step, the end of the
+    game or ``stop_step`` (one call for a run of steps: each call counts its array references)."""
     players = state[PLAYERS]
-    if step == STEP_ROUND_SETUP:
-        round_index = state[ROUND]
-        setup_round(state, round_index, state[FLAGS:FLAGS + N_FLAGS], state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64),
-                    state[SCRATCH:SCRATCH + 64], log)
-        # The pass belongs to the MISE EN PLACE, which round 2 redoes ("Procédez ensuite à la mise
-        # en place"); variant opening-pass-once reads "Au début de la partie" as once per game.
-        if round_index == 0 or state[FLAGS + FLAG_OPENING_PASS_ONCE] == 0:
-            log_deal(state, state[SCRATCH:SCRATCH + 4], log)
-            state[CURSOR] = 0
-            state[STEP] = STEP_PASS
-        else:
-            state[STEP] = STEP_SETUP_DONE
-    elif step == STEP_SETUP_DONE:
-        if state[DEBUG_CHECKS] == 1:
-            check_invariants(state, state[SCRATCH:SCRATCH + 64])
-        state[STEP] = STEP_TRICK_START
-    elif step == STEP_TRICK_START:
-        if state[TRICK] == state[HAND_SIZE]:
-            score_round(state, log)
-            if state[ROUND] == 0:
-                state[ROUND] = 1
-                state[STEP] = STEP_ROUND_SETUP
+    while True:
+        step = state[STEP]
+        if is_decision_step(step) or step == stop_step or step == STEP_GAME_OVER:
+            return
+        if step == STEP_ROUND_SETUP:
+            round_index = state[ROUND]
+            deal = state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64)
+            setup_round(state, round_index, state[FLAGS:FLAGS + N_FLAGS], deal, state[SCRATCH:SCRATCH + 64], log)
+            # The pass belongs to the MISE EN PLACE, which round 2 redoes ("Procédez ensuite à la mise
+            # en place"); variant opening-pass-once reads "Au début de la partie" as once per game.
+            if round_index == 0 or state[FLAGS + FLAG_OPENING_PASS_ONCE] == 0:
+                log_deal(state, state[SCRATCH:SCRATCH + 4], log)
+                state[CURSOR] = 0
+                state[STEP] = STEP_PASS
             else:
-                state[STEP] = STEP_GAME_END
-        else:
-            clear_table(state)
-            log_event(log, state, EV_TRICK_START, state[ROUND], state[TRICK], state[FIRST_PLAYER], state[DECK_TOP],
-                      state[DECK_TOP + 1])
+                state[STEP] = STEP_SETUP_DONE
+        elif step == STEP_SETUP_DONE:
+            if state[DEBUG_CHECKS] == 1:
+                check_invariants(state, state[SCRATCH:SCRATCH + 64])
+            state[STEP] = STEP_TRICK_START
+        elif step == STEP_TRICK_START:
+            if state[TRICK] == state[HAND_SIZE]:
+                score_round(state, log)
+                if state[ROUND] == 0:
+                    state[ROUND] = 1
+                    state[STEP] = STEP_ROUND_SETUP
+                else:
+                    state[STEP] = STEP_GAME_END
+            else:
+                clear_table(state)
+                log_event(log, state, EV_TRICK_START, state[ROUND], state[TRICK], state[FIRST_PLAYER], state[DECK_TOP],
+                          state[DECK_TOP + 1])
+                state[CURSOR] = 0
+                state[STEP] = STEP_PLAY_CARD
+        elif step == STEP_REVEAL:
+            reveal(state, log)
             state[CURSOR] = 0
-            state[STEP] = STEP_PLAY_CARD
-    elif step == STEP_REVEAL:
-        reveal(state, log)
-        state[CURSOR] = 0
-        state[STEP] = STEP_BONUS_AFTER if state[BONUS_AFTER_REVEAL] == 1 else STEP_RESOLVE
-    elif step == STEP_RESOLVE:
-        # Treasures and Bonus first, then Action cards, clockwise from the first player.
-        trick_outcomes(state)
-        log_winners(state, log)
-        state[CURSOR] = 0
-        state[STEP] = STEP_TREASURE_SCAN
-    elif step == STEP_TREASURE_SCAN:
-        state[CURSOR] = next_with_outcome(state, OUTCOME_TREASURE, state[CURSOR])
-        if state[CURSOR] < players:
-            state[STEP] = STEP_TAKE_OR_STEAL
-        else:
-            hand_out_bonus(state, log)
+            state[STEP] = STEP_BONUS_AFTER if state[BONUS_AFTER_REVEAL] == 1 else STEP_RESOLVE
+        elif step == STEP_RESOLVE:
+            # Treasures and Bonus first, then Action cards, clockwise from the first player.
+            trick_outcomes(state)
+            log_winners(state, log)
             state[CURSOR] = 0
-            state[STEP] = STEP_ACTION_SCAN
-    elif step == STEP_ACTION_SCAN:
-        state[CURSOR] = next_with_outcome(state, OUTCOME_ACTION, state[CURSOR])
-        if state[CURSOR] < players:
-            start_action(state, seat_at(state, state[FIRST_PLAYER], state[CURSOR]), log)
-        else:
-            state[STEP] = STEP_END_TRICK
-    elif step == STEP_END_TRICK:
-        end_trick(state, log)
-        if state[DEBUG_CHECKS] == 1:
-            check_invariants(state, state[SCRATCH:SCRATCH + 64])
-        state[STEP] = STEP_TRICK_START
-    elif step == STEP_GAME_END:
-        if state[DEBUG_CHECKS] == 1:
-            check_final_scores(state)
-        scratch = state[SCRATCH:SCRATCH + 4 * MAX_PLAYERS]
-        final_ranking(state, scratch[0:MAX_PLAYERS], scratch[MAX_PLAYERS:2 * MAX_PLAYERS],
-                      scratch[2 * MAX_PLAYERS:3 * MAX_PLAYERS], scratch[3 * MAX_PLAYERS:], log)
-        state[STEP] = STEP_GAME_OVER
+            state[STEP] = STEP_TREASURE_SCAN
+        elif step == STEP_TREASURE_SCAN:
+            state[CURSOR] = next_with_outcome(state, OUTCOME_TREASURE, state[CURSOR])
+            if state[CURSOR] < players:
+                state[STEP] = STEP_TAKE_OR_STEAL
+            else:
+                hand_out_bonus(state, log)
+                state[CURSOR] = 0
+                state[STEP] = STEP_ACTION_SCAN
+        elif step == STEP_ACTION_SCAN:
+            state[CURSOR] = next_with_outcome(state, OUTCOME_ACTION, state[CURSOR])
+            if state[CURSOR] < players:
+                start_action(state, seat_at(state, state[FIRST_PLAYER], state[CURSOR]), log)
+            else:
+                state[STEP] = STEP_END_TRICK
+        elif step == STEP_END_TRICK:
+            end_trick(state, log)
+            if state[DEBUG_CHECKS] == 1:
+                check_invariants(state, state[SCRATCH:SCRATCH + 64])
+            state[STEP] = STEP_TRICK_START
+        elif step == STEP_GAME_END:
+            if state[DEBUG_CHECKS] == 1:
+                check_final_scores(state)
+            scratch = state[SCRATCH:SCRATCH + 4 * MAX_PLAYERS]
+            final_ranking(state, scratch[0:MAX_PLAYERS], scratch[MAX_PLAYERS:2 * MAX_PLAYERS],
+                          scratch[2 * MAX_PLAYERS:3 * MAX_PLAYERS], scratch[3 * MAX_PLAYERS:], log)
+            state[STEP] = STEP_GAME_OVER
 
 
 @njit(cache=True)
-def run_until(state, log, stop_step):
-    """Run the game until a decision with two options or more is pending (PENDING_* and OPTIONS
-    set), the game is over, or STEP reaches ``stop_step`` (STEP_NONE: never).  A decision with a
-    single option is taken at once (``ask`` never asks a strategy to choose among one)."""
+def advance(state, value, n_options, log, stop_step):
+    """Carry out option ``value`` of the pending decision (which had ``n_options``; 0: no choice
+    to carry out, as after setup), then run the game until a decision with two options or more is
+    pending (PENDING_* and OPTIONS set), the game is over, or STEP reaches ``stop_step``
+    (STEP_NONE: never).  A decision with a single option is taken at once (``ask`` never asks a
+    strategy to choose among one).
+
+    One function on purpose: each numba function receiving the state and the log counts both
+    references on entry (atomic operations, the engine's main cost), and inlined helpers count
+    them at the binding; the choice, the decision's options and the loop share one frame.
+    """
     options = state[OPTIONS:OPTIONS + MAX_OPTIONS]
+    players = state[PLAYERS]
     while True:
+        # ---- carry out the choice and move STEP / CURSOR on ----
         step = state[STEP]
+        if n_options == 0:
+            pass
+        elif step == STEP_PASS:
+            choose_pass(state, state[CURSOR], value, n_options > 1)
+            state[CURSOR] += 1
+            if state[CURSOR] == players:
+                make_passes(state, log)
+                state[STEP] = STEP_SETUP_DONE
+        else:
+            seat = seat_at(state, state[FIRST_PLAYER], state[CURSOR])
+            if step == STEP_PLAY_CARD:
+                # §Déroulement: from the first player clockwise, each places one half-covered
+                # Island card, then may attach Bonus cards to it (PLAY_BONUS).
+                place_card(state, seat, value & OPTION_CARD_MASK, value >> OPTION_HIDE_SHIFT)
+                state[STEP] = STEP_PLAY_BONUS
+            elif step == STEP_PLAY_BONUS:
+                attach_bonus(state, seat, value)
+                log_placement(state, seat, log)
+                state[CURSOR] += 1
+                state[STEP] = STEP_REVEAL if state[CURSOR] == players else STEP_PLAY_CARD
+            elif step == STEP_BONUS_AFTER:
+                add_bonus_after_reveal(state, seat, value, log)
+                state[CURSOR] += 1
+                if state[CURSOR] == players:
+                    state[STEP] = STEP_RESOLVE
+            elif step == STEP_TAKE_OR_STEAL:
+                take_or_steal(state, seat, value, log)
+                state[CURSOR] += 1
+                state[STEP] = STEP_TREASURE_SCAN
+            elif step == STEP_A1:
+                a1_steal(state, seat, value, log)
+                next_action_seat(state)
+            elif step == STEP_A2_TARGET:
+                a2_take(state, seat, value, state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), log)
+                state[GIVEN] = 0
+                state[STEP] = STEP_A2_GIVE
+            elif step == STEP_A2_GIVE:
+                a2_give(state, seat, value, log)
+                state[GIVEN] += 1
+                if state[GIVEN] == a2_to_give(state):
+                    a2_finish(state)
+                    next_action_seat(state)
+            elif step == STEP_A3_DECK:
+                a3_inspect(state, value)
+                state[STEP] = STEP_A3_ORDER
+            elif step == STEP_A3_ORDER:
+                a3_reorder(state, seat, value, log)
+                next_action_seat(state)
+            elif step == STEP_A4_TAKE:
+                a4_take(state, seat, value, log)
+                state[STEP] = STEP_A4_DISCARD
+            elif step == STEP_A4_DISCARD:
+                a4_discard(state, seat, value, log)
+                next_action_seat(state)
+        # ---- run the steps that ask nobody, up to the next decision step ----
+        step = state[STEP]
+        if not is_decision_step(step):
+            run_steps(state, log, stop_step)
+            step = state[STEP]
         if step == stop_step or step == STEP_GAME_OVER:
             return
-        if not is_decision_step(step):
-            run_step(state, log)
-            continue
-        seat, kind, n_options = decision_options(state, options)
+        # ---- the decision's options ----
+        if step == STEP_PASS:
+            seat = state[CURSOR]
+            kind = OPENING_PASS_COLOUR
+            n_options = pass_options(state, seat, options, state[SCRATCH:SCRATCH + 4])
+        else:
+            seat = seat_at(state, state[FIRST_PLAYER], state[CURSOR])
+            if step == STEP_PLAY_CARD:
+                kind = PLAY_CARD
+                n_options = play_options(state, seat, options)
+            elif step == STEP_PLAY_BONUS:
+                kind = PLAY_BONUS
+                n_options = bonus_options(state, seat, options)
+            elif step == STEP_BONUS_AFTER:
+                kind = BONUS_AFTER_REVEAL_DECISION
+                n_options = after_reveal_options(state, seat, options)
+            elif step == STEP_TAKE_OR_STEAL:
+                kind = TAKE_OR_STEAL
+                n_options = steal_options(state, seat, state[SEAT_OUTCOME_ARG + seat], options)
+            elif step == STEP_A1:
+                kind = A1_TARGET
+                n_options = a1_options(state, seat, options)
+            elif step == STEP_A2_TARGET:
+                kind = A2_TARGET
+                n_options = a2_options(state, seat, options)
+            elif step == STEP_A2_GIVE:
+                kind = A2_GIVE
+                n_options = hand_options(state, seat, options)
+            elif step == STEP_A3_DECK:
+                kind = A3_DECK_DECISION
+                n_options = a3_deck_options(state, options)
+            elif step == STEP_A3_ORDER:
+                kind = A3_ORDER
+                n_options = a3_order_options(state, options)
+            elif step == STEP_A4_TAKE:
+                kind = A4_TAKE
+                n_options = a4_take_options(state, options)
+            else:
+                kind = A4_DISCARD
+                n_options = hand_options(state, seat, options)
+        if n_options == 0:
+            raise AssertionError("a decision step without any legal option")
         if n_options > 1:
             state[PENDING_SEAT] = seat
             state[PENDING_KIND] = kind
             state[PENDING_COUNT] = n_options
             return
-        choose(state, options[0], n_options, log)
+        value = options[0]
 
 
 @njit(cache=True)
@@ -520,7 +538,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     reset_stream(state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), run_seed, game_index, PURPOSE_DEAL)
     state[ROUND] = 0
     state[STEP] = STEP_ROUND_SETUP
-    run_until(state, log, STEP_NONE)
+    advance(state, 0, 0, log, STEP_NONE)
 
 
 @njit(cache=True)
@@ -541,8 +559,7 @@ def apply(state, choice, log):
     n_options = state[PENDING_COUNT]
     if state[STEP] == STEP_GAME_OVER or choice < 0 or choice >= n_options:
         raise ValueError("apply: no pending decision has this option index")
-    choose(state, state[OPTIONS + choice], n_options, log)
-    run_until(state, log, STEP_NONE)
+    advance(state, state[OPTIONS + choice], n_options, log, STEP_NONE)
 
 
 @njit(cache=True)

@@ -261,4 +261,4 @@ STEP_A4_DISCARD = 18
 STEP_END_TRICK = 19
 STEP_GAME_END = 20  # final ranking
 STEP_GAME_OVER = 21
-STEP_NONE = -1  # run_until: no stop step
+STEP_NONE = -1  # advance: no stop step
