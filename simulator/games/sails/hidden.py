@@ -67,7 +67,8 @@ def hidden_table_seats(state, seat, seats):
     if state[REVEALED] == 1:
         return 0
     for other in range(state[PLAYERS]):
-        if other != seat and state[TABLE_CARD + other] >= 0 and state[ISLAND_LOC + state[TABLE_CARD + other]] == LOC_TABLE:
+        card = state[TABLE_CARD + other]
+        if other != seat and card >= 0 and state[ISLAND_LOC + card] == LOC_TABLE:
             seats[n] = other
             n += 1
     return n
