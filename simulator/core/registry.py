@@ -40,6 +40,22 @@ class StrategySpec:
 
 
 @dataclass(frozen=True)
+class ForwardModel:
+    """A game's forward-model functions (``simulator/core/forward.py``, ``docs/engine-contract.md``):
+    compiled ``new_game``, ``pending_decision``, ``apply``, ``final_results``; the length of its
+    state vector and the most options a decision can have; optionally ``redraw_hidden(state, seat,
+    stream)``, which redraws what ``seat`` cannot see.  A copy of the state is a copy of the game."""
+
+    new_game: Callable
+    pending_decision: Callable
+    apply: Callable
+    final_results: Callable
+    state_size: int
+    max_options: int
+    redraw_hidden: Callable | None = None
+
+
+@dataclass(frozen=True)
 class GameSpec:
     """Everything game-agnostic code needs to know about one game.
 
@@ -65,6 +81,9 @@ class GameSpec:
       ``encode_event_rules(forced, excluded, players)``: the extra flags appended to the
       variant flags for ``--force-event`` / ``--exclude-event`` (``ValueError`` on a
       combination its rules cannot honour).
+    - ``forward``: the game's forward-model functions when it follows that contract (then its
+      ``play_chunk`` is the core's play loop, ``simulator.core.forward.play_chunk``, bound to
+      them); ``None`` for a game that still plays whole games with strategy callbacks.
     """
 
     id: str
@@ -88,6 +107,7 @@ class GameSpec:
     column_labels: dict[str, tuple[str, ...]] = field(default_factory=dict)
     event_cards: tuple[str, ...] = ()
     encode_event_rules: Callable[[tuple[str, ...], tuple[str, ...], int], np.ndarray] | None = None
+    forward: ForwardModel | None = None
 
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:

@@ -5,7 +5,8 @@ import pytest
 
 from simulator.games.sails import encode_variants
 from simulator.games.sails.board import deck_clear, deck_push_top, deck_reveal, move_to_hand, pile_push, pile_top
-from simulator.games.sails.resolution import end_trick, resolve_trick, steal_options, trick_outcomes
+from simulator.games.sails.engine import advance, pending_decision
+from simulator.games.sails.resolution import end_trick, steal_options, trick_outcomes
 from simulator.games.sails.setup import clear_table, setup_game
 from simulator.games.sails.state import (
     ACTIONS_USED,
@@ -14,6 +15,7 @@ from simulator.games.sails.state import (
     DECK_COUNT,
     DECK_TOP,
     FIRST_PLAYER,
+    MAX_OPTIONS,
     HIDE_COLOUR,
     HIDE_NUMBER,
     MERGED,
@@ -27,6 +29,9 @@ from simulator.games.sails.state import (
     STAT_ROBBED,
     STAT_STOLEN,
     STATE_SIZE,
+    STEP,
+    STEP_END_TRICK,
+    STEP_RESOLVE,
     TAKE_FROM_DECK,
 )
 from simulator.games.sails.trick import attach_bonus, bonus_options, place_card, play_options, reveal
@@ -74,13 +79,18 @@ def play(state, plays):
 
 
 def resolve(state, players):
-    strategies = (prefer_steal,) * players
+    """The engine's resolution steps (treasures, Bonus, Action cards) on a revealed table, every
+    decision taken by the scripted ``prefer_steal``; stops before the end of the trick."""
     params = np.zeros((players, 8))
     streams = np.zeros((players, 1), dtype=np.uint64)
-    options = np.zeros(64, dtype=np.int64)
-    deal = np.zeros(1, dtype=np.uint64)
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
     log = np.zeros((0, 6), dtype=np.int64)
-    resolve_trick(state, strategies, params, streams, options, deal, log)
+    state[STEP] = STEP_RESOLVE
+    advance(state, 0, 0, log, STEP_END_TRICK)
+    while state[STEP] != STEP_END_TRICK:
+        seat, kind, n_options = pending_decision(state, options)
+        choice = prefer_steal(state, seat, kind, options, n_options, params[seat], streams[seat])
+        advance(state, options[choice], n_options, log, STEP_END_TRICK)
     return log
 
 

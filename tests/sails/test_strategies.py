@@ -65,10 +65,11 @@ def test_bluffer_always_hides_the_colour(spec):
     function = strategies[0]
     params = spec.strategies["bluffer"].params.copy()  # the heuristic writes its working memory
     greedy = spec.strategies["greedy"]
-    state = np.zeros(600, dtype=np.int64)
     from simulator.games.sails.setup import setup_game, setup_round
     from simulator.games.sails.trick import play_options
-    from simulator.games.sails.state import HIDE_COLOUR
+    from simulator.games.sails.state import HIDE_COLOUR, STATE_SIZE
+
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
 
     hidden_colour = {"bluffer": 0, "greedy": 0}
     for game in range(20):

@@ -86,8 +86,11 @@ def strategy_specs():
 
 
 def game_spec():
-    from simulator.core.registry import GameSpec
+    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.games.sails import engine
     from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
+    from simulator.games.sails.hidden import redraw_hidden
+    from simulator.games.sails.state import MAX_OPTIONS, STATE_SIZE
     from simulator.games.sails.narrate import narrate
 
     return GameSpec(
@@ -106,4 +109,6 @@ def game_spec():
         narrate=narrate,
         length_unit="tricks",
         seat_number_columns=("first_player",),
+        forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
+                             STATE_SIZE, MAX_OPTIONS, redraw_hidden),
     )

@@ -1,8 +1,8 @@
-"""CARTES ACTION: the four actions, activated after treasures and Bonus, clockwise from the first player."""
+"""CARTES ACTION: the four actions, activated after treasures and Bonus, clockwise from the first
+player: their options and effects (the order of the steps and decisions: engine.py)."""
 
 from numba import njit
 
-from simulator.core.decisions import ask
 from simulator.core.rng import random_below
 from simulator.games.sails.board import (
     deck_card_from_top,
@@ -13,18 +13,11 @@ from simulator.games.sails.board import (
     seat_at,
 )
 from simulator.games.sails.state import (
-    A1_TARGET,
-    A2_GIVE,
     A2_TAKEN,
-    A2_TARGET,
     A2_TARGET_SEAT,
     A3_CARDS,
     A3_DECK,
-    A3_DECK_DECISION,
     A3_N,
-    A3_ORDER,
-    A4_DISCARD,
-    A4_TAKE,
     ACTION_ON_CARD,
     ACTIONS_USED,
     BONUS_DECK,
@@ -54,9 +47,29 @@ from simulator.games.sails.state import (
 
 
 @njit(cache=True)
-def action_a1(state, seat, strategies, params, streams, options, log):
-    """A1: steal 2 Bonus cards from another player; if impossible (nobody else holds 2), take 2
-    from the Bonus deck (what is left of it)."""
+def begin_action(state, seat, card, log):
+    """Activate the face-up action of Action card ``card`` (0 red/blue, 1 green/purple) for
+    ``seat``; returns the action number (1..4).  Its effect follows (engine.py)."""
+    action = state[ACTION_ON_CARD + card]
+    state[ACTIONS_USED + action] += 1
+    state[STAT_ACTIONS + seat] += 1
+    log_event(log, state, EV_ACTION, seat, action, card, 0, 0)
+    return action
+
+
+@njit(cache=True)
+def no_effect(state, seat, action, log):
+    """An action that cannot do anything (log only)."""
+    log_event(log, state, EV_NO_EFFECT, seat, action, 0, 0, 0)
+
+
+# ---- A1: steal 2 Bonus cards from another player; if impossible (nobody else holds 2), take 2 ----
+# ---- from the Bonus deck (what is left of it). ----
+
+
+@njit(cache=True)
+def a1_options(state, seat, options):
+    """A1_TARGET options: the other seats holding at least 2 Bonus cards, clockwise from ``seat``."""
     players = state[PLAYERS]
     n = 0
     for order in range(1, players):
@@ -64,14 +77,21 @@ def action_a1(state, seat, strategies, params, streams, options, log):
         if state[BONUS_HELD + other] >= 2:
             options[n] = other
             n += 1
-    if n == 0:
-        taken = 2 if state[BONUS_DECK] >= 2 else state[BONUS_DECK]
-        state[BONUS_DECK] -= taken
-        state[BONUS_HELD + seat] += taken
-        log_event(log, state, EV_A1, seat, FROM_BONUS_DECK, taken, 0, 0)
-        return
-    choice = ask(strategies, seat, state, A1_TARGET, options, n, params, streams)
-    victim = options[choice]
+    return n
+
+
+@njit(cache=True)
+def a1_from_deck(state, seat, log):
+    """A1 when nobody else holds 2 Bonus cards: 2 from the Bonus deck (what is left of it)."""
+    taken = 2 if state[BONUS_DECK] >= 2 else state[BONUS_DECK]
+    state[BONUS_DECK] -= taken
+    state[BONUS_HELD + seat] += taken
+    log_event(log, state, EV_A1, seat, FROM_BONUS_DECK, taken, 0, 0)
+
+
+@njit(cache=True)
+def a1_steal(state, seat, victim, log):
+    """A1: ``seat`` steals 2 Bonus cards from ``victim``."""
     state[BONUS_HELD + victim] -= 2
     state[BONUS_HELD + seat] += 2
     log_event(log, state, EV_A1, seat, victim, 2, 0, 0)
@@ -93,10 +113,16 @@ def hand_options(state, seat, options):
     return n
 
 
+# ---- A2: steal 2 random Island cards from another player's hand, give back 2 of your choice ----
+# ---- (1 and 1 when hands hold a single card; nothing when hands are empty, last trick). ----
+
+
 @njit(cache=True)
-def action_a2(state, seat, strategies, params, streams, options, deal, log):
-    """A2: steal 2 random Island cards from another player's hand, give back 2 of your choice
-    (1 and 1 when hands hold a single card; nothing when hands are empty, last trick)."""
+def a2_options(state, seat, options):
+    """A2_TARGET options: the other seats with Island cards in hand, clockwise from ``seat``
+    (none when ``seat``'s own hand is empty: nothing to give back)."""
+    if state[HAND_COUNT + seat] == 0:
+        return 0
     players = state[PLAYERS]
     n = 0
     for order in range(1, players):
@@ -104,11 +130,13 @@ def action_a2(state, seat, strategies, params, streams, options, deal, log):
         if state[HAND_COUNT + other] > 0:
             options[n] = other
             n += 1
-    if n == 0 or state[HAND_COUNT + seat] == 0:
-        log_event(log, state, EV_NO_EFFECT, seat, 2, 0, 0, 0)
-        return
-    choice = ask(strategies, seat, state, A2_TARGET, options, n, params, streams)
-    target = options[choice]
+    return n
+
+
+@njit(cache=True)
+def a2_take(state, seat, target, deal, log):
+    """A2: ``seat`` takes 2 random Island cards (1 if the target holds one) from ``target``'s hand;
+    A2_TAKEN records them and A2_TARGET_SEAT the target until they are given back."""
     state[A2_TARGET_SEAT] = target
     k = 2 if state[HAND_COUNT + target] >= 2 else state[HAND_COUNT + target]
     state[A2_TAKEN] = -1
@@ -124,38 +152,60 @@ def action_a2(state, seat, strategies, params, streams, options, deal, log):
                     log_event(log, state, EV_A2_TAKE, seat, target, card, 0, 0)
                     break
                 pick -= 1
-    for j in range(k):
-        m = hand_options(state, seat, options)
-        choice = ask(strategies, seat, state, A2_GIVE, options, m, params, streams)
-        card = options[choice]
-        move_to_hand(state, card, target)
-        log_event(log, state, EV_A2_GIVE, seat, target, card, 0, 0)
+
+
+@njit(cache=True)
+def a2_to_give(state):
+    """How many Island cards A2 gives back: as many as it took."""
+    return (1 if state[A2_TAKEN] >= 0 else 0) + (1 if state[A2_TAKEN + 1] >= 0 else 0)
+
+
+@njit(cache=True)
+def a2_give(state, seat, card, log):
+    """A2: ``seat`` gives ``card`` of its hand to the target (A2_GIVE, once per card taken)."""
+    target = state[A2_TARGET_SEAT]
+    move_to_hand(state, card, target)
+    log_event(log, state, EV_A2_GIVE, seat, target, card, 0, 0)
+
+
+@njit(cache=True)
+def a2_finish(state):
+    """The exchange is over: forget its target and the cards taken."""
     state[A2_TARGET_SEAT] = -1
     state[A2_TAKEN] = -1
     state[A2_TAKEN + 1] = -1
 
 
+# ---- A3: look at the top 3 face-down Treasure cards of one deck (the visible top card stays) ----
+# ---- and put them back in any order. ----
+
+
 @njit(cache=True)
-def action_a3(state, seat, strategies, params, streams, options, log):
-    """A3: look at the top 3 face-down Treasure cards of one deck (the visible top card stays)
-    and put them back in any order."""
+def a3_deck_options(state, options):
+    """A3_DECK_DECISION options: the decks with face-down cards."""
     n = 0
     for deck in range(state[N_DECKS]):
         if state[DECK_COUNT + deck] > 0:
             options[n] = deck
             n += 1
-    if n == 0:
-        log_event(log, state, EV_NO_EFFECT, seat, 3, 0, 0, 0)
-        return
-    choice = ask(strategies, seat, state, A3_DECK_DECISION, options, n, params, streams)
-    deck = options[choice]
+    return n
+
+
+@njit(cache=True)
+def a3_inspect(state, deck):
+    """A3: the chosen deck's top face-down cards (up to 3) go to A3_CARDS, A3_N of them."""
     count = state[DECK_COUNT + deck]
     look = 3 if count >= 3 else count
     state[A3_DECK] = deck
     state[A3_N] = look
     for j in range(3):
         state[A3_CARDS + j] = deck_card_from_top(state, deck, j) if j < look else -1
-    # Options: every order of the inspected cards, encoded sum(idx_j << 2j).
+
+
+@njit(cache=True)
+def a3_order_options(state, options):
+    """A3_ORDER options: every order of the inspected cards, encoded sum(idx_j << 2j)."""
+    look = state[A3_N]
     m = 0
     for a in range(look):
         if look == 1:
@@ -172,8 +222,14 @@ def action_a3(state, seat, strategies, params, streams, options, log):
             c = 3 - a - b
             options[m] = a | (b << 2) | (c << 4)
             m += 1
-    choice = ask(strategies, seat, state, A3_ORDER, options, m, params, streams)
-    code = options[choice]
+    return m
+
+
+@njit(cache=True)
+def a3_reorder(state, seat, code, log):
+    """A3: put the inspected cards back in the order ``code`` (an A3_ORDER option)."""
+    deck = state[A3_DECK]
+    look = state[A3_N]
     new0 = state[A3_CARDS + (code & 3)]
     new1 = state[A3_CARDS + ((code >> 2) & 3)] if look >= 2 else -1
     new2 = state[A3_CARDS + ((code >> 4) & 3)] if look >= 3 else -1
@@ -188,10 +244,13 @@ def action_a3(state, seat, strategies, params, streams, options, log):
         state[A3_CARDS + j] = -1
 
 
+# ---- A4: take into your hand an Island card played this trick (yours included), then discard ----
+# ---- one Island card of your hand (on the last trick this is the card just taken: no effect). ----
+
+
 @njit(cache=True)
-def action_a4(state, seat, strategies, params, streams, options, log):
-    """A4: take into your hand an Island card played this trick (yours included), then discard
-    one Island card of your hand (on the last trick this is the card just taken: no effect)."""
+def a4_take_options(state, options):
+    """A4_TAKE options: the Island cards still on the table, in placement order."""
     players = state[PLAYERS]
     n = 0
     for order in range(players):
@@ -200,36 +259,22 @@ def action_a4(state, seat, strategies, params, streams, options, log):
         if card >= 0 and state[ISLAND_LOC + card] == LOC_TABLE:
             options[n] = card
             n += 1
-    if n == 0:
-        log_event(log, state, EV_NO_EFFECT, seat, 4, 0, 0, 0)
-        return
-    choice = ask(strategies, seat, state, A4_TAKE, options, n, params, streams)
-    card = options[choice]
+    return n
+
+
+@njit(cache=True)
+def a4_take(state, seat, card, log):
+    """A4: ``seat`` takes the played ``card`` into its hand."""
     owner = -1
-    for other in range(players):
+    for other in range(state[PLAYERS]):
         if state[TABLE_CARD + other] == card:
             owner = other
     move_to_hand(state, card, seat)
     log_event(log, state, EV_A4_TAKE, seat, card, owner, 0, 0)
-    m = hand_options(state, seat, options)
-    choice = ask(strategies, seat, state, A4_DISCARD, options, m, params, streams)
-    discard = options[choice]
-    move_island(state, discard, LOC_DISCARD)
-    log_event(log, state, EV_A4_DISCARD, seat, discard, 0, 0, 0)
 
 
 @njit(cache=True)
-def activate_action(state, seat, card, strategies, params, streams, options, deal, log):
-    """Activate the face-up action of Action card ``card`` (0 red/blue, 1 green/purple) for ``seat``."""
-    action = state[ACTION_ON_CARD + card]
-    state[ACTIONS_USED + action] += 1
-    state[STAT_ACTIONS + seat] += 1
-    log_event(log, state, EV_ACTION, seat, action, card, 0, 0)
-    if action == 1:
-        action_a1(state, seat, strategies, params, streams, options, log)
-    elif action == 2:
-        action_a2(state, seat, strategies, params, streams, options, deal, log)
-    elif action == 3:
-        action_a3(state, seat, strategies, params, streams, options, log)
-    else:
-        action_a4(state, seat, strategies, params, streams, options, log)
+def a4_discard(state, seat, card, log):
+    """A4: ``seat`` discards ``card`` of its hand (A4_DISCARD, options ``hand_options``)."""
+    move_island(state, card, LOC_DISCARD)
+    log_event(log, state, EV_A4_DISCARD, seat, card, 0, 0, 0)

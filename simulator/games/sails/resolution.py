@@ -1,13 +1,11 @@
 """Résolution d'un pli: who wins each colour, treasures taken or stolen, Bonus handed out,
-then Action cards (see actions.py), then the end of the trick.
+then Action cards (see actions.py), then the end of the trick (the order of the steps: engine.py).
 
 ``trick_outcomes(state)`` is a pure function of a revealed table; tests call it on hand-set states.
 """
 
 from numba import njit
 
-from simulator.core.decisions import ask
-from simulator.games.sails.actions import activate_action
 from simulator.games.sails.board import (
     deck_push_under,
     deck_reveal,
@@ -54,7 +52,6 @@ from simulator.games.sails.state import (
     TABLE_ORDER,
     TABLE_VALUE,
     TAKE_FROM_DECK,
-    TAKE_OR_STEAL,
     TRICK,
     TRICKS_PLAYED,
     WEAKEST_TIE_NEAREST,
@@ -191,30 +188,33 @@ def steal_options(state, seat, deck, options):
 
 
 @njit(cache=True)
-def gain_treasures(state, strategies, params, streams, options, log):
-    """Winners with a matching treasure take it or steal a visible one, clockwise from the first player."""
+def take_or_steal(state, seat, victim, log):
+    """A winner with a matching treasure takes the deck's visible one (``victim`` = TAKE_FROM_DECK)
+    or steals ``victim``'s visible treasure (the TAKE_OR_STEAL choice, see ``steal_options``)."""
+    if victim == TAKE_FROM_DECK:
+        deck = state[SEAT_OUTCOME_ARG + seat]
+        treasure = state[DECK_TOP + deck]
+        state[DECK_TOP + deck] = -1
+        pile_push(state, seat, treasure)
+        state[STAT_TAKEN + seat] += 1
+        log_event(log, state, EV_TAKE, seat, deck, treasure, 0, 0)
+    else:
+        treasure = pile_pop(state, victim)
+        pile_push(state, seat, treasure)
+        state[STAT_STOLEN + seat] += 1
+        state[STAT_ROBBED + victim] += 1
+        log_event(log, state, EV_STEAL, seat, victim, treasure, 0, 0)
+
+
+@njit(cache=True)
+def next_with_outcome(state, outcome, order):
+    """The first placement order >= ``order`` whose seat has ``outcome`` this trick (players: none).
+    Treasures, then Action cards, are handled clockwise from the first player."""
     players = state[PLAYERS]
     first = state[FIRST_PLAYER]
-    for order in range(players):
-        seat = seat_at(state, first, order)
-        if state[SEAT_OUTCOME + seat] != OUTCOME_TREASURE:
-            continue
-        deck = state[SEAT_OUTCOME_ARG + seat]
-        n = steal_options(state, seat, deck, options)
-        choice = ask(strategies, seat, state, TAKE_OR_STEAL, options, n, params, streams)
-        victim = options[choice]
-        if victim == TAKE_FROM_DECK:
-            treasure = state[DECK_TOP + deck]
-            state[DECK_TOP + deck] = -1
-            pile_push(state, seat, treasure)
-            state[STAT_TAKEN + seat] += 1
-            log_event(log, state, EV_TAKE, seat, deck, treasure, 0, 0)
-        else:
-            treasure = pile_pop(state, victim)
-            pile_push(state, seat, treasure)
-            state[STAT_STOLEN + seat] += 1
-            state[STAT_ROBBED + victim] += 1
-            log_event(log, state, EV_STEAL, seat, victim, treasure, 0, 0)
+    while order < players and state[SEAT_OUTCOME + seat_at(state, first, order)] != outcome:
+        order += 1
+    return order
 
 
 @njit(cache=True)
@@ -250,21 +250,6 @@ def log_winners(state, log):
         if state[MERGED + colour // 2] == 1:
             colour = 4 + colour // 2
         log_event(log, state, EV_WIN, seat, colour, state[TABLE_VALUE + seat], outcome, state[SEAT_OUTCOME_ARG + seat])
-
-
-@njit(cache=True)
-def resolve_trick(state, strategies, params, streams, options, deal, log):
-    """Treasures and Bonus first, then Action cards clockwise from the first player."""
-    trick_outcomes(state)
-    log_winners(state, log)
-    gain_treasures(state, strategies, params, streams, options, log)
-    hand_out_bonus(state, log)
-    players = state[PLAYERS]
-    first = state[FIRST_PLAYER]
-    for order in range(players):
-        seat = seat_at(state, first, order)
-        if state[SEAT_OUTCOME + seat] == OUTCOME_ACTION:
-            activate_action(state, seat, state[SEAT_OUTCOME_ARG + seat], strategies, params, streams, options, deal, log)
 
 
 @njit(cache=True)

@@ -2,7 +2,6 @@
 
 from numba import njit
 
-from simulator.core.decisions import ask
 from simulator.core.rng import random_below, shuffle_prefix
 from simulator.games.sails.board import (
     deck_clear,
@@ -42,7 +41,6 @@ from simulator.games.sails.state import (
     LOC_BOX,
     MAX_PLAYERS,
     N_DECKS,
-    OPENING_PASS_COLOUR,
     PASS_CARD,
     PILE_COUNT,
     PILE_POINTS,
@@ -201,32 +199,46 @@ def strongest_in_colour(state, seat, colour):
     return -1
 
 
-@njit(cache=True)
-def opening_pass(state, strategies, params, streams, options, counts, log):
-    """Each player passes the strongest card of their longest colour to the right-hand neighbour.
+# The opening pass: each player passes the strongest card of their longest colour to the right-hand
+# neighbour.  Tied longest colours: the player chooses (OPENING_PASS_COLOUR).  Simultaneous: every
+# seat chooses first (PASS_CARD), then all cards move (engine.py runs the steps).  Seats are
+# clockwise, so the right-hand neighbour of seat s is seat s - 1.
 
-    Tied longest colours: the player chooses (OPENING_PASS_COLOUR).  Simultaneous: every seat
-    chooses first, then all cards move.  Seats are clockwise, so the right-hand neighbour of
-    seat s is seat s - 1.
-    """
-    players = state[PLAYERS]
-    for seat in range(players):
+
+@njit(cache=True)
+def log_deal(state, counts, log):
+    """Log every hand's cards per colour after the deal (before the opening pass)."""
+    for seat in range(state[PLAYERS]):
         colour_counts(state, seat, counts)
         log_event(log, state, EV_DEAL, seat, counts[0], counts[1], counts[2], counts[3])
-    for seat in range(players):
-        colour_counts(state, seat, counts)
-        best = 0
-        for c in range(4):
-            if counts[c] > best:
-                best = counts[c]
-        n = 0
-        for c in range(4):
-            if counts[c] == best:
-                options[n] = c
-                n += 1
-        choice = ask(strategies, seat, state, OPENING_PASS_COLOUR, options, n, params, streams)
-        colour = options[choice]
-        state[PASS_CARD + seat] = strongest_in_colour(state, seat, colour) + 48 * (1 if n > 1 else 0)
+
+
+@njit(cache=True)
+def pass_options(state, seat, options, counts):
+    """OPENING_PASS_COLOUR options of ``seat``: its longest colours (a choice only when tied)."""
+    colour_counts(state, seat, counts)
+    best = 0
+    for c in range(4):
+        if counts[c] > best:
+            best = counts[c]
+    n = 0
+    for c in range(4):
+        if counts[c] == best:
+            options[n] = c
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def choose_pass(state, seat, colour, tied):
+    """``seat`` sets aside the strongest card of ``colour`` (``tied``: it was a choice)."""
+    state[PASS_CARD + seat] = strongest_in_colour(state, seat, colour) + 48 * (1 if tied else 0)
+
+
+@njit(cache=True)
+def make_passes(state, log):
+    """Every set-aside card moves to the right-hand neighbour at once."""
+    players = state[PLAYERS]
     for seat in range(players):
         code = state[PASS_CARD + seat]
         card = code % 48

@@ -125,8 +125,6 @@ STAT_ACTIONS = _block(MAX_PLAYERS)
 ACTIONS_USED = _block(5)  # [1..4] used; index 0 unused
 RANK = _block(MAX_PLAYERS)
 
-STATE_SIZE = _offset
-
 # ---- codes ----
 LOC_BOX = 0  # back in the box, unseen (3 and 5 players)
 LOC_DISCARD = 1
@@ -224,3 +222,43 @@ FLAG_RANDOM_FIRST = 6
 FLAG_ROUND2_FIRST_CARD_HOLDER = 7
 FLAG_OPENING_PASS_ONCE = 8
 N_FLAGS = 9
+
+# ---- forward model: where the game stands (engine.py); a copy of the vector is a copy of the game ----
+# Not for strategies: they read the slots above.
+STEP = _block(1)  # the next step of the game (STEP_*)
+CURSOR = _block(1)  # position in the current clockwise pass (0 = first player; the seat for the opening pass)
+GIVEN = _block(1)  # A2: Island cards given back so far
+DEBUG_CHECKS = _block(1)  # 1: check the invariants after setup, after every trick and at the end
+DEAL_STREAM = _block(1)  # the deal stream's SplitMix64 state (uint64 bits): shuffles and chance events
+FLAGS = _block(N_FLAGS)  # the variant flags of the game
+PENDING_SEAT = _block(1)  # the decision waiting for a choice: seat, kind, option count (>= 2)
+PENDING_KIND = _block(1)
+PENDING_COUNT = _block(1)
+OPTIONS = _block(MAX_OPTIONS)  # its options
+SCRATCH = _block(64)  # working space of the rules (shuffles, colour counts, ranking); no meaning between steps
+
+STATE_SIZE = _offset
+
+STEP_ROUND_SETUP = 0  # set up round ROUND (deal, decks, first player)
+STEP_PASS = 1  # decision OPENING_PASS_COLOUR of seat CURSOR
+STEP_SETUP_DONE = 2
+STEP_TRICK_START = 3  # next trick, or score the round when the hands are played
+STEP_PLAY_CARD = 4  # decision PLAY_CARD
+STEP_PLAY_BONUS = 5  # decision PLAY_BONUS
+STEP_REVEAL = 6
+STEP_BONUS_AFTER = 7  # decision BONUS_AFTER_REVEAL_DECISION
+STEP_RESOLVE = 8
+STEP_TREASURE_SCAN = 9  # next seat taking a treasure, or hand out Bonus
+STEP_TAKE_OR_STEAL = 10  # decision TAKE_OR_STEAL
+STEP_ACTION_SCAN = 11  # next seat activating an Action card, or end the trick
+STEP_A1 = 12  # decision A1_TARGET
+STEP_A2_TARGET = 13
+STEP_A2_GIVE = 14
+STEP_A3_DECK = 15
+STEP_A3_ORDER = 16
+STEP_A4_TAKE = 17
+STEP_A4_DISCARD = 18
+STEP_END_TRICK = 19
+STEP_GAME_END = 20  # final ranking
+STEP_GAME_OVER = 21
+STEP_NONE = -1  # advance: no stop step

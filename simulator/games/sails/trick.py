@@ -3,11 +3,9 @@
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import ask
 from simulator.games.sails.board import island_colour, island_value, log_event, move_island, seat_at
 from simulator.games.sails.state import (
     BONUS_AFTER_REVEAL,
-    BONUS_AFTER_REVEAL_DECISION,
     BONUS_ATTACHED,
     BONUS_HELD,
     EV_BONUS_AFTER,
@@ -18,11 +16,8 @@ from simulator.games.sails.state import (
     HIDE_COLOUR,
     HIDE_NUMBER,
     LOC_TABLE,
-    OPTION_CARD_MASK,
     OPTION_HIDE_SHIFT,
     PLACED,
-    PLAY_BONUS,
-    PLAY_CARD,
     PLAYERS,
     REVEALED,
     STAT_BONUS_SPENT,
@@ -104,24 +99,10 @@ def attach_bonus(state, seat, bonus):
 
 
 @njit(cache=True)
-def play_cards(state, strategies, params, streams, options, log):
-    """From the first player clockwise, each player places one half-covered Island card (choice
-    of card and hidden half: PLAY_CARD), then attaches Bonus cards to it (PLAY_BONUS, asked only
-    when the seat holds Bonus cards and the card is below 12)."""
-    players = state[PLAYERS]
-    first = state[FIRST_PLAYER]
-    for order in range(players):
-        seat = seat_at(state, first, order)
-        n = play_options(state, seat, options)
-        choice = ask(strategies, seat, state, PLAY_CARD, options, n, params, streams)
-        option = options[choice]
-        place_card(state, seat, option & OPTION_CARD_MASK, option >> OPTION_HIDE_SHIFT)
-        n = bonus_options(state, seat, options)
-        if n > 1:
-            choice = ask(strategies, seat, state, PLAY_BONUS, options, n, params, streams)
-            attach_bonus(state, seat, options[choice])
-        log_event(log, state, EV_PLACE, seat, state[TABLE_HIDE + seat], state[TABLE_VISIBLE + seat],
-                  state[TABLE_BONUS + seat], 0)
+def log_placement(state, seat, log):
+    """Log ``seat``'s placed card (hidden half, visible half, Bonus attached)."""
+    log_event(log, state, EV_PLACE, seat, state[TABLE_HIDE + seat], state[TABLE_VISIBLE + seat],
+              state[TABLE_BONUS + seat], 0)
 
 
 @njit(cache=True)
@@ -139,18 +120,19 @@ def reveal(state, log):
 
 
 @njit(cache=True)
-def bonus_after_reveal(state, strategies, params, streams, options, log):
-    """Variant bonus-after-reveal: clockwise from the first player, each may attach Bonus cards."""
-    players = state[PLAYERS]
-    first = state[FIRST_PLAYER]
-    for order in range(players):
-        seat = seat_at(state, first, order)
-        most = max_bonus(state, seat, state[TABLE_VALUE + seat])
-        for b in range(most + 1):
-            options[b] = b
-        choice = ask(strategies, seat, state, BONUS_AFTER_REVEAL_DECISION, options, most + 1, params, streams)
-        bonus = options[choice]
-        if bonus > 0:
-            attach_bonus(state, seat, bonus)
-            state[TABLE_VALUE + seat] += bonus
-            log_event(log, state, EV_BONUS_AFTER, seat, bonus, state[TABLE_VALUE + seat], 0, 0)
+def after_reveal_options(state, seat, options):
+    """Variant bonus-after-reveal, BONUS_AFTER_REVEAL_DECISION options: 0..max Bonus cards
+    ``seat`` may add to its revealed card (clockwise from the first player, engine.py)."""
+    most = max_bonus(state, seat, state[TABLE_VALUE + seat])
+    for bonus in range(most + 1):
+        options[bonus] = bonus
+    return most + 1
+
+
+@njit(cache=True)
+def add_bonus_after_reveal(state, seat, bonus, log):
+    """Variant bonus-after-reveal: attach ``bonus`` Bonus cards to ``seat``'s revealed card."""
+    if bonus > 0:
+        attach_bonus(state, seat, bonus)
+        state[TABLE_VALUE + seat] += bonus
+        log_event(log, state, EV_BONUS_AFTER, seat, bonus, state[TABLE_VALUE + seat], 0, 0)
