@@ -4,18 +4,9 @@ import json
 
 import pytest
 
-from simulator import cli as cli_module
+from tests.cli_helpers import islandsim
 
 
-def islandsim(capsys, *arguments):
-    """Run ``islandsim ARGUMENTS`` in-process; return (exit status, stdout, stderr)."""
-    try:
-        cli_module.main([str(argument) for argument in arguments])
-        status = 0
-    except SystemExit as exit_request:
-        status = exit_request.code
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 @pytest.fixture(autouse=True)

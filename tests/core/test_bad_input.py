@@ -48,7 +48,7 @@ from typing import Callable
 import polars as pl
 import pytest
 
-from simulator import cli as cli_module
+from tests.cli_helpers import islandsim
 from simulator.core import registry, runner
 
 TOY = ["--game", "toy", "--players", "3"]
@@ -391,15 +391,6 @@ def toy_run(tmp_path_factory):
     return out
 
 
-def islandsim(capsys, *arguments) -> tuple[int, str, str]:
-    """``islandsim ARGUMENTS`` in this process: (exit status, stdout, stderr)."""
-    try:
-        cli_module.main([str(argument) for argument in arguments])
-        status = 0
-    except SystemExit as exit_request:
-        status = exit_request.code
-    captured = capsys.readouterr()
-    return status, captured.out, captured.err
 
 
 def snapshot(folder: Path) -> dict[str, bytes | None]:
