@@ -15,7 +15,9 @@ from typing import TYPE_CHECKING
 import click
 
 from simulator import __version__
-from simulator.cli_options import game_option, lineup_options, quiet_option, stderr_notices, table_format_option
+from simulator.cli_options import (
+    check_table_options, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
+)
 from simulator.core import limits, registry, results
 from simulator.core.paths import check_output_folder, describe_os_error
 from simulator.core.registry import UsageError
@@ -133,8 +135,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
     from simulator.core import runner, summary
 
     jobs = runner.local_jobs(jobs, _say)
-    if as_json and table_format != "text":
-        raise UsageError(f"give --json or --format {table_format}, not both")
+    check_table_options(as_json, table_format)
     strategy_names = lineup_names(lineup, strategy_names)
     if resume_dir is not None:
         if game_id or players or strategy_names or variant_names or force_events or exclude_events \

@@ -56,6 +56,12 @@ def lineup_options(function: Callable) -> Callable:
                              "(see `islandsim strategies`).")(function)  # fmt: skip
 
 
+def check_table_options(as_json: bool, table_format: str) -> None:
+    """``--json`` prints JSON; a table format besides the default text is then a contradiction."""
+    if as_json and table_format != "text":
+        raise UsageError(f"give --json or --format {table_format}, not both")
+
+
 def table_format_option(function: Callable) -> Callable:
     """``--format text|md|csv`` for the tables a command prints (parameter ``table_format``)."""
     return click.option("--format", "table_format", type=click.Choice(tables.FORMATS), default="text",

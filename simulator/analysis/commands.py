@@ -19,6 +19,7 @@ from simulator.analysis import report as report_module
 from simulator.analysis import coverage, stats, store, tournament as tournament_module
 from simulator.analysis.runs import load_run
 from simulator.cli_options import (
+    check_table_options,
     file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
 )
 from simulator.core import limits, runner
@@ -62,11 +63,6 @@ def _tell(say, message: str) -> None:
     """Print a notice on stderr, unless ``--quiet`` made ``say`` None."""
     if say is not None:
         say(message)
-
-
-def _check_table_options(as_json: bool, table_format: str) -> None:
-    if as_json and table_format != "text":
-        raise UsageError(f"give --json or --format {table_format}, not both")
 
 
 def _prepare_all(configs: list[runner.RunConfig], seed: int, random_seed: bool, say) -> None:
@@ -146,7 +142,7 @@ def tournament_command():
         every rotation (--orders rotations) or every seat order (--orders permutations).
         """
         say = stderr_notices(quiet)
-        _check_table_options(as_json, table_format)
+        check_table_options(as_json, table_format)
         if old_strategies is not None and lineup is not None:
             raise UsageError("give the lineup once: --lineup a,b,c or repeated --strategy, not both")
         names = list(lineup_names(lineup if lineup is not None else old_strategies, strategy_names))
@@ -213,7 +209,7 @@ def compare_command():
                 as_json, table_format, quiet):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
         say = stderr_notices(quiet)
-        _check_table_options(as_json, table_format)
+        check_table_options(as_json, table_format)
         strategy_names = lineup_names(lineup, strategy_names)
         report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
         _check_outputs(None if run_dirs else store_folder, (("--report", report_out),), report_fmt)

@@ -4,16 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core import registry, runner
+from simulator.core import runner
+from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
 
 
-@pytest.fixture(autouse=True)
-def toy_game(monkeypatch):
-    """Register the toy game (tests/analysis/toygame.py) for the duration of a test."""
-    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.analysis.toygame")
-    registry._loaded.pop("toy", None)
-    yield
-    registry._loaded.pop("toy", None)
 
 
 @pytest.fixture

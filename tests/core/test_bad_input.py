@@ -50,6 +50,7 @@ import pytest
 
 from tests.cli_helpers import islandsim
 from simulator.core import registry, runner
+from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
 
 TOY = ["--game", "toy", "--players", "3"]
 SAILS = ["--game", "sails", "--players", "3"]
@@ -369,13 +370,6 @@ add("run", "options", with_option("run", "--frobnicate", "1"), "No such option '
 # ---------------------------------------------------------------- running the matrix
 
 
-@pytest.fixture(autouse=True)
-def toy_game(monkeypatch):
-    """The toy game of the analysis tests, registered as ``toy``."""
-    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.analysis.toygame")
-    registry._loaded.pop("toy", None)
-    yield
-    registry._loaded.pop("toy", None)
 
 
 @pytest.fixture(scope="module")
