@@ -44,7 +44,14 @@ class ForwardModel:
     """A game's forward-model functions (``simulator/core/forward.py``, ``docs/engine-contract.md``):
     compiled ``new_game``, ``pending_decision``, ``apply``, ``final_results``; the length of its
     state vector and the most options a decision can have; optionally ``redraw_hidden(state, seat,
-    stream)``, which redraws what ``seat`` cannot see.  A copy of the state is a copy of the game."""
+    stream)``, which redraws what ``seat`` cannot see.  A copy of the state is a copy of the game.
+
+    Rule counters and score trajectories (``docs/engine-contract.md``, "What the engine records"):
+    ``state[counters_offset + i]`` counts how often rule ``rule_ids[i]`` fired in the game
+    (``rule_labels`` gives a plain name for reports, e.g. ``"B12": "Storm"``);
+    ``state[trajectory_offset]`` is the number of checkpoints recorded (at most
+    ``max_checkpoints``, each one a ``checkpoint_unit`` such as "trick"), and seat ``s``'s
+    provisional standing at checkpoint ``c`` is ``state[trajectory_offset + 1 + c * max(player_counts) + s]``."""
 
     new_game: Callable
     pending_decision: Callable
@@ -53,6 +60,12 @@ class ForwardModel:
     state_size: int
     max_options: int
     redraw_hidden: Callable | None = None
+    rule_ids: tuple[str, ...] = ()
+    counters_offset: int = -1
+    rule_labels: dict[str, str] = field(default_factory=dict)
+    checkpoint_unit: str = ""
+    max_checkpoints: int = 0
+    trajectory_offset: int = -1
 
 
 @dataclass(frozen=True)
