@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.islandsim-installed
 
-.PHONY: setup run test bench reports clean
+.PHONY: setup run test test-slow bench reports clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +21,10 @@ run: $(STAMP)
 ## test: the whole test suite (the command CI runs)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
+
+## test-slow: the long statistical checks (marked slow), left out of `make test`
+test-slow: $(STAMP)
+	$(BIN)/python -m pytest -q -m slow
 
 ## bench: speed and memory figures: engine games/s on one and all cores, pure-Python ratio,
 ## Dask overhead, and full `islandsim run`s of 1,000,000 games (wall time, peak memory)
