@@ -125,12 +125,14 @@ def _run_options(function):
               help="Dask scheduler address (tcp://HOST:PORT; or DASK_SCHEDULER_ADDRESS) to run on a cluster.")
 @click.option("--allow-strategy-modules", is_flag=True,
               help="With --resume: import the module:function strategies the run folder names (runs their code).")
+@click.option("--trajectories", is_flag=True,
+              help="Also store every seat's provisional standing at each checkpoint of each game (e.g. after each trick).")
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 @table_format_option
 @quiet_option
 def run(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, seed, jobs,
-        chunk_size, out_dir, resume_dir, target_ci, max_n, checked, scheduler, allow_strategy_modules, as_json, table_format,
-        quiet) -> None:  # fmt: skip
+        chunk_size, out_dir, resume_dir, target_ci, max_n, checked, scheduler, allow_strategy_modules, trajectories,
+        as_json, table_format, quiet) -> None:  # fmt: skip
     """Play N games, store them in a results folder and print the summary."""
     from simulator.core import runner, summary
 
@@ -139,7 +141,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
     strategy_names = lineup_names(lineup, strategy_names)
     if resume_dir is not None:
         if game_id or players or strategy_names or variant_names or force_events or exclude_events \
-                or seed is not None or out_dir:
+                or seed is not None or out_dir or trajectories:
             raise UsageError("--resume takes the configuration from the run folder; give only --n, --jobs or --json")
         config = runner.config_from_folder(resume_dir, n_games, allow_strategy_modules)
         out_dir = resume_dir
@@ -153,7 +155,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
             seed = secrets.randbits(32)
         n = n_games if n_games is not None else max_n
         config = runner.RunConfig(game_id, players, n, seed, tuple(strategy_names), tuple(variant_names), chunk_size,
-                                  tuple(force_events), tuple(exclude_events))  # fmt: skip
+                                  tuple(force_events), tuple(exclude_events), trajectories)  # fmt: skip
     precision = None
     check_output_folder(out_dir if out_dir is not None else Path("results"), "--resume" if resume_dir else "--out")
     prepared = runner.prepare(config, checked=checked)

@@ -19,6 +19,11 @@ A game that follows this contract (see ``docs/engine-contract.md``) compiles fou
 The play loop below asks the seat's strategy through ``ask`` (same lineup tuple, parameter
 matrix and seat streams as the callback engines), so strategies are unchanged.
 
+What the engine records besides the result (``docs/engine-contract.md``, last section):
+``play_chunk_recording`` also copies each finished game's rule counters and score trajectory
+out of the state, and counts per decision kind how many decisions were asked and how many
+options they offered.  An output array with no rows is not filled (``no_records``).
+
 Each game binds the loop to its functions in two compiled one-liners of its own (its
 ``play_chunk`` and ``play_logged``, ``cache=True``).  The loop functions below are inlined there
 (``inline="always"``): compiled as separate functions taking the game's functions as arguments
@@ -36,20 +41,41 @@ NO_SEAT = -1
 """``pending_decision``'s seat when the game is over."""
 
 
+DECISION_ASKED = 0
+"""Column of a decision-statistics row: decisions of that kind asked (a strategy chose)."""
+DECISION_OPTIONS = 1
+"""Column of a decision-statistics row: options those decisions offered, in total."""
+DECISION_STAT_COLUMNS = 2
+
+
 @njit(inline="always")
 def play_game(new_game, pending_decision, apply, run_seed, game_index, variant_flags, strategies, params, streams,
-              state, options, log, debug):
-    """Play one game to its end in ``state``: the core's play loop."""
+              state, options, log, debug, decision_stats):
+    """Play one game to its end in ``state``: the core's play loop.
+
+    ``decision_stats[kind]`` (``int64[kinds, 2]``, zeroed by the caller) counts the decisions
+    asked and the options they offered; an array with no rows counts nothing."""
     players = len(strategies)
     for seat in range(players):
         reset_stream(streams[seat], run_seed, game_index, PURPOSE_FIRST_STRATEGY + seat)
     new_game(run_seed, game_index, players, variant_flags, debug, state, log)
+    counting = decision_stats.shape[0] > 0
     while True:
         seat, kind, n_options = pending_decision(state, options)
         if seat == NO_SEAT:
             return
+        if counting and 0 <= kind < decision_stats.shape[0]:
+            decision_stats[kind, DECISION_ASKED] += 1
+            decision_stats[kind, DECISION_OPTIONS] += n_options
         choice = ask(strategies, seat, state, kind, options, n_options, params, streams)
         apply(state, choice, log)
+
+
+def no_records() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """Empty ``rule_counts``, ``decision_stats`` and ``trajectories`` for ``play_chunk_recording``: a
+    game's plain ``play_chunk`` can be it, recording nothing (one compiled engine serves both)."""
+    return (np.zeros((0, 0), dtype=np.int64), np.zeros((0, 0, DECISION_STAT_COLUMNS), dtype=np.int64),
+            np.zeros((0, 0), dtype=np.int64))
 
 
 @njit(inline="always")
@@ -57,15 +83,44 @@ def play_chunk(new_game, pending_decision, apply, final_results, state_size, max
                n_games, variant_flags, strategies, params, seat_results, game_results, debug):
     """Play games ``first_game .. first_game + n_games - 1`` and fill the result arrays
     (the engine entry point ``play_chunk`` of ``docs/engine-contract.md``, for any forward-model game)."""
+    none = np.zeros((0, 0), dtype=np.int64)
+    play_chunk_recording(new_game, pending_decision, apply, final_results, state_size, max_options, 0, 0, run_seed,
+                         first_game, n_games, variant_flags, strategies, params, seat_results, game_results, none,
+                         np.zeros((0, 0, DECISION_STAT_COLUMNS), dtype=np.int64), none, debug)
+
+
+@njit(inline="always")
+def play_chunk_recording(new_game, pending_decision, apply, final_results, state_size, max_options, counters_offset,
+                         trajectory_offset, run_seed, first_game, n_games, variant_flags, strategies, params,
+                         seat_results, game_results, rule_counts, decision_stats, trajectories, debug):
+    """``play_chunk`` that also records, per game ``g`` of the chunk (an array with no rows is
+    not filled):
+
+    - ``rule_counts[g, i]`` = ``state[counters_offset + i]`` at the end of the game
+      (``int64[n_games, len(rule_ids)]``);
+    - ``decision_stats[g, kind]`` = (decisions asked, options offered) (``int64[n_games, kinds, 2]``,
+      zeroed by the caller);
+    - ``trajectories[g, :]`` = the trajectory block ``state[trajectory_offset:]`` (checkpoint
+      count, then ``max_checkpoints`` rows of ``max(player_counts)`` standings;
+      ``int64[n_games, 1 + max_checkpoints * max_players]``).
+    """
     players = len(strategies)
     state = np.zeros(state_size, dtype=np.int64)
     streams = np.zeros((players, 1), dtype=np.uint64)
     options = np.zeros(max_options, dtype=np.int64)
     log = np.zeros((0, 6), dtype=np.int64)
+    no_decision_stats = np.zeros((0, DECISION_STAT_COLUMNS), dtype=np.int64)
     for g in range(n_games):
+        stats = decision_stats[g] if decision_stats.shape[0] > 0 else no_decision_stats
         play_game(new_game, pending_decision, apply, run_seed, first_game + g, variant_flags, strategies, params,
-                  streams, state, options, log, 1 if debug else 0)
+                  streams, state, options, log, 1 if debug else 0, stats)
         final_results(state, seat_results[g], game_results[g])
+        if rule_counts.shape[0] > 0:
+            for rule in range(rule_counts.shape[1]):
+                rule_counts[g, rule] = state[counters_offset + rule]
+        if trajectories.shape[0] > 0:
+            for position in range(trajectories.shape[1]):
+                trajectories[g, position] = state[trajectory_offset + position]
 
 
 @njit(inline="always")
@@ -77,5 +132,5 @@ def play_logged(new_game, pending_decision, apply, state_size, max_options, run_
     streams = np.zeros((players, 1), dtype=np.uint64)
     options = np.zeros(max_options, dtype=np.int64)
     play_game(new_game, pending_decision, apply, run_seed, game_index, variant_flags, strategies, params, streams,
-              state, options, log, 1 if debug else 0)
+              state, options, log, 1 if debug else 0, np.zeros((0, DECISION_STAT_COLUMNS), dtype=np.int64))
     return state

@@ -51,7 +51,12 @@ class ForwardModel:
     (``rule_labels`` gives a plain name for reports, e.g. ``"B12": "Storm"``);
     ``state[trajectory_offset]`` is the number of checkpoints recorded (at most
     ``max_checkpoints``, each one a ``checkpoint_unit`` such as "trick"), and seat ``s``'s
-    provisional standing at checkpoint ``c`` is ``state[trajectory_offset + 1 + c * max(player_counts) + s]``."""
+    provisional standing at checkpoint ``c`` is ``state[trajectory_offset + 1 + c * max(player_counts) + s]``.
+
+    ``play_chunk_recording(run_seed, first_game, n_games, variant_flags, strategies, params,
+    seat_results, game_results, rule_counts, decision_stats, trajectories, debug)``: the game's
+    binding of ``simulator.core.forward.play_chunk_recording`` (its ``play_chunk`` plus what the
+    engine records); ``None`` until the game binds it, and then the runner records nothing."""
 
     new_game: Callable
     pending_decision: Callable
@@ -66,6 +71,24 @@ class ForwardModel:
     checkpoint_unit: str = ""
     max_checkpoints: int = 0
     trajectory_offset: int = -1
+    play_chunk_recording: Callable | None = None
+
+    def __post_init__(self) -> None:
+        if len(set(self.rule_ids)) != len(self.rule_ids) or "game" in self.rule_ids:
+            raise ValueError(f"rule_ids must be distinct and never 'game': {self.rule_ids}")
+        if self.rule_ids and self.counters_offset < 0:
+            raise ValueError("rule_ids given without counters_offset")
+        if self.max_checkpoints and (self.trajectory_offset < 0 or not self.checkpoint_unit.strip()):
+            raise ValueError("max_checkpoints given without trajectory_offset or checkpoint_unit")
+        unlabelled = [rule for rule in self.rule_ids if not self.rule_labels.get(rule, "").strip()]
+        if self.rule_ids and unlabelled:
+            raise ValueError(f"rule_labels has no label for {unlabelled}")
+
+    @property
+    def records(self) -> bool:
+        """Whether the runner can record this game's counters and trajectories (it binds
+        ``play_chunk_recording``)."""
+        return self.play_chunk_recording is not None
 
 
 @dataclass(frozen=True)

@@ -30,7 +30,7 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
-from simulator.core import registry
+from simulator.core import records, registry
 from simulator.core.registry import UsageError
 from simulator.core.run_folder_checks import (
     CHUNKS,
@@ -102,6 +102,28 @@ def check_run_folder(out_dir: Path, prepared) -> None:
                 f"--out {out_dir} holds a run with {key} {stored!r}, not {wanted[key]!r}; "
                 "give a new folder, or the same configuration to resume or extend it"
             )
+    _check_same_records(out_dir, manifest, prepared)
+
+
+def _check_same_records(out_dir: Path, manifest: dict, prepared) -> None:
+    """An extended or resumed run records what its folder records: never a mix of chunks with
+    and without trajectories, or with other rule counters."""
+    if not manifest["chunks"]:
+        return
+    stored = records.recorded_plan(manifest)
+    wanted = getattr(prepared.config, "trajectories", False)
+    if stored.trajectories != wanted:
+        if stored.trajectories:
+            raise UsageError(f"--out {out_dir} holds a run recorded with score trajectories; "
+                             "add --trajectories to resume or extend it")  # fmt: skip
+        raise UsageError(f"--out {out_dir} holds a run recorded without score trajectories; "
+                         "give a new folder to record them")  # fmt: skip
+    entry = manifest.get(records.MANIFEST_KEY) or {}
+    forward = prepared.spec.forward
+    if stored.counters and (forward is None or entry.get("rule_ids") != list(forward.rule_ids)
+                            or entry.get("decision_kinds") != list(prepared.spec.decision_kinds)):  # fmt: skip
+        raise UsageError(f"--out {out_dir} was recorded with other rule counters or decision kinds than this "
+                         "islandsim's engine has; give a new folder")  # fmt: skip
 
 
 def _config_of(prepared) -> dict:
@@ -130,6 +152,7 @@ def config_hash(manifest: dict) -> str:
 def new_manifest(prepared, version: str, jobs: int) -> dict:
     """The manifest of a run that is starting."""
     spec = prepared.spec
+    plan = records.plan_for(spec, getattr(prepared.config, "trajectories", False))
     return {
         "kind": MANIFEST_KIND,
         "schema_version": SCHEMA_VERSION,
@@ -145,6 +168,7 @@ def new_manifest(prepared, version: str, jobs: int) -> dict:
         "length_column": spec.length_column,
         "length_unit": spec.length_unit,
         "seat_number_columns": list(spec.seat_number_columns),
+        records.MANIFEST_KEY: records.manifest_entry(spec, plan),
         "started": now_iso(),
         "finished": None,
         "status": "running",
@@ -271,6 +295,7 @@ def chunk_metadata(manifest: dict, index: int, first_game: int, games: int, seco
         "seat_columns": manifest["seat_columns"],
         "game_columns": manifest["game_columns"],
         "length_column": manifest["length_column"],
+        records.MANIFEST_KEY: manifest.get(records.MANIFEST_KEY),
     }
 
 
@@ -360,6 +385,36 @@ def _verified_chunk(run_dir: Path, manifest: dict, chunk: dict) -> str | None:
     return None
 
 
+def verify_parts(run_dir: Path, manifest: dict, chunk: dict) -> str | None:
+    """``None`` when the files stored beside a listed chunk (its records, its trajectories) are
+    intact and were played with the chunk's configuration and games; else what is wrong."""
+    for part in records.recorded_plan(manifest).parts():
+        path = run_dir / records.part_file(part, chunk["index"])
+        if not path.is_file():
+            return f"{part} file is missing"
+        if _sha256(path) != chunk.get(records.sha_key(part)):
+            return f"{part} file failed its checksum"
+        if not _part_matches(path, manifest, chunk):
+            return f"{part} file was played with another configuration or other games"
+    return None
+
+
+def _part_matches(path: Path, manifest: dict, chunk: dict) -> bool:
+    """Whether a records or trajectories file's own metadata names the chunk's configuration and games."""
+    import pyarrow.parquet as parquet
+
+    try:
+        metadata = json.loads(parquet.read_metadata(path).metadata[CHUNK_METADATA_KEY.encode()])
+    except (OSError, KeyError, TypeError, ValueError):
+        return False
+    return (
+        isinstance(metadata, dict)
+        and metadata.get("config_hash") == config_hash(manifest)
+        and metadata.get("config") == manifest_config(manifest)
+        and all(metadata.get(key) == chunk[key] for key in ("index", "first_game", "games"))
+    )
+
+
 def _refuse_newer_chunk_under_old_schema(run_dir: Path, path: Path) -> None:
     """A manifest that claims schema 1 over chunks carrying metadata (schema 2 or later) was edited:
     reading it as schema 1 would skip the chunk checks and renumber its seats."""
@@ -390,6 +445,10 @@ def _adoptable_chunk(path: Path, manifest: dict) -> dict | None:
         return None
     entry = {key: metadata.get(key) for key in ("index", "first_game", "games", "seconds")}
     entry.update(file=chunk_file(int(match.group(1))), sha256=_sha256(path))
+    if isinstance(entry["index"], int):
+        for part in records.recorded_plan(manifest).parts():
+            part_path = path.parent.parent / records.part_file(part, entry["index"])
+            entry[records.sha_key(part)] = _sha256(part_path) if part_path.is_file() else None
     valid = (
         metadata.get("config_hash") == config_hash(manifest)
         and metadata.get("config") == manifest_config(manifest)
@@ -399,6 +458,8 @@ def _adoptable_chunk(path: Path, manifest: dict) -> dict | None:
         and isinstance(entry["seconds"], (int, float))
         and rows == entry["games"] * manifest["players"]
     )
+    if valid and verify_parts(path.parent.parent, manifest, entry) is not None:
+        return None  # its records were not all stored: its games are played again
     return entry if valid else None
 
 
@@ -459,6 +520,9 @@ class RunFolder:
         else:
             self.manifest = read_manifest(self.out_dir)
             self.manifest.update(status="running", jobs=self.jobs, finished=None, timings={})
+            if records.MANIFEST_KEY not in self.manifest and records.records_missing_reason(self.prepared.spec) is None:
+                self.notes.append(f"{self.out_dir} was written before islandsim recorded rule counters: "
+                                  "its new chunks record none either (a new folder records them)")  # fmt: skip
             self._drop_bad_chunks()
         self._adopt_or_remove_unlisted_files()
         write_manifest(self.out_dir, self.manifest)
@@ -477,6 +541,8 @@ class RunFolder:
         for chunk in self.manifest["chunks"]:
             problem = _verified_chunk(self.out_dir, self.manifest, chunk)
             if problem is None:
+                problem = verify_parts(self.out_dir, self.manifest, chunk)
+            if problem is None:
                 kept.append(chunk)
                 self._count_wins(self.out_dir / chunk["file"])
             else:
@@ -492,13 +558,18 @@ class RunFolder:
     def _adopt_or_remove_unlisted_files(self) -> None:
         listed = {chunk["file"] for chunk in self.manifest["chunks"]}
         for path in sorted((self.out_dir / CHUNKS).iterdir()):
-            if f"{CHUNKS}/{path.name}" in listed:
+            if f"{CHUNKS}/{path.name}" in listed or not CHUNK_NAME.match(path.name):
                 continue
             entry = _adoptable_chunk(path, self.manifest)
             if entry is not None and not self._overlaps(entry):
                 self.manifest["chunks"].append(entry)
                 self.manifest["chunks"].sort(key=lambda chunk: chunk["first_game"])
                 self._count_wins(path)
+        kept = {chunk["file"] for chunk in self.manifest["chunks"]}
+        kept |= {records.part_file(part, chunk["index"]) for chunk in self.manifest["chunks"]
+                 for part in records.recorded_plan(self.manifest).parts()}  # fmt: skip
+        for path in sorted((self.out_dir / CHUNKS).iterdir()):
+            if f"{CHUNKS}/{path.name}" in kept:
                 continue
             if path.is_dir() and not path.is_symlink():
                 shutil.rmtree(path)
@@ -523,29 +594,48 @@ class RunFolder:
         """Wins per seat over every stored chunk."""
         return self._wins.copy()
 
-    def write_chunk(self, index, first_game, seat_results, game_results, seconds) -> None:
+    def record_plan(self) -> records.RecordPlan:
+        """What this run records beside each chunk (its folder's choice when resumed or extended)."""
+        return records.recorded_plan(self.manifest)
+
+    def write_chunk(self, index, first_game, seat_results, game_results, seconds, chunk_records=None) -> None:
         """Store one finished chunk, with what it was played with in its own metadata, and
-        record it with its checksum in the manifest (written at most once a second)."""
+        record it with its checksum in the manifest (written at most once a second).  The files
+        beside it (``chunk_records``: rule counters, trajectories) are written first, so that a
+        stored chunk always has them."""
         prepared = self.prepared
         games = int(seat_results.shape[0])
         frame = tidy_frame(prepared.spec, prepared.config.lineup, first_game, seat_results, game_results)
         metadata = {CHUNK_METADATA_KEY: json.dumps(chunk_metadata(self.manifest, index, first_game, games, seconds))}
+        entry = {"index": index, "first_game": first_game, "games": games, "file": chunk_file(index)}
+        for part, part_frame in self._part_frames(first_game, chunk_records):
+            part_path = self.out_dir / records.part_file(part, index)
+            _write_atomically(part_path, lambda temporary, part_frame=part_frame: part_frame.write_parquet(
+                temporary, compression="zstd", metadata=metadata))  # fmt: skip
+            entry[records.sha_key(part)] = _sha256(part_path)
         path = chunk_path(self.out_dir, index)
         _write_atomically(path, lambda temporary: frame.write_parquet(temporary, compression="zstd", metadata=metadata))
-        self.manifest["chunks"].append(
-            {
-                "index": index,
-                "first_game": first_game,
-                "games": games,
-                "file": chunk_file(index),
-                "sha256": _sha256(path),
-                "seconds": round(seconds, 3),
-            }
-        )
+        entry.update(sha256=_sha256(path), seconds=round(seconds, 3))
+        self.manifest["chunks"].append(entry)
         self.manifest["chunks"].sort(key=lambda chunk: chunk["first_game"])
         self._wins += (seat_results[:, :, 1] == 1).sum(axis=0)
         if time.monotonic() - self._manifest_written >= MANIFEST_WRITE_INTERVAL_SECONDS:
             self.save()
+
+    def _part_frames(self, first_game: int, chunk_records) -> list[tuple[str, pl.DataFrame]]:
+        """The files to store beside a chunk, as the run's records entry says."""
+        plan = self.record_plan()
+        if not plan.parts():
+            return []
+        if chunk_records is None:
+            raise ValueError("this run records rule counters, but the chunk came without them")
+        entry = self.manifest[records.MANIFEST_KEY]
+        frames = [("records", records.records_frame(entry, first_game, chunk_records))]
+        if plan.trajectories:
+            spec = self.prepared.spec
+            frames.append(("trajectories", records.trajectory_frame(
+                first_game, self.prepared.config.players, max(spec.player_counts), chunk_records.trajectories)))  # fmt: skip
+        return frames
 
     def save(self) -> None:
         """Write the manifest now."""
@@ -709,6 +799,10 @@ def repair_run(run_dir: Path, version: str) -> tuple[dict, list[str]]:
             if entry["first_game"] < held_to:
                 notes.append(f"{path.name} holds games another chunk holds: left out")
                 continue
+            problem = _adopt_parts(run_dir, manifest, entry)
+            if problem is not None:
+                notes.append(f"{path.name}: its {problem}: left out (islandsim run --resume plays its games again)")
+                continue
             manifest["chunks"].append(entry)
             held_to = entry["first_game"] + entry["games"]
             target_n = metadata.get("target_n")
@@ -726,6 +820,15 @@ def repair_run(run_dir: Path, version: str) -> tuple[dict, list[str]]:
             os.replace(old, run_dir / f"{MANIFEST}.before-repair")
         write_manifest(run_dir, manifest)
     return manifest, notes
+
+
+def _adopt_parts(run_dir: Path, manifest: dict, entry: dict) -> str | None:
+    """Add the checksums of the files stored beside a chunk to its entry; what is wrong, if anything."""
+    for part in records.recorded_plan(manifest).parts():
+        path = run_dir / records.part_file(part, entry["index"])
+        if path.is_file():
+            entry[records.sha_key(part)] = _sha256(path)
+    return verify_parts(run_dir, manifest, entry)
 
 
 def _chunks_on_disk(run_dir: Path) -> list[tuple[Path, dict, dict]]:
@@ -767,6 +870,7 @@ def _manifest_from_chunk(metadata: dict, version: str) -> dict:
         "seat_columns": metadata.get("seat_columns"),
         "game_columns": metadata.get("game_columns"),
         "length_column": metadata.get("length_column"),
+        **({records.MANIFEST_KEY: metadata[records.MANIFEST_KEY]} if metadata.get(records.MANIFEST_KEY) else {}),
         "started": None,
         "finished": now_iso(),
         "status": "interrupted",

@@ -29,6 +29,8 @@ STATUSES = ("running", "interrupted", "failed", "complete")
 CHUNK_FILE = re.compile(r"^chunks/chunk-(\d{6,})\.parquet$")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
 CHUNK_KEYS = {"index", "first_game", "games", "file", "sha256", "seconds"}
+OPTIONAL_CHUNK_KEYS = {"records_sha256", "trajectories_sha256"}
+"""Checksums of the files stored beside a chunk (simulator.core.records), when the run records them."""
 REPAIR_HINT = "if the chunks are intact, `islandsim repair {dir}` rebuilds the manifest from them"
 MAX_SEED = 2**63
 
@@ -105,6 +107,9 @@ def validate_manifest(manifest: dict, path: Path) -> None:
         if manifest[key] != list(expected):
             raise _problem(path, f"'{key}' is {manifest[key]!r}, but {spec.title} results have {list(expected)!r}")
     _check_chunk_entries(path, manifest["chunks"])
+    from simulator.core.records import check_manifest_entry
+
+    check_manifest_entry(manifest, lambda message: _problem(path, message))
 
 
 def _check_names(path: Path, manifest: dict, key: str, allowed) -> None:
@@ -123,7 +128,7 @@ def _check_chunk_entries(path: Path, chunks) -> None:
     seen_indexes = set()
     for position, chunk in enumerate(chunks):
         where = f"chunk entry {position + 1}"
-        if not isinstance(chunk, dict) or set(chunk) != CHUNK_KEYS:
+        if not isinstance(chunk, dict) or set(chunk) - OPTIONAL_CHUNK_KEYS != CHUNK_KEYS:
             raise _problem(path, f"{where} is {chunk!r}, not an entry with {', '.join(sorted(CHUNK_KEYS))}")
         for key in ("index", "first_game", "games"):
             least = 1 if key == "games" else 0
@@ -132,8 +137,9 @@ def _check_chunk_entries(path: Path, chunks) -> None:
         if chunk["file"] != chunk_file(chunk["index"]):
             raise _problem(path, f"{where}: 'file' is {chunk['file']!r}; chunk {chunk['index']} is stored as "
                                  f"{chunk_file(chunk['index'])!r} inside the folder")  # fmt: skip
-        if not isinstance(chunk["sha256"], str) or not SHA256.match(chunk["sha256"]):
-            raise _problem(path, f"{where}: 'sha256' is not 64 lowercase hex digits")
+        for key in ["sha256"] + sorted(OPTIONAL_CHUNK_KEYS & set(chunk)):
+            if not isinstance(chunk[key], str) or not SHA256.match(chunk[key]):
+                raise _problem(path, f"{where}: '{key}' is not 64 lowercase hex digits")
         if not isinstance(chunk["seconds"], (int, float)) or isinstance(chunk["seconds"], bool):
             raise _problem(path, f"{where}: 'seconds' is {chunk['seconds']!r}, not a number")
         if chunk["index"] in seen_indexes:

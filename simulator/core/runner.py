@@ -22,7 +22,7 @@ from pathlib import Path
 import numpy as np
 
 from simulator import __version__
-from simulator.core import limits, registry, results
+from simulator.core import limits, records, registry, results
 from simulator.core.decisions import BadChoice
 from simulator.core.seats import seat_label
 from simulator.core.paths import describe_os_error
@@ -56,6 +56,9 @@ class RunConfig:
     chunk_size: int = 0
     force_events: tuple[str, ...] = ()
     exclude_events: tuple[str, ...] = ()
+    trajectories: bool = False
+    """Also store every game's score trajectory (``--trajectories``): what the run records, not
+    what it plays (the results are the same either way; not part of the configuration hash)."""
 
     def to_json(self) -> dict:
         """The config as it is stored in the manifest."""
@@ -95,9 +98,10 @@ def prepare(config: RunConfig, checked: bool = False) -> PreparedRun:
     chunk_size = config.chunk_size or spec.chunk_size
     if not 0 < chunk_size <= limits.MAX_CHUNK_GAMES:
         raise UsageError(f"chunk size must be from 1 to {limits.MAX_CHUNK_GAMES:,} games, not {chunk_size}")
+    records.plan_for(spec, config.trajectories)  # a game that cannot record trajectories says so now
     lineup = build_lineup(spec, config.players, tuple(config.lineup), checked)  # last: it may compile strategies
     config = RunConfig(config.game, config.players, config.n, config.seed, lineup.names, tuple(config.variants),
-                       chunk_size, forced, excluded)  # fmt: skip
+                       chunk_size, forced, excluded, bool(config.trajectories))  # fmt: skip
     return PreparedRun(config, spec, lineup, flags, checked)
 
 
@@ -128,6 +132,7 @@ def config_from_folder(run_dir: Path, n: int | None = None, allow_strategy_modul
         manifest["chunk_size"],
         tuple(manifest.get("force_events", ())),
         tuple(manifest.get("exclude_events", ())),
+        records.recorded_plan(manifest).trajectories,
     )
 
 
@@ -148,25 +153,30 @@ def refuse_strategy_modules(lineup, where: str, flag: str, allowed: bool) -> Non
 
 def play_games(prepared: PreparedRun, first_game: int, n_games: int, debug: bool = False) -> tuple[np.ndarray, np.ndarray]:
     """Play ``n_games`` games from ``first_game`` in this process; return the engine's arrays."""
+    seat_results, game_results, _ = play_games_recording(prepared, first_game, n_games, records.RecordPlan(), debug)
+    return seat_results, game_results
+
+
+def play_games_recording(prepared: PreparedRun, first_game: int, n_games: int, plan: records.RecordPlan,
+                         debug: bool = False) -> tuple[np.ndarray, np.ndarray, records.ChunkRecords | None]:  # fmt: skip
+    """``play_games`` that also returns what ``plan`` asks the engine to record (``None`` for nothing)."""
     spec = prepared.spec
     players = prepared.config.players
     seat_results = np.zeros((n_games, players, len(spec.seat_columns)), dtype=np.int64)
     game_results = np.zeros((n_games, len(spec.game_columns)), dtype=np.int64)
+    arguments = (prepared.config.seed, first_game, n_games, prepared.variant_flags, prepared.lineup.functions,
+                 prepared.lineup.params, seat_results, game_results)  # fmt: skip
+    recorded = None
     try:
-        spec.play_chunk(
-            prepared.config.seed,
-            first_game,
-            n_games,
-            prepared.variant_flags,
-            prepared.lineup.functions,
-            prepared.lineup.params,
-            seat_results,
-            game_results,
-            debug,
-        )
+        if plan.parts():
+            recorded = records.allocate(spec, plan, n_games)
+            spec.forward.play_chunk_recording(*arguments, recorded.rule_counts, recorded.decision_stats,
+                                              recorded.trajectories, debug)  # fmt: skip
+        else:
+            spec.play_chunk(*arguments, debug)
     except (BadChoice, IndexError) as error:
         raise _strategy_failure(prepared, error) from None
-    return seat_results, game_results
+    return seat_results, game_results, recorded
 
 
 def narrate(prepared: PreparedRun, game_index: int) -> list[str]:
@@ -207,14 +217,15 @@ def _user_strategies(prepared: PreparedRun) -> list[str]:
 
 def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int], checked: bool = False,
                           game_module: str | None = None, user_folder: str | None = None,
-                          main_pid: int | None = None) -> tuple[int, np.ndarray, np.ndarray, float]:  # fmt: skip
+                          main_pid: int | None = None, plan: records.RecordPlan = records.RecordPlan(),
+                          ) -> tuple[int, np.ndarray, np.ndarray, records.ChunkRecords | None, float]:  # fmt: skip
     """Entry point of a worker process: rebuild the run from its config and play one chunk.
 
     ``game_module`` is where the parent found the game, for a game registered at run time
     (a plugin, the tests' toy game) that the worker's fresh registry does not list;
     ``user_folder`` the parent's current folder, where user strategies are imported from (a
     reused worker may have been started in another one); ``main_pid`` the process that waits
-    for the results (the worker exits when that process is gone).
+    for the results (the worker exits when that process is gone); ``plan`` what the engine records.
     """
     if main_pid is not None and os.getpid() != main_pid:
         _exit_with_parent()
@@ -226,8 +237,8 @@ def _play_chunk_in_worker(config: RunConfig, chunk: tuple[int, int, int], checke
     prepared = _prepared_in_this_process(config, checked)
     index, first_game, n_games = chunk
     started = time.perf_counter()
-    seat_results, game_results = play_games(prepared, first_game, n_games)
-    return index, seat_results, game_results, time.perf_counter() - started
+    seat_results, game_results, recorded = play_games_recording(prepared, first_game, n_games, plan)
+    return index, seat_results, game_results, recorded, time.perf_counter() - started
 
 
 ORPHAN_CHECK_SECONDS = 1.0
@@ -259,14 +270,16 @@ def _quiet_crashes() -> None:
         faulthandler.disable()
 
 
-def _worker_call(prepared: PreparedRun, chunk: tuple[int, int, int]):
-    """The delayed call that plays ``chunk`` of ``prepared`` in a worker process (every call,
-    the warm-up game's included, tells the worker to exit once this process is gone)."""
+def _worker_call(prepared: PreparedRun, chunk: tuple[int, int, int], plan: records.RecordPlan = records.RecordPlan()):
+    """The delayed call that plays ``chunk`` of ``prepared`` in a worker process, recording what
+    ``plan`` says (every call, the warm-up game's included, tells the worker to exit once this
+    process is gone)."""
     from joblib import delayed
 
     game_module = registry.GAME_MODULES.get(prepared.config.game)
     user_folder = os.getcwd() if _user_strategies(prepared) else None
-    return delayed(_play_chunk_in_worker)(prepared.config, chunk, prepared.checked, game_module, user_folder, os.getpid())
+    return delayed(_play_chunk_in_worker)(prepared.config, chunk, prepared.checked, game_module, user_folder, os.getpid(),
+                                          plan)  # fmt: skip
 
 
 COMPILE_NOTICE_AFTER_SECONDS = 8.0
@@ -274,7 +287,7 @@ COMPILE_NOTICE_AFTER_SECONDS = 8.0
 2-core machine); anything longer is numba compiling."""
 
 
-def warm_up(prepared: PreparedRun, say=None, parallel=None) -> float:
+def warm_up(prepared: PreparedRun, say=None, parallel=None, plan: records.RecordPlan = records.RecordPlan()) -> float:
     """Compile (or load from numba's cache) the engine for this lineup by playing one game.
 
     The game is played in this process, or by ``parallel`` (a worker backend, see
@@ -296,7 +309,7 @@ def warm_up(prepared: PreparedRun, say=None, parallel=None) -> float:
         if parallel is None:
             play_games(prepared, 0, 1)
         else:
-            list(parallel([_worker_call(prepared, (0, 0, 1))]))
+            list(parallel([_worker_call(prepared, (0, 0, 1), plan)]))
     finally:
         if notice is not None:
             notice.cancel()
@@ -416,14 +429,17 @@ def _play_missing_chunks(folder: results.RunFolder, prepared: PreparedRun, jobs:
     played = 0
     try:
         with _backend(jobs, scheduler) as parallel, _worker_crashes(prepared):
-            manifest["timings"]["warm_up_seconds"] = round(warm_up(prepared, say, parallel), 3)
+            plan = folder.record_plan()
+            manifest["timings"]["warm_up_seconds"] = round(warm_up(prepared, say, parallel, plan), 3)
             started = time.perf_counter()
             with _progress_bar(target_n, progress) as bar:
                 bar.update(folder.games_done())
                 for checkpoint_n in _checkpoints(folder, target_n, precision):
-                    plan = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size, folder.next_index())
-                    for index, first_game, seat_results, game_results, seconds in _chunk_results(prepared, plan, parallel):
-                        folder.write_chunk(index, first_game, seat_results, game_results, seconds)
+                    planned = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size,
+                                                  folder.next_index())  # fmt: skip
+                    chunks = _chunk_results(prepared, planned, parallel, plan)
+                    for index, first_game, seat_results, game_results, recorded, seconds in chunks:
+                        folder.write_chunk(index, first_game, seat_results, game_results, seconds, recorded)
                         played += seat_results.shape[0]
                         bar.update(seat_results.shape[0])
                     manifest["n"] = checkpoint_n
@@ -566,12 +582,13 @@ def _dask_backend(scheduler: str):
         client.close()
 
 
-def _chunk_results(prepared: PreparedRun, plan, parallel):
-    """Yield (index, first game, seat results, game results, seconds) per planned chunk, as they finish."""
-    calls = (_worker_call(prepared, chunk) for chunk in plan)
-    first_games = {index: first for index, first, _ in plan}
-    for index, seat_results, game_results, seconds in parallel(calls):
-        yield index, first_games[index], seat_results, game_results, seconds
+def _chunk_results(prepared: PreparedRun, planned, parallel, plan: records.RecordPlan):
+    """Yield (index, first game, seat results, game results, records, seconds) per planned chunk,
+    as they finish."""
+    calls = (_worker_call(prepared, chunk, plan) for chunk in planned)
+    first_games = {index: first for index, first, _ in planned}
+    for index, seat_results, game_results, recorded, seconds in parallel(calls):
+        yield index, first_games[index], seat_results, game_results, recorded, seconds
 
 
 class _SilentBar:

@@ -90,7 +90,9 @@ def game_spec():
     from simulator.games.sails import engine
     from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.sails.hidden import redraw_hidden
-    from simulator.games.sails.state import MAX_OPTIONS, STATE_SIZE
+    from simulator.games.sails.state import (
+        COUNTERS, MAX_CHECKPOINTS, MAX_OPTIONS, RULE_COUNTERS, RULE_IDS, STATE_SIZE, TRAJECTORY,
+    )
     from simulator.games.sails.narrate import narrate
 
     return GameSpec(
@@ -110,5 +112,8 @@ def game_spec():
         length_unit="tricks",
         seat_number_columns=("first_player",),
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
-                             STATE_SIZE, MAX_OPTIONS, redraw_hidden),
+                             STATE_SIZE, MAX_OPTIONS, redraw_hidden,
+                             rule_ids=RULE_IDS, counters_offset=COUNTERS, rule_labels=dict(RULE_COUNTERS),
+                             checkpoint_unit="trick", max_checkpoints=MAX_CHECKPOINTS, trajectory_offset=TRAJECTORY,
+                             play_chunk_recording=engine.play_chunk_recording),
     )

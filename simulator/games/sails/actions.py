@@ -13,6 +13,22 @@ from simulator.games.sails.board import (
     seat_at,
 )
 from simulator.games.sails.state import (
+    FIRED_ACTION,
+    FIRED_ACTIONS_SIDE_B,
+    FIRED_GP_SIDE_B,
+    FIRED_PAIRING_SWAPPED,
+    FIRED_R16,
+    FIRED_R23,
+    FIRED_R24,
+    FIRED_R25,
+    FIRED_R26,
+    FIRED_R27,
+    FIRED_R28,
+    FIRED_RB_SIDE_B,
+    FLAGS,
+    FLAG_GP_SIDE,
+    FLAG_PAIRING,
+    FLAG_RB_SIDE,
     A2_TAKEN,
     A2_TARGET_SEAT,
     A3_CARDS,
@@ -52,14 +68,34 @@ def begin_action(state, seat, card, log):
     ``seat``; returns the action number (1..4).  Its effect follows (engine.py)."""
     action = state[ACTION_ON_CARD + card]
     state[ACTIONS_USED + action] += 1
+    state[FIRED_R16] += 1  # R16: a winner without a matching treasure activates the Action card
+    state[FIRED_ACTION + action] += 1
+    count_action_variants(state, card)
     state[STAT_ACTIONS + seat] += 1
     log_event(log, state, EV_ACTION, seat, action, card, 0, 0)
     return action
 
 
 @njit(cache=True)
+def count_action_variants(state, card):
+    """Count the activation of Action card ``card`` on a face a variant chose."""
+    rb_flipped = state[FLAGS + FLAG_RB_SIDE] == 1
+    gp_flipped = state[FLAGS + FLAG_GP_SIDE] == 1
+    flipped = rb_flipped if card == 0 else gp_flipped
+    if flipped and rb_flipped and gp_flipped:
+        state[FIRED_ACTIONS_SIDE_B] += 1  # variant actions-side-b
+    elif flipped and card == 0:
+        state[FIRED_RB_SIDE_B] += 1  # variant rb-action-side-b
+    elif flipped:
+        state[FIRED_GP_SIDE_B] += 1  # variant gp-action-side-b
+    if state[FLAGS + FLAG_PAIRING] == 1:
+        state[FIRED_PAIRING_SWAPPED] += 1  # variant actions-pairing-swapped
+
+
+@njit(cache=True)
 def no_effect(state, seat, action, log):
     """An action that cannot do anything (log only)."""
+    state[FIRED_R28] += 1  # R28
     log_event(log, state, EV_NO_EFFECT, seat, action, 0, 0, 0)
 
 
@@ -84,6 +120,7 @@ def a1_options(state, seat, options):
 def a1_from_deck(state, seat, log):
     """A1 when nobody else holds 2 Bonus cards: 2 from the Bonus deck (what is left of it)."""
     taken = 2 if state[BONUS_DECK] >= 2 else state[BONUS_DECK]
+    state[FIRED_R24] += 1  # R24: nobody else holds 2 Bonus cards: from the deck
     state[BONUS_DECK] -= taken
     state[BONUS_HELD + seat] += taken
     log_event(log, state, EV_A1, seat, FROM_BONUS_DECK, taken, 0, 0)
@@ -93,6 +130,7 @@ def a1_from_deck(state, seat, log):
 def a1_steal(state, seat, victim, log):
     """A1: ``seat`` steals 2 Bonus cards from ``victim``."""
     state[BONUS_HELD + victim] -= 2
+    state[FIRED_R23] += 1  # R23
     state[BONUS_HELD + seat] += 2
     log_event(log, state, EV_A1, seat, victim, 2, 0, 0)
 
@@ -138,6 +176,7 @@ def a2_take(state, seat, target, deal, log):
     """A2: ``seat`` takes 2 random Island cards (1 if the target holds one) from ``target``'s hand;
     A2_TAKEN records them and A2_TARGET_SEAT the target until they are given back."""
     state[A2_TARGET_SEAT] = target
+    state[FIRED_R25] += 1  # R25
     k = 2 if state[HAND_COUNT + target] >= 2 else state[HAND_COUNT + target]
     state[A2_TAKEN] = -1
     state[A2_TAKEN + 1] = -1
@@ -230,6 +269,7 @@ def a3_reorder(state, seat, code, log):
     """A3: put the inspected cards back in the order ``code`` (an A3_ORDER option)."""
     deck = state[A3_DECK]
     look = state[A3_N]
+    state[FIRED_R26] += 1  # R26
     new0 = state[A3_CARDS + (code & 3)]
     new1 = state[A3_CARDS + ((code >> 2) & 3)] if look >= 2 else -1
     new2 = state[A3_CARDS + ((code >> 4) & 3)] if look >= 3 else -1
@@ -266,6 +306,7 @@ def a4_take_options(state, options):
 def a4_take(state, seat, card, log):
     """A4: ``seat`` takes the played ``card`` into its hand."""
     owner = -1
+    state[FIRED_R27] += 1  # R27
     for other in range(state[PLAYERS]):
         if state[TABLE_CARD + other] == card:
             owner = other

@@ -44,7 +44,7 @@ from simulator.games.sails.resolution import (
     take_or_steal,
     trick_outcomes,
 )
-from simulator.games.sails.scoring import final_ranking, pile_points, score_round
+from simulator.games.sails.scoring import final_ranking, pile_points, record_standings, score_round
 from simulator.games.sails.setup import (
     choose_pass,
     clear_table,
@@ -55,6 +55,11 @@ from simulator.games.sails.setup import (
     setup_round,
 )
 from simulator.games.sails.state import (
+    COUNTERS,
+    FIRED_OPENING_PASS_ONCE,
+    FIRED_R4,
+    FIRED_R8,
+    TRAJECTORY,
     A1_TARGET,
     A2_GIVE,
     A2_TARGET,
@@ -339,10 +344,12 @@ def run_steps(state, log, stop_step):
             # The pass belongs to the MISE EN PLACE, which round 2 redoes ("Procédez ensuite à la mise
             # en place"); variant opening-pass-once reads "Au début de la partie" as once per game.
             if round_index == 0 or state[FLAGS + FLAG_OPENING_PASS_ONCE] == 0:
+                state[FIRED_R4] += 1  # R4: the opening pass
                 log_deal(state, state[SCRATCH:SCRATCH + 4], log)
                 state[CURSOR] = 0
                 state[STEP] = STEP_PASS
             else:
+                state[FIRED_OPENING_PASS_ONCE] += 1  # variant opening-pass-once
                 state[STEP] = STEP_SETUP_DONE
         elif step == STEP_SETUP_DONE:
             if state[DEBUG_CHECKS] == 1:
@@ -388,6 +395,7 @@ def run_steps(state, log, stop_step):
                 state[STEP] = STEP_END_TRICK
         elif step == STEP_END_TRICK:
             end_trick(state, log)
+            record_standings(state)
             if state[DEBUG_CHECKS] == 1:
                 check_invariants(state, state[SCRATCH:SCRATCH + 64])
             state[STEP] = STEP_TRICK_START
@@ -433,6 +441,8 @@ def advance(state, value, n_options, log, stop_step):
                 place_card(state, seat, value & OPTION_CARD_MASK, value >> OPTION_HIDE_SHIFT)
                 state[STEP] = STEP_PLAY_BONUS
             elif step == STEP_PLAY_BONUS:
+                if value > 0:
+                    state[FIRED_R8] += 1  # R8: Bonus cards attached at placement (reading 1)
                 attach_bonus(state, seat, value)
                 log_placement(state, seat, log)
                 state[CURSOR] += 1
@@ -601,10 +611,20 @@ final_results = store_results
 
 
 @njit(cache=True)
+def play_chunk_recording(run_seed, first_game, n_games, variant_flags, strategies, params, seat_results, game_results,
+                         rule_counts, decision_stats, trajectories, debug):
+    """Play games ``first_game .. first_game + n_games - 1``, fill the result arrays and what the engine
+    records (rule counters, decision statistics, score trajectories; the core's loop)."""
+    forward.play_chunk_recording(new_game, pending_decision, apply, store_results, STATE_SIZE, MAX_OPTIONS, COUNTERS,
+                                 TRAJECTORY, run_seed, first_game, n_games, variant_flags, strategies, params,
+                                 seat_results, game_results, rule_counts, decision_stats, trajectories, debug)
+
+
 def play_chunk(run_seed, first_game, n_games, variant_flags, strategies, params, seat_results, game_results, debug):
-    """Play games ``first_game .. first_game + n_games - 1`` and fill the result arrays (the core's loop)."""
-    forward.play_chunk(new_game, pending_decision, apply, store_results, STATE_SIZE, MAX_OPTIONS, run_seed, first_game,
-                       n_games, variant_flags, strategies, params, seat_results, game_results, debug)
+    """Play games ``first_game .. first_game + n_games - 1`` and fill the result arrays (the contract's
+    ``play_chunk``: ``play_chunk_recording`` recording nothing, so one compiled engine serves both)."""
+    play_chunk_recording(run_seed, first_game, n_games, variant_flags, strategies, params, seat_results, game_results,
+                         *forward.no_records(), debug)
 
 
 @njit(cache=True)

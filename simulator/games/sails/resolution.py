@@ -18,6 +18,19 @@ from simulator.games.sails.board import (
     treasure_colour,
 )
 from simulator.games.sails.state import (
+    FIRED_R10,
+    FIRED_R11,
+    FIRED_R12,
+    FIRED_R13,
+    FIRED_R14,
+    FIRED_R15,
+    FIRED_R17,
+    FIRED_R18,
+    FIRED_R19,
+    FIRED_R20,
+    FIRED_R21,
+    FIRED_R22,
+    FIRED_WEAKEST_TIE_NEAREST,
     BONUS_ATTACHED,
     BONUS_DECK,
     BONUS_HELD,
@@ -122,13 +135,19 @@ def trick_outcomes(state):
         winner = state[COLOUR_WINNER + unit]
         if winner < 0 or value > state[TABLE_VALUE + winner]:
             state[COLOUR_WINNER + unit] = seat
+        elif value == state[TABLE_VALUE + winner]:
+            state[FIRED_R12] += 1  # R12: a tie for the strongest stays with the earlier seat
         weakest = state[COLOUR_WEAKEST + unit]
         if weakest < 0:
             state[COLOUR_WEAKEST + unit] = seat
         elif nearest == 1:
             if value < state[TABLE_VALUE + weakest]:
                 state[COLOUR_WEAKEST + unit] = seat
+            elif value == state[TABLE_VALUE + weakest]:
+                state[FIRED_WEAKEST_TIE_NEAREST] += 1  # variant weakest-tie-nearest: the earlier seat stays
         elif value <= state[TABLE_VALUE + weakest]:
+            if value == state[TABLE_VALUE + weakest]:
+                state[FIRED_R19] += 1  # R19 (reading 3): a tied weakest goes to the later seat
             state[COLOUR_WEAKEST + unit] = seat
     for unit in range(4):
         winner = state[COLOUR_WINNER + unit]
@@ -138,6 +157,7 @@ def trick_outcomes(state):
         if state[MERGED + unit // 2] == 1:
             # the pair's winner activates the Action card (no treasure can match)
             count += state[COLOUR_COUNT + unit + 1]
+            state[FIRED_R13] += 1  # R13: both colours of the Action card count as one
             state[SEAT_OUTCOME + winner] = OUTCOME_ACTION
             state[SEAT_OUTCOME_ARG + winner] = unit // 2
         elif colour0 == unit:
@@ -149,11 +169,17 @@ def trick_outcomes(state):
         else:
             state[SEAT_OUTCOME + winner] = OUTCOME_ACTION
             state[SEAT_OUTCOME_ARG + winner] = unit // 2
+        if count == 1:
+            state[FIRED_R10] += 1  # R10: a sole card wins its colour
+        else:
+            state[FIRED_R11] += 1  # R11: the strongest of several cards wins
         if count >= 2:
+            state[FIRED_R18] += 1  # R18: the weakest card receives Bonus cards
             weakest = state[COLOUR_WEAKEST + unit]
             if weakest == winner:
                 # §2 "vous perdez la couleur": only a loser receives Bonus.  The nearest tied weakest
                 # is the winner only when every card ties; then the next tied card is the weakest.
+                state[FIRED_R20] += 1  # R20
                 weakest = next_in_unit(state, unit, winner)
                 state[COLOUR_WEAKEST + unit] = weakest
             state[SEAT_BONUS_DUE + weakest] = count
@@ -164,6 +190,13 @@ def trick_outcomes(state):
             low = 2 * card
             state[COLOUR_WINNER + low + 1] = state[COLOUR_WINNER + low]
             state[COLOUR_WEAKEST + low + 1] = state[COLOUR_WEAKEST + low]
+    for card in range(2):
+        activations = 0
+        for seat in range(players):
+            if state[SEAT_OUTCOME + seat] == OUTCOME_ACTION and state[SEAT_OUTCOME_ARG + seat] == card:
+                activations += 1
+        if activations >= 2:
+            state[FIRED_R17] += 1  # R17 (reading 8): both winners activate the Action card
 
 
 @njit(cache=True)
@@ -197,12 +230,14 @@ def take_or_steal(state, seat, victim, log):
         state[DECK_TOP + deck] = -1
         pile_push(state, seat, treasure)
         state[STAT_TAKEN + seat] += 1
+        state[FIRED_R14] += 1  # R14: the visible treasure taken from the deck
         log_event(log, state, EV_TAKE, seat, deck, treasure, 0, 0)
     else:
         treasure = pile_pop(state, victim)
         pile_push(state, seat, treasure)
         state[STAT_STOLEN + seat] += 1
         state[STAT_ROBBED + victim] += 1
+        state[FIRED_R15] += 1  # R15: a visible treasure stolen
         log_event(log, state, EV_STEAL, seat, victim, treasure, 0, 0)
 
 
@@ -231,6 +266,7 @@ def hand_out_bonus(state, log):
         given = due
         if state[BONUS_DECK] < given:
             given = state[BONUS_DECK]
+            state[FIRED_R21] += 1  # R21 (reading 5): the Bonus deck ran short
         state[BONUS_DECK] -= given
         state[BONUS_HELD + seat] += given
         state[STAT_BONUS_RECEIVED + seat] += given
@@ -260,6 +296,7 @@ def end_trick(state, log):
         top = state[DECK_TOP + deck]
         if top >= 0:
             deck_push_under(state, deck, top)
+            state[FIRED_R22] += 1  # R22: an untaken treasure goes under its deck
             state[DECK_TOP + deck] = -1
             log_event(log, state, EV_UNDER, deck, top, 0, 0, 0)
         deck_reveal(state, deck)

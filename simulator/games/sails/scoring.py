@@ -5,6 +5,10 @@ from numba import njit
 from simulator.core.ranking import competition_ranks
 from simulator.games.sails.board import log_event
 from simulator.games.sails.state import (
+    FIRED_R29,
+    FIRED_R31,
+    PILE_POINTS,
+    TRAJECTORY,
     BONUS_HELD,
     EV_FINAL,
     EV_ROUND_SCORE,
@@ -39,6 +43,8 @@ def score_round(state, log):
     for seat in range(state[PLAYERS]):
         treasure = pile_points(state, seat)
         bonus = state[BONUS_HELD + seat] // 2
+        if bonus > 0:
+            state[FIRED_R29] += 1  # R29: 1 point per pair of Bonus cards
         state[ROUND_SCORE + round_index * MAX_PLAYERS + seat] = treasure + bonus
         state[SCORE + seat] += treasure + bonus
         state[STAT_TREASURE_POINTS + seat] += treasure
@@ -55,6 +61,22 @@ def final_ranking(state, scores, tiebreak, eliminated, ranks, log):
         tiebreak[seat] = 0
         eliminated[seat] = 0
     competition_ranks(scores[:players], tiebreak[:players], eliminated[:players], ranks[:players])
+    shared = False
     for seat in range(players):
         state[RANK + seat] = ranks[seat]
         log_event(log, state, EV_FINAL, seat, state[SCORE + seat], ranks[seat], 0, 0)
+        for other in range(seat):
+            shared = shared or ranks[other] == ranks[seat]
+    if shared:
+        state[FIRED_R31] += 1  # R31: equal totals share the rank
+
+
+@njit(cache=True)
+def record_standings(state):
+    """Append a score-trajectory checkpoint: each seat's provisional standing, the score the final
+    scoring would give now (round 1's score, plus this round's treasure points and Bonus pairs)."""
+    checkpoint = state[TRAJECTORY]
+    row = TRAJECTORY + 1 + checkpoint * MAX_PLAYERS
+    for seat in range(state[PLAYERS]):
+        state[row + seat] = state[SCORE + seat] + state[PILE_POINTS + seat] + state[BONUS_HELD + seat] // 2
+    state[TRAJECTORY] = checkpoint + 1

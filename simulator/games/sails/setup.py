@@ -12,6 +12,15 @@ from simulator.games.sails.board import (
 )
 from simulator.games.sails.components import ACTION_PAIRINGS, POPCOUNT12, TREASURE_REMOVED_AT_3, TREASURE_VALUE_SETS
 from simulator.games.sails.state import (
+    FIRED_R1,
+    FIRED_R2,
+    FIRED_R3,
+    FIRED_R5,
+    FIRED_R30,
+    FIRED_RANDOM_FIRST,
+    FIRED_ROUND2_CARD_HOLDER,
+    FIRED_VALUES_LOW,
+    FIRED_VALUES_ONE_EACH,
     A3_N,
     ACTION_ON_CARD,
     ACTIONS_USED,
@@ -78,6 +87,10 @@ def setup_game(state, players, flags):
     # One Treasure deck at 3 players, two (red+blue, green+purple) at 4-5 players.
     state[N_DECKS] = 1 if players == 3 else 2
     state[VALUE_SET] = flags[FLAG_VALUE_SET]
+    if flags[FLAG_VALUE_SET] == 1:
+        state[FIRED_VALUES_ONE_EACH] += 1  # variant treasure-values-one-each
+    elif flags[FLAG_VALUE_SET] == 2:
+        state[FIRED_VALUES_LOW] += 1  # variant treasure-values-low
     for card in range(32):
         state[TREASURE_VALUE + card] = TREASURE_VALUE_SETS[flags[FLAG_VALUE_SET], card % 8]
     # "choisissez avec quel côté vous souhaitez jouer": the face of each Action card.
@@ -137,6 +150,8 @@ def setup_round(state, round_index, flags, deal, scratch, log):
         state[ISLAND_LOC + card] = LOC_BOX
     shuffle_prefix(scratch, 48, deal)
     hand = state[HAND_SIZE]
+    if players == 5:
+        state[FIRED_R3] += 1  # R3: 9 cards each at 5 players, the rest to the box
     for i in range(players * hand):
         move_to_hand(state, scratch[i], i % players)
     # Treasure decks.
@@ -145,6 +160,7 @@ def setup_round(state, round_index, flags, deal, scratch, log):
     state[REMOVED_COUNT] = 0
     if players == 3:
         # Remove one 2, one 3 and one 4 of each colour; one deck of the 20 others.
+        state[FIRED_R1] += 1  # R1
         n = 0
         for card in range(32):
             if TREASURE_REMOVED_AT_3[state[VALUE_SET], card % 8] == 1:
@@ -159,6 +175,7 @@ def setup_round(state, round_index, flags, deal, scratch, log):
         deck_reveal(state, 0)
     else:
         # Red+blue deck (ids 0..15) and green+purple deck (ids 16..31).
+        state[FIRED_R2] += 1  # R2
         for deck in range(2):
             for i in range(16):
                 scratch[i] = deck * 16 + i
@@ -173,11 +190,14 @@ def setup_round(state, round_index, flags, deal, scratch, log):
         first = 0
         if flags[FLAG_RANDOM_FIRST] == 1:
             first = random_below(deal, players)
+            state[FIRED_RANDOM_FIRST] += 1  # variant random-first-player
         state[GAME_FIRST_PLAYER] = first
     elif flags[FLAG_ROUND2_FIRST_CARD_HOLDER] == 1:
         first = state[FIRST_PLAYER]
+        state[FIRED_ROUND2_CARD_HOLDER] += 1  # variant round2-first-card-holder
     else:
         first = (state[GAME_FIRST_PLAYER] + 1) % players
+        state[FIRED_R30] += 1  # R30: round 2 starts with the seat after round 1's first player
     state[FIRST_PLAYER] = first
     log_event(log, state, EV_ROUND_START, round_index, first, state[N_DECKS], state[DECK_TOP], state[DECK_TOP + 1])
 
@@ -233,6 +253,8 @@ def pass_options(state, seat, options, counts):
 def choose_pass(state, seat, colour, tied):
     """``seat`` sets aside the strongest card of ``colour`` (``tied``: it was a choice)."""
     state[PASS_CARD + seat] = strongest_in_colour(state, seat, colour) + 48 * (1 if tied else 0)
+    if tied:
+        state[FIRED_R5] += 1  # R5: tied longest colours, the player chose
 
 
 @njit(cache=True)

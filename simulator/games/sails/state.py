@@ -237,6 +237,94 @@ PENDING_COUNT = _block(1)
 OPTIONS = _block(MAX_OPTIONS)  # its options
 SCRATCH = _block(64)  # working space of the rules (shuffles, colour counts, ranking); no meaning between steps
 
+# ---- what the engine records besides the result (docs/engine-contract.md, last section; public) ----
+RULE_COUNTERS = (
+    # the checklist of docs/games/sails.md ("Rules coverage"), by rule id
+    ("R1", "3 players: one 2, 3 and 4 of each colour removed, a single Treasure deck (per round)"),
+    ("R2", "4-5 players: a red+blue and a green+purple Treasure deck (per round)"),
+    ("R3", "5 players: 9 Island cards dealt each, the rest to the box (per round)"),
+    ("R4", "opening pass made (per round)"),
+    ("R5", "opening pass: tied longest colours, the player chose which colour to pass"),
+    ("R6", "card placed hiding its colour (number shown)"),
+    ("R7", "card placed hiding its number (colour shown)"),
+    ("R8", "Bonus cards attached at placement"),
+    ("R9", "Bonus limited by the 12 cap (held more than the card could take)"),
+    ("R10", "colour won by a sole card"),
+    ("R11", "colour won by the strongest of several cards"),
+    ("R12", "tied strongest cards: the first player or nearest clockwise wins"),
+    ("R13", "3 players: both colours of an Action card counted as one"),
+    ("R14", "winner takes the visible treasure of the deck"),
+    ("R15", "winner steals a player's visible treasure"),
+    ("R16", "winner without a matching treasure activates the Action card"),
+    ("R17", "two winners activate the same Action card (both, clockwise)"),
+    ("R18", "weakest card of a colour receives Bonus cards"),
+    ("R19", "tied weakest cards: the farthest clockwise receives (default reading 3)"),
+    ("R20", "every card of a colour ties: the next tied card, not the winner, receives"),
+    ("R21", "Bonus deck ran short: what was left handed out"),
+    ("R22", "untaken visible treasure put under its deck"),
+    ("R23", "A1: 2 Bonus cards stolen from a player"),
+    ("R24", "A1: nobody else holds 2 Bonus, taken from the Bonus deck"),
+    ("R25", "A2: Island cards taken at random and given back"),
+    ("R26", "A3: top face-down treasures inspected and reordered"),
+    ("R27", "A4: a played card taken back into the hand, one discarded"),
+    ("R28", "an Action without effect (nothing it could act on)"),
+    ("R29", "Bonus pairs scored at the end of a round (per seat)"),
+    ("R30", "round 2 starts with the seat after round 1's first player (default reading 13)"),
+    ("R31", "equal final totals share a rank"),
+    # card kinds: each Action activated, Bonus cards spent
+    ("A1", "Action A1 activated: steal 2 Bonus cards"),
+    ("A2", "Action A2 activated: swap 2 Island cards"),
+    ("A3", "Action A3 activated: reorder 3 treasures"),
+    ("A4", "Action A4 activated: take back a played card"),
+    ("bonus", "Bonus cards attached to Island cards (cards spent)"),
+    # variant-specific branches
+    ("variant:bonus-after-reveal", "Bonus cards attached after the reveal"),
+    ("variant:weakest-tie-nearest", "tied weakest cards: the nearest clockwise receives"),
+    ("variant:treasure-values-one-each", "treasure values 2..9 in play (per game)"),
+    ("variant:treasure-values-low", "low treasure values in play (per game)"),
+    ("variant:actions-side-b", "an Action card activated on its B side, both flipped"),
+    ("variant:rb-action-side-b", "the red/blue Action card activated on its B side (it alone flipped)"),
+    ("variant:gp-action-side-b", "the green/purple Action card activated on its B side (it alone flipped)"),
+    ("variant:actions-pairing-swapped", "an Action card of the swapped pairing activated"),
+    ("variant:random-first-player", "round 1 first player drawn at random (per game)"),
+    ("variant:round2-first-card-holder", "round 2 started by the first-player card's holder (per game)"),
+    ("variant:opening-pass-once", "round 2 opening pass left out (per game)"),
+)
+RULE_IDS = tuple(rule_id for rule_id, _ in RULE_COUNTERS)
+COUNTERS = _block(len(RULE_COUNTERS))  # state[COUNTERS + i]: times RULE_IDS[i] fired this game
+
+
+def _fired(rule_id: str) -> int:
+    return COUNTERS + RULE_IDS.index(rule_id)
+
+
+FIRED_R1, FIRED_R2, FIRED_R3, FIRED_R4, FIRED_R5 = (_fired(f"R{i}") for i in range(1, 6))
+FIRED_R6, FIRED_R7, FIRED_R8, FIRED_R9, FIRED_R10 = (_fired(f"R{i}") for i in range(6, 11))
+FIRED_R11, FIRED_R12, FIRED_R13, FIRED_R14, FIRED_R15 = (_fired(f"R{i}") for i in range(11, 16))
+FIRED_R16, FIRED_R17, FIRED_R18, FIRED_R19, FIRED_R20 = (_fired(f"R{i}") for i in range(16, 21))
+FIRED_R21, FIRED_R22, FIRED_R23, FIRED_R24, FIRED_R25 = (_fired(f"R{i}") for i in range(21, 26))
+FIRED_R26, FIRED_R27, FIRED_R28, FIRED_R29, FIRED_R30 = (_fired(f"R{i}") for i in range(26, 31))
+FIRED_R31 = _fired("R31")
+FIRED_ACTION = _fired("A1") - 1  # FIRED_ACTION + action (1..4): Action card kind activated
+FIRED_BONUS = _fired("bonus")
+FIRED_BONUS_AFTER_REVEAL = _fired("variant:bonus-after-reveal")
+FIRED_WEAKEST_TIE_NEAREST = _fired("variant:weakest-tie-nearest")
+FIRED_VALUES_ONE_EACH = _fired("variant:treasure-values-one-each")
+FIRED_VALUES_LOW = _fired("variant:treasure-values-low")
+FIRED_ACTIONS_SIDE_B = _fired("variant:actions-side-b")
+FIRED_RB_SIDE_B = _fired("variant:rb-action-side-b")
+FIRED_GP_SIDE_B = _fired("variant:gp-action-side-b")
+FIRED_PAIRING_SWAPPED = _fired("variant:actions-pairing-swapped")
+FIRED_RANDOM_FIRST = _fired("variant:random-first-player")
+FIRED_ROUND2_CARD_HOLDER = _fired("variant:round2-first-card-holder")
+FIRED_OPENING_PASS_ONCE = _fired("variant:opening-pass-once")
+
+MAX_CHECKPOINTS = 24
+"""Score trajectory checkpoints: one after every trick, 2 rounds of at most 12 tricks."""
+TRAJECTORY = _block(1 + MAX_CHECKPOINTS * MAX_PLAYERS)
+"""state[TRAJECTORY]: checkpoints recorded; state[TRAJECTORY + 1 + c * MAX_PLAYERS + seat]: the seat's
+provisional standing after trick c of the game (docs/games/sails.md, "Score trajectories")."""
+
 STATE_SIZE = _offset
 
 STEP_ROUND_SETUP = 0  # set up round ROUND (deal, decks, first player)

@@ -5,6 +5,12 @@ from numba import njit
 
 from simulator.games.sails.board import island_colour, island_value, log_event, move_island, seat_at
 from simulator.games.sails.state import (
+    FIRED_BONUS,
+    FIRED_BONUS_AFTER_REVEAL,
+    FIRED_R6,
+    FIRED_R7,
+    FIRED_R8,
+    FIRED_R9,
     BONUS_AFTER_REVEAL,
     BONUS_ATTACHED,
     BONUS_HELD,
@@ -58,7 +64,10 @@ def max_bonus(state, seat, value):
     pas utiliser de cartes Bonus pour dépasser" 12."""
     room = MAX_VALUE - value
     held = state[BONUS_HELD + seat]
-    return held if held < room else room
+    if held <= room:
+        return held
+    state[FIRED_R9] += 1  # R9: the 12 cap limits the Bonus cards this card can take
+    return room
 
 
 @njit(cache=True)
@@ -82,8 +91,10 @@ def place_card(state, seat, card, hide):
     state[TABLE_HIDE + seat] = hide
     if hide == HIDE_NUMBER:
         state[TABLE_VISIBLE + seat] = island_colour(card)
+        state[FIRED_R7] += 1  # R7: the number hidden, the colour shown
     else:
         state[TABLE_VISIBLE + seat] = island_value(card)
+        state[FIRED_R6] += 1  # R6: the colour hidden, the number shown
     state[TABLE_BONUS + seat] = 0
     state[TABLE_ORDER + seat] = state[PLACED]
     state[PLACED] += 1
@@ -96,6 +107,7 @@ def attach_bonus(state, seat, bonus):
     state[BONUS_HELD + seat] -= bonus
     state[BONUS_ATTACHED] += bonus
     state[STAT_BONUS_SPENT + seat] += bonus
+    state[FIRED_BONUS] += bonus  # Bonus cards spent
 
 
 @njit(cache=True)
@@ -133,6 +145,7 @@ def after_reveal_options(state, seat, options):
 def add_bonus_after_reveal(state, seat, bonus, log):
     """Variant bonus-after-reveal: attach ``bonus`` Bonus cards to ``seat``'s revealed card."""
     if bonus > 0:
+        state[FIRED_BONUS_AFTER_REVEAL] += 1  # variant bonus-after-reveal
         attach_bonus(state, seat, bonus)
         state[TABLE_VALUE + seat] += bonus
         log_event(log, state, EV_BONUS_AFTER, seat, bonus, state[TABLE_VALUE + seat], 0, 0)
