@@ -307,8 +307,10 @@ def repair(run_dir) -> None:
 
 def _register_analysis_commands() -> None:
     from simulator.analysis.commands import register
+    from simulator.analysis.coverage_command import coverage_command
 
     register(cli)
+    cli.add_command(coverage_command())
 
 
 _register_analysis_commands()
