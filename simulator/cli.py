@@ -255,9 +255,11 @@ def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path
 @click.option("--jobs", type=limits.JOBS, default=None, help="Processes for the all-cores figure (default: all cores).")
 @click.option("--seed", type=limits.SEED, default=1, help="Run seed.")
 @click.option("--dask", "with_dask", is_flag=True, help="Also measure a local Dask cluster against local processes.")
+@click.option("--trajectories", "with_trajectories", is_flag=True,
+              help="Also measure one core recording score trajectories, and their cost.")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, python_n,
-          run_n, jobs, seed, with_dask, as_json) -> None:  # fmt: skip
+          run_n, jobs, seed, with_dask, with_trajectories, as_json) -> None:  # fmt: skip
     """Measure games/s on one core, on all cores, and as pure Python."""
     from simulator.core import bench as benchmark_module
     from simulator.core import runner
@@ -266,7 +268,8 @@ def bench(game_id, players, lineup, strategy_names, variant_names, force_events,
     config = runner.RunConfig(game_id, players, n_games, seed, lineup_names(lineup, strategy_names),
                               tuple(variant_names), force_events=tuple(force_events),
                               exclude_events=tuple(exclude_events))  # fmt: skip
-    figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs, dask=with_dask)
+    figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs, dask=with_dask,
+                                         trajectories=with_trajectories)  # fmt: skip
     click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
 
 

@@ -11,7 +11,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from simulator.core import runner
+from simulator.core import records, runner
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 """The folder holding the ``simulator`` package: the working folder of the subprocesses that
@@ -19,11 +19,14 @@ PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 that happens to lie in the user's current folder (``python -c`` and ``-m`` put it first)."""
 
 
-def engine_rate(prepared: runner.PreparedRun, n: int) -> float:
-    """Games per second of the engine alone, in this process (one core), after warm-up."""
+def engine_rate(prepared: runner.PreparedRun, n: int, plan: records.RecordPlan | None = None) -> float:
+    """Games per second of the engine alone, in this process (one core), after warm-up, recording
+    what ``plan`` says (default: what ``islandsim run`` records, the rule counters when the game has them)."""
+    if plan is None:
+        plan = records.plan_for(prepared.spec, False)
     runner.warm_up(prepared)
     started = time.perf_counter()
-    runner.play_games(prepared, 0, n)
+    runner.play_games_recording(prepared, 0, n, plan)
     return n / (time.perf_counter() - started)
 
 
@@ -102,8 +105,10 @@ def full_run(config: runner.RunConfig, n: int, jobs: int) -> dict:
     }
 
 
-def benchmark(config: runner.RunConfig, n: int, python_n: int, run_n: int, jobs: int, dask: bool = False) -> dict:
-    """All figures of ``islandsim bench`` as a dict."""
+def benchmark(config: runner.RunConfig, n: int, python_n: int, run_n: int, jobs: int, dask: bool = False,
+              trajectories: bool = False) -> dict:  # fmt: skip
+    """All figures of ``islandsim bench`` as a dict (``trajectories``: also the one-core rate while
+    recording score trajectories, and its cost)."""
     prepared = runner.prepare(config)
     one_core = engine_rate(prepared, n)
     figures = {
@@ -112,7 +117,12 @@ def benchmark(config: runner.RunConfig, n: int, python_n: int, run_n: int, jobs:
         "lineup": list(prepared.config.lineup),
         "games": n,
         "one_core_games_per_second": round(one_core, 1),
+        "records": "rule counters and decision statistics" if records.plan_for(prepared.spec, False).counters else "none",
     }
+    if trajectories:
+        traced = engine_rate(prepared, n, records.plan_for(prepared.spec, True))
+        figures["with_trajectories_games_per_second"] = round(traced, 1)
+        figures["trajectories_cost"] = round(1 - traced / one_core, 3)
     if jobs > 1:
         all_cores = parallel_rate(prepared, n * jobs, jobs)
         figures["all_cores_jobs"] = jobs
@@ -136,8 +146,14 @@ def format_benchmark(figures: dict) -> str:
     """The benchmark figures as readable lines."""
     lines = [
         f"{figures['game']}, {figures['players']} players, lineup {', '.join(figures['lineup'])}",
-        f"  one core:     {figures['one_core_games_per_second']:>12,.0f} games/s  ({figures['games']:,} games)",
+        f"  one core:     {figures['one_core_games_per_second']:>12,.0f} games/s  ({figures['games']:,} games; "
+        f"recording {figures['records']})",
     ]
+    if "with_trajectories_games_per_second" in figures:
+        lines.append(
+            f"  + trajectories: {figures['with_trajectories_games_per_second']:>10,.0f} games/s  "
+            f"(cost {100 * figures['trajectories_cost']:.1f}% of games/s, engine only)"
+        )
     if "all_cores_games_per_second" in figures:
         lines.append(
             f"  {figures['all_cores_jobs']} cores:      {figures['all_cores_games_per_second']:>12,.0f} games/s  "
