@@ -203,16 +203,20 @@ def compare_command():
     @click.option("--margin", type=limits.OpenFraction(0, 1, "a win-rate difference"), default=0.01, show_default=True,
                   help="With --sequential: a difference within ± this is negligible.")
     @click.option("--max-n", type=limits.GAMES, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
+    @click.option("--trajectories", is_flag=True, help="Also store every game's score trajectory in the runs played.")
     @_study_options
     def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names, force_events,
-                exclude_events, sequential, alpha, margin, max_n, seed, jobs, store_folder, report_out, report_fmt,
-                as_json, table_format, quiet):  # fmt: skip
+                exclude_events, sequential, alpha, margin, max_n, trajectories, seed, jobs, store_folder, report_out,
+                report_fmt, as_json, table_format, quiet):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
         say = stderr_notices(quiet)
         check_table_options(as_json, table_format)
         strategy_names = lineup_names(lineup, strategy_names)
         report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
         _check_outputs(None if run_dirs else store_folder, (("--report", report_out),), report_fmt)
+        if trajectories and (sequential or run_dirs):
+            raise UsageError("--trajectories stores trajectories in the runs compare plays now; "
+                             "it does not go with --sequential or run folders")  # fmt: skip
         if sequential:
             arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
             _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, arms, run_dirs, alpha,
@@ -229,7 +233,7 @@ def compare_command():
             groups = [(label, members) for label, (_, members) in zip(labels, groups)]
         else:
             groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names,
-                                      force_events, exclude_events, seed, jobs, store_folder, say)  # fmt: skip
+                                      force_events, exclude_events, seed, jobs, store_folder, say, trajectories)  # fmt: skip
         table = compare_module.compare_groups(groups[0][1], groups[1:])
         never_seen = coverage.never_seen_by_setup(groups)
         if as_json:
@@ -301,7 +305,7 @@ def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_var
 
 
 def _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
-                     exclude_events, seed, jobs, store_folder, say) -> list[tuple[str, list]]:  # fmt: skip
+                     exclude_events, seed, jobs, store_folder, say, trajectories=False) -> list[tuple[str, list]]:  # fmt: skip
     """Play (or reuse) the baseline and each setup on the same seed; ``(label, [run])`` groups."""
     missing = [name for name, value in (("--game", game_id), ("--players", players), ("--n", n_games)) if value is None]
     if missing:
@@ -311,7 +315,8 @@ def _play_comparison(game_id, players, n_games, strategy_names, base_variants, v
         raise UsageError("nothing to compare: give --variant, --force-event or --exclude-event")
     arms = [store.baseline_arm(tuple(base_variants))] + arms
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
-    configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm) for arm in arms]
+    configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm, trajectories=trajectories)
+               for arm in arms]  # fmt: skip
     _prepare_all(configs, seed, random_seed, say)
     return [(arm.label, [store.ensure_run(config, store_folder, jobs, say)]) for arm, config in zip(arms, configs)]
 

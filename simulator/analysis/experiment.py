@@ -39,6 +39,7 @@ KEYS = {
     "force_events": "list of event cards, each forced in one compared setup",
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
+    "trajectories": "true: also store every game's score trajectory (optional, default false)",
 }
 REQUIRED = ("game", "players", "n", "seed")
 
@@ -58,6 +59,7 @@ class Experiment:
     rotate: bool
     arms: tuple[store.Arm, ...]  # the first is the baseline
     chunk_size: int = 0
+    trajectories: bool = False
 
 
 class _Source:
@@ -159,6 +161,7 @@ def load_experiment(path: Path | str) -> Experiment:
         rotate=_expect(source, data, "rotate", bool, True),
         arms=arms,
         chunk_size=chunk_size,
+        trajectories=_expect(source, data, "trajectories", bool, False),
     )
 
 
@@ -239,7 +242,8 @@ def plan_runs(experiment: Experiment, n: int | None = None) -> dict[tuple[int, s
     """Every run of a study, validated (nothing is played): ``(players, setup, lineup) -> config``."""
     games = n or experiment.n
     configs = {
-        (players, arm.label, lineup): store.make_config(experiment.game, players, games, experiment.seed, lineup, arm, experiment.chunk_size)
+        (players, arm.label, lineup): store.make_config(experiment.game, players, games, experiment.seed, lineup, arm, experiment.chunk_size,
+                                                              experiment.trajectories)
         for players in experiment.players for arm in experiment.arms for lineup in planned_lineups(experiment, players)
     }  # fmt: skip
     for config in configs.values():

@@ -62,9 +62,11 @@ def event_arm(kind: str, card: str, base: tuple[str, ...] = ()) -> Arm:
 
 
 def make_config(game: str, players: int, n: int, seed: int, lineup: tuple[str, ...], arm: Arm,
-                chunk_size: int = 0) -> runner.RunConfig:  # fmt: skip
-    """The runner's config of one run of ``arm``; :class:`UsageError` for settings it lacks."""
-    config = runner.RunConfig(game, players, n, seed, tuple(lineup), tuple(arm.variants), chunk_size)
+                chunk_size: int = 0, trajectories: bool = False) -> runner.RunConfig:  # fmt: skip
+    """The runner's config of one run of ``arm`` (``trajectories``: also store score trajectories);
+    :class:`UsageError` for settings it lacks."""
+    config = runner.RunConfig(game, players, n, seed, tuple(lineup), tuple(arm.variants), chunk_size,
+                              trajectories=trajectories)  # fmt: skip
     if arm.settings:
         known = {field.name for field in dataclasses.fields(runner.RunConfig)}
         for name, _ in arm.settings:

@@ -237,7 +237,8 @@ PENDING_COUNT = _block(1)
 OPTIONS = _block(MAX_OPTIONS)  # its options
 SCRATCH = _block(64)  # working space of the rules (shuffles, colour counts, ranking); no meaning between steps
 
-# ---- what the engine records besides the result (docs/engine-contract.md, last section; public) ----
+# ---- what the engine records besides the result (docs/engine-contract.md, last section) ----
+# Engine only, not for strategies: some counters (R5) tell about other seats' hands.
 RULE_COUNTERS = (
     # the checklist of docs/games/sails.md ("Rules coverage"), by rule id
     ("R1", "3 players: one 2, 3 and 4 of each colour removed, a single Treasure deck (per round)"),
