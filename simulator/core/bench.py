@@ -36,10 +36,11 @@ def _timed_chunks(parallel, prepared: runner.PreparedRun, n: int, jobs: int) -> 
 
     chunk = min(prepared.config.chunk_size, max(1, n // (4 * jobs)))
     chunks = [(index, first, min(chunk, n - first)) for index, first in enumerate(range(0, n, chunk))]
+    plan = records.plan_for(prepared.spec, False)  # what islandsim run records
     # load the compiled engine in every worker before timing
-    list(parallel(delayed(runner._play_chunk_in_worker)(prepared.config, (0, 0, 1)) for _ in range(2 * jobs)))
+    list(parallel(delayed(runner._play_chunk_in_worker)(prepared.config, (0, 0, 1), plan=plan) for _ in range(2 * jobs)))
     started = time.perf_counter()
-    list(parallel(delayed(runner._play_chunk_in_worker)(prepared.config, piece) for piece in chunks))
+    list(parallel(delayed(runner._play_chunk_in_worker)(prepared.config, piece, plan=plan) for piece in chunks))
     return n / (time.perf_counter() - started)
 
 
