@@ -84,13 +84,6 @@ class ForwardModel:
         if self.rule_ids and unlabelled:
             raise ValueError(f"rule_labels has no label for {unlabelled}")
 
-    @property
-    def records(self) -> bool:
-        """Whether the runner can record this game's counters and trajectories (it binds
-        ``play_chunk_recording``)."""
-        return self.play_chunk_recording is not None
-
-
 @dataclass(frozen=True)
 class GameSpec:
     """Everything game-agnostic code needs to know about one game.
