@@ -29,7 +29,7 @@ test-slow: $(STAMP)
 ## bench: speed and memory figures: engine games/s on one and all cores, pure-Python ratio,
 ## Dask overhead, and full `islandsim run`s of 1,000,000 games (wall time, peak memory)
 bench: $(STAMP)
-	$(BIN)/islandsim bench --game sails --players 4 --n 50000 --python-n 200 --run-n 1000000
+	$(BIN)/islandsim bench --game sails --players 4 --n 50000 --python-n 200 --run-n 1000000 --trajectories
 	$(BIN)/islandsim bench --game loot --players 4 --n 100000 --python-n 20 --dask --run-n 100000
 	$(BIN)/islandsim bench --game loot --players 4 --n 2000 --python-n 0 --jobs 2 --run-n 1000000
 
