@@ -8,8 +8,9 @@ records; this module stores it in the run folder, beside each chunk, and reads i
   and per decision kind ``asked:<kind>`` (decisions asked) and ``options:<kind>`` (options they
   offered in total);
 - ``chunks/trajectories-NNNNNN.parquet`` (only when the run asked for them, ``--trajectories``):
-  one row per game, checkpoint and seat: ``game``, ``checkpoint`` (0..), ``seat`` (1..P),
-  ``standing`` (the provisional standing, defined in the game's doc).
+  one row per game and checkpoint: ``game``, ``checkpoint`` (0..) and ``standing:<seat>`` for
+  seats 1..P (the provisional standing, defined in the game's doc); :func:`load_trajectories`
+  gives one row per seat (a quarter of the rows on disk write three times faster).
 
 Both carry the chunk's metadata (configuration and game range) like the chunk itself, and their
 checksums are in the chunk's manifest entry (``records_sha256``, ``trajectories_sha256``), so
@@ -37,6 +38,7 @@ from simulator.core.seats import FIRST_SEAT
 RULE_PREFIX = "rule:"
 ASKED_PREFIX = "asked:"
 OPTIONS_PREFIX = "options:"
+STANDING_PREFIX = "standing:"
 PARTS = ("records", "trajectories")
 """The files stored beside a chunk, by part name; a chunk entry holds ``<part>_sha256`` for each."""
 PART_NAME = re.compile(r"^(records|trajectories)-(\d{6,})\.parquet$")
@@ -166,28 +168,29 @@ def records_frame(entry: dict, first_game: int, records: ChunkRecords) -> pl.Dat
     """The ``records`` file of a chunk: one row per game (see the module docstring)."""
     n_games = records.rule_counts.shape[0]
     columns: dict[str, np.ndarray] = {"game": np.arange(first_game, first_game + n_games, dtype=np.int64)}
+    counts = np.ascontiguousarray(records.rule_counts.T, dtype=np.int32)  # one contiguous row per rule
+    stats = np.ascontiguousarray(records.decision_stats.transpose(1, 2, 0), dtype=np.int32)  # [kind, stat, game]
     for position, rule in enumerate(entry["rule_ids"]):
-        columns[RULE_PREFIX + rule] = records.rule_counts[:, position].astype(np.int32)
+        columns[RULE_PREFIX + rule] = counts[position]
     for kind, name in enumerate(entry["decision_kinds"]):
-        columns[ASKED_PREFIX + name] = records.decision_stats[:, kind, 0].astype(np.int32)
-        columns[OPTIONS_PREFIX + name] = records.decision_stats[:, kind, 1].astype(np.int32)
+        columns[ASKED_PREFIX + name] = stats[kind, 0]
+        columns[OPTIONS_PREFIX + name] = stats[kind, 1]
     return pl.DataFrame(columns)
 
 
 def trajectory_frame(first_game: int, players: int, max_players: int, trajectories: np.ndarray) -> pl.DataFrame:
-    """The ``trajectories`` file of a chunk: one row per game, checkpoint and seat."""
+    """The ``trajectories`` file of a chunk: one row per game and checkpoint, a standing column per seat."""
     counts = trajectories[:, 0]
     n_games = trajectories.shape[0]
     blocks = trajectories[:, 1:].reshape(n_games, -1, max_players)[:, :, :players]
     checkpoints = blocks.shape[1]
     recorded = np.arange(checkpoints)[None, :] < counts[:, None]  # [game, checkpoint]
     games, taken = np.nonzero(recorded)
-    return pl.DataFrame({
-        "game": np.repeat(first_game + games.astype(np.int64), players),
-        "checkpoint": np.repeat(taken.astype(np.int16), players),
-        "seat": np.tile(np.arange(FIRST_SEAT, FIRST_SEAT + players, dtype=np.int8), games.size),
-        "standing": blocks[games, taken, :].reshape(-1).astype(np.int32),
-    })
+    standings = np.ascontiguousarray(blocks[games, taken, :].T, dtype=np.int32)  # [seat, row]
+    columns: dict[str, np.ndarray] = {"game": first_game + games.astype(np.int64), "checkpoint": taken.astype(np.int16)}
+    for seat in range(players):
+        columns[f"{STANDING_PREFIX}{FIRST_SEAT + seat}"] = standings[seat]
+    return pl.DataFrame(columns)
 
 
 # --- reading a run folder -----------------------------------------------------------------------
@@ -272,8 +275,15 @@ def load_trajectories(run_dir: Path) -> pl.DataFrame | None:
     found = _part_files(run_dir, "trajectories")
     if found is None:
         return None
-    _, files = found
-    return pl.read_parquet(files).sort("game", "checkpoint", "seat")
+    manifest, files = found
+    seats = [f"{STANDING_PREFIX}{FIRST_SEAT + seat}" for seat in range(int(manifest["players"]))]
+    return (
+        pl.read_parquet(files)
+        .unpivot(index=["game", "checkpoint"], on=seats, variable_name="seat", value_name="standing")
+        .with_columns(pl.col("seat").str.strip_prefix(STANDING_PREFIX).cast(pl.Int8))
+        .select("game", "checkpoint", "seat", "standing")
+        .sort("game", "checkpoint", "seat")
+    )
 
 
 def rule_coverage(frames: list[pl.LazyFrame], rules: list[str]) -> pl.DataFrame:
