@@ -520,7 +520,10 @@ class RunFolder:
         else:
             self.manifest = read_manifest(self.out_dir)
             self.manifest.update(status="running", jobs=self.jobs, finished=None, timings={})
-            if records.MANIFEST_KEY not in self.manifest and records.records_missing_reason(self.prepared.spec) is None:
+            if not self.manifest["chunks"]:  # nothing stored yet: record what this run asks for
+                plan = records.plan_for(self.prepared.spec, getattr(self.prepared.config, "trajectories", False))
+                self.manifest[records.MANIFEST_KEY] = records.manifest_entry(self.prepared.spec, plan)
+            elif records.MANIFEST_KEY not in self.manifest and records.records_missing_reason(self.prepared.spec) is None:
                 self.notes.append(f"{self.out_dir} was written before islandsim recorded rule counters: "
                                   "its new chunks record none either (a new folder records them)")  # fmt: skip
             self._drop_bad_chunks()
