@@ -39,7 +39,7 @@ KEYS = {
     "force_events": "list of event cards, each forced in one compared setup",
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
-    "trajectories": "true: also store every game's score trajectory (optional, default false)",
+    "trajectories": "true or false: whether to also store every game's score trajectory (optional, default false)",
 }
 REQUIRED = ("game", "players", "n", "seed")
 

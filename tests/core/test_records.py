@@ -191,3 +191,21 @@ def test_coverage_of_a_game_without_counters_is_one_line_error(capsys, tmp_path)
     status, out, err = islandsim(capsys, "coverage", "--game", "loot", "--players", "3", "--results", tmp_path / "store")
     assert status == 2 and out == ""
     assert err.count("\n") == 1 and err.startswith("error: no coverage for loot: Loot Island records no rule counters")
+
+
+def test_an_experiment_file_asks_for_trajectories(tmp_path):
+    from simulator.analysis.experiment import load_experiment, plan_runs
+
+    path = tmp_path / "study.toml"
+    path.write_text('game = "sails"\nplayers = 4\nn = 100\nseed = 1\nvariants = ["actions-side-b"]\ntrajectories = true\n')
+    configs = plan_runs(load_experiment(path))
+    assert configs and all(config.trajectories for config in configs.values())
+    path.write_text('game = "sails"\nplayers = 4\nn = 100\nseed = 1\ntrajectories = "yes"\n')
+    with pytest.raises(UsageError, match="'trajectories' must be true or false: whether to also store"):
+        load_experiment(path)
+
+
+def test_compare_trajectories_need_runs_played_now(finished, capsys):
+    status, out, err = islandsim(capsys, "compare", finished, finished, "--trajectories")
+    assert status == 2 and out == ""
+    assert err.startswith("error: --trajectories stores trajectories in the runs compare plays now")
