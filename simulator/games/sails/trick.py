@@ -9,7 +9,6 @@ from simulator.games.sails.state import (
     FIRED_BONUS_AFTER_REVEAL,
     FIRED_R6,
     FIRED_R7,
-    FIRED_R8,
     FIRED_R9,
     BONUS_AFTER_REVEAL,
     BONUS_ATTACHED,
