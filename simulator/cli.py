@@ -312,6 +312,18 @@ def _register_analysis_commands() -> None:
 _register_analysis_commands()
 
 
+def _register_player_commands() -> None:
+    """tune, ladder, skill, check-strategy: one module each (docs/analysis.md, "Players")."""
+    from simulator.analysis import fairplay, ladder, skill, tune
+
+    for module in (tune, ladder, skill, fairplay):
+        command = module.command()
+        cli.add_command(command, command.name)
+
+
+_register_player_commands()
+
+
 def _fail(message: str) -> None:
     """The one way a command fails: a single line ``error: ...`` on stderr, exit status 2."""
     _say("error: " + " ".join(str(message).split()))
