@@ -250,6 +250,14 @@ def ladder_section(ladder: Ladder, heading_level: int = 2) -> tuple[str, dict]:
     return fragment, ladder.to_json()
 
 
+def ladder_for_report(game: str, players: int, deals: int = 300, seed: int = 1, jobs: int = 1,
+                      strategies: list[str] | None = None, variants: tuple[str, ...] = ()) -> tuple[str, dict]:  # fmt: skip
+    """Play the ladder of ``strategies`` (default: every registered and shipped tuned one) and
+    return its HTML fragment and data: the one call a game's report needs."""
+    table = Table(game, players, seed, variants, jobs)
+    return ladder_section(play_ladder(table, strategies or default_strategies(game), deals))
+
+
 def default_strategies(game: str) -> list[str]:
     """Every registered strategy of ``game`` and its shipped tuned parameter files."""
     spec = registry.get_game(game)

@@ -206,6 +206,17 @@ def parameter_text(result: dict, command: str) -> str:
     return param_files.dump(settings["game"], settings["players"], settings["strategy"], result["tuned"], tuning)
 
 
+def usable_name(game: str, strategy: str, out: Path) -> str:
+    """How a command names the written file: ``STRATEGY@NAME`` when it is a shipped file of
+    ``strategies/params/<game>/``, else ``STRATEGY@PATH``."""
+    folder = (param_files.PARAMS_FOLDER / game).resolve()
+    path = out.resolve()
+    prefix = f"{strategy}-"
+    if path.parent == folder and path.stem.startswith(prefix):
+        return f"{strategy}{param_files.SEPARATOR}{path.stem[len(prefix):]}"
+    return f"{strategy}{param_files.SEPARATOR}{out}"
+
+
 def command_line(settings: TuneSettings, out: Path) -> str:
     """The ``islandsim tune`` command that reproduces a tuning (recorded in its parameter file)."""
     words = ["islandsim", "tune", "--game", settings.game, "--players", str(settings.players), "--strategy",
@@ -277,7 +288,7 @@ def command() -> click.Command:
         weights = ", ".join(f"{before:g} -> {after:.3g}" for before, after in zip(result["untuned"], result["tuned"]))
         click.echo(f"weights: {weights}")
         click.echo(f"{result['games']:,} games in {result['wall_seconds']:.0f} s; written to {out}; "
-                   f"use it as --strategy {strategy}@{out}")  # fmt: skip
+                   f"use it as --strategy {usable_name(game_id, strategy, out)}")  # fmt: skip
 
     return tune_command
 
