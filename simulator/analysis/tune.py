@@ -194,9 +194,10 @@ def verdict(validation: dict) -> str:
 def parameter_text(result: dict, command: str) -> str:
     """The TOML parameter file of a tuning result."""
     settings, validation = result["settings"], result["validation"]
+    field = SELF_PLAY if tuple(settings["field"]) == (SELF_PLAY,) else ",".join(result["field"])
     tuning = {"command": command, "budget": settings["budget"], "games": result["games"],
               "generations": result["generations"], "popsize": result["popsize"], "deals": result["deals"],
-              "seed": settings["seed"], "field": ",".join(result["field"]) if settings["field"] != [SELF_PLAY] else SELF_PLAY,
+              "seed": settings["seed"], "field": field,
               "wall_seconds": result["wall_seconds"], "untuned": result["untuned"],
               "validation_seed": validation["seed"], "validation_deals": validation["deals"],
               "tuned_win_rate": round(validation["tuned_win_rate"], 5),

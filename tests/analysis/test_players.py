@@ -129,3 +129,14 @@ def test_a_parameter_file_for_another_game_is_refused(tmp_path, capsys, monkeypa
     status, _, stderr = islandsim(capsys, "run", "--game", "toy", "--players", 3, "--lineup", "plain@w.toml,plain,plain",
                                   "--n", 5)
     assert status == 2 and "is for game 'sails'" in stderr
+
+
+def test_self_play_tuning_plays_the_search_mean_in_the_other_seats(tmp_path, capsys):
+    status, stdout, stderr = islandsim(capsys, "tune", "--game", "toy", "--players", 2, "--strategy", "plain",
+                                       "--field", "self", "--budget", 400, "--deals", 25, "--popsize", 4,
+                                       "--validate-deals", 100, "--jobs", 1, "--out", tmp_path / "self.toml", "--json")
+    assert status == 0, stderr
+    result = json.loads(stdout)
+    assert "field: self-play" in stderr
+    assert result["validation"]["field"] == ["plain"]  # validated against the untuned strategy
+    assert 'field = "self"' in (tmp_path / "self.toml").read_text()
