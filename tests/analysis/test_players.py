@@ -140,3 +140,23 @@ def test_self_play_tuning_plays_the_search_mean_in_the_other_seats(tmp_path, cap
     assert "field: self-play" in stderr
     assert result["validation"]["field"] == ["plain"]  # validated against the untuned strategy
     assert 'field = "self"' in (tmp_path / "self.toml").read_text()
+
+
+def test_ladder_chart_as_an_html_page(tmp_path, capsys):
+    chart = tmp_path / "ladder.html"
+    status, stdout, stderr = islandsim(capsys, "ladder", "--game", "toy", "--players", 2, "--strategies", "weak,strong",
+                                       "--n", 100, "--bootstrap", 10, "--jobs", 1, "--chart", chart, "--quiet")
+    assert status == 0, stderr
+    assert "strong leads the ladder" in stdout
+    page = chart.read_text()
+    assert page.startswith("<!DOCTYPE html>") and "data:image/png;base64," in page
+
+
+def test_skill_json_has_no_nan(skill_toy, capsys):
+    status, stdout, stderr = islandsim(capsys, "skill", "--game", "skilltoy", "--players", 2, "--strategies",
+                                       "perfect,random", "--n", 40, "--replays", 2, "--bootstrap", 5, "--jobs", 1,
+                                       "--json", "--quiet")
+    assert status == 0, stderr
+    assert "NaN" not in stdout
+    (panel,) = json.loads(stdout)
+    assert panel["strongest"] == "perfect" and panel["rating_spread"]["estimate"] > 0
