@@ -250,6 +250,20 @@ def ladder_section(ladder: Ladder, heading_level: int = 2) -> tuple[str, dict]:
     return fragment, ladder.to_json()
 
 
+def add_to_document(document, ladder: Ladder) -> None:
+    """Add the ladder to a :class:`simulator.analysis.report.Document` (heading, sentence, table,
+    chart): for reports built from blocks, in HTML or Markdown."""
+    document.heading(f"Strength ladder: {ladder.players} players")
+    document.text(f"{summary(ladder)} Round-robin of {len(ladder.names)} strategies in every seat rotation, "
+                  f"{ladder.lineups} lineups x {ladder.deals:,} deals; Bradley-Terry ratings (Elo scale) fitted to "
+                  "finishing orders, 95% bootstrap intervals over deals (docs/analysis.md, 'Strength ladder').")
+    document.table(["#", "strategy", "rating (Elo)", "95% interval", "win rate per seat", "seats played"],
+                   [[row["position"], row["strategy"], f"{row['rating']:+.0f}", f"[{row['low']:+.0f}, {row['high']:+.0f}]",
+                     f"{100 * row['win_rate']:.1f}% [{100 * row['win_low']:.1f}, {100 * row['win_high']:.1f}]",
+                     f"{row['seats_played']:,}"] for row in ladder.rows()])  # fmt: skip
+    document.figure(chart_png(ladder), f"Strength ladder at {ladder.players} players: ratings with 95% bootstrap intervals.")
+
+
 def ladder_for_report(game: str, players: int, deals: int = 300, seed: int = 1, jobs: int = 1,
                       strategies: list[str] | None = None, variants: tuple[str, ...] = ()) -> tuple[str, dict]:  # fmt: skip
     """Play the ladder of ``strategies`` (default: every registered and shipped tuned one) and

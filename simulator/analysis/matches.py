@@ -10,7 +10,6 @@ the finishing ranks.  Nothing is written to disk: these studies keep only ranks.
 
 from __future__ import annotations
 
-import itertools
 from dataclasses import dataclass, replace
 
 import numpy as np
@@ -133,8 +132,3 @@ def ahead(ranks: np.ndarray, seat_a: int, seat_b: int) -> np.ndarray:
     order = np.where(ranks == 0, np.iinfo(np.int16).max, ranks).astype(np.int64)
     a, b = order[..., seat_a], order[..., seat_b]
     return np.where(a < b, 1.0, np.where(a == b, 0.5, 0.0))
-
-
-def seat_pairs(players: int) -> list[tuple[int, int]]:
-    """Every ordered pair of distinct seats."""
-    return [(a, b) for a, b in itertools.permutations(range(players), 2)]

@@ -83,8 +83,14 @@ def test_ladder_orders_the_toy_strategies_by_strength(tmp_path, capsys):
     assert [row["strategy"] for row in rows] == ["strong", "plain", "weak"]
     assert rows[0]["low"] > rows[1]["high"]
     assert chart.read_bytes()[:4] == b"\x89PNG"
-    fragment, data = ladder.ladder_section(ladder.play_ladder(Table("toy", 3, 1, jobs=1), ["weak", "strong"], 50, 10))
+    played = ladder.play_ladder(Table("toy", 3, 1, jobs=1), ["weak", "strong"], 50, 10)
+    fragment, data = ladder.ladder_section(played)
     assert fragment.startswith("<section") and data["ratings"][0]["strategy"] == "strong"
+    from simulator.analysis.report import Document, to_html
+
+    document = Document("toy")
+    ladder.add_to_document(document, played)
+    assert "Strength ladder: 3 players" in to_html(document) and [block.kind for block in document.blocks][-1] == "figure"
 
 
 def test_tune_on_a_tiny_budget_finds_a_stronger_weight_and_writes_a_usable_file(tmp_path, capsys):
