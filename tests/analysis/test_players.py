@@ -121,6 +121,9 @@ def test_tune_on_a_tiny_budget_finds_a_stronger_weight_and_writes_a_usable_file(
     (("ladder", "--game", "toy", "--players", 3, "--strategies", "plain"), "at least two"),
     (("ladder", "--game", "toy", "--players", 3, "--strategies", "plain,plain"), "twice"),
     (("skill", "--game", "toy", "--players", 7), "played by"),
+    (("tune", "--game", "toy", "--players", 3, "--strategy", "plain@x.toml", "--budget", 1000), "registered strategy"),
+    (("check-strategy", "--game", "toy", "--strategy", "plain"), "redraw_hidden"),
+    (("ladder", "--game", "toy", "--players", 3, "--strategies", "weak,strong", "--chart", "x.svg"), ".png or .html"),
 ])
 def test_bad_input_gets_one_line(capsys, tmp_path, monkeypatch, arguments, message):
     monkeypatch.chdir(tmp_path)
