@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.islandsim-installed
 
-.PHONY: setup run test test-slow bench reports clean
+.PHONY: setup run test test-slow bench reports players-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -37,6 +37,11 @@ bench: $(STAMP)
 ## runs already complete in results/store are reused
 reports: $(STAMP)
 	$(BIN)/islandsim experiment experiments/*.toml --reports-dir reports
+
+## players-report: the cross-game skill-versus-luck report (ladders and panels, about 12 minutes)
+players-report: $(STAMP)
+	$(BIN)/islandsim skill --game sails --game loot --players 3 --players 4 --players 5 --n 300 --replays 8 \
+		--seed 2026 --report reports/players.html --quiet
 
 clean:
 	rm -rf $(VENV) results .pytest_cache

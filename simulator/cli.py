@@ -66,11 +66,16 @@ def games() -> None:
 @table_format_option
 def strategies(game_id: str, table_format: str) -> None:
     """List the strategies of a game, one line each (nothing is compiled)."""
+    from simulator.core import param_files
     from simulator.core.tables import Column, Table, format_table
 
     spec = registry.get_game(game_id)
     rows = [{"strategy": name, "description": description + (" (default)" if name == spec.default_strategy else "")}
             for name, description in spec.strategy_descriptions.items()]  # fmt: skip
+    rows += [{"strategy": name, "description": "tuned weights shipped in strategies/params/ (islandsim tune)"}
+             for name in param_files.registered_names(spec.id)]  # fmt: skip
+    rows.append({"strategy": "STRATEGY@FILE.toml", "description": "a strategy with the weights of a parameter file "
+                 "written by islandsim tune (see docs/strategies.md)"})  # fmt: skip
     rows.append({"strategy": "module:function", "description": "your own compiled strategy (see docs/strategies.md)"})
     click.echo(format_table(Table([Column("strategy", "strategy"), Column("description", "description")], rows),
                             table_format))  # fmt: skip
@@ -317,6 +322,18 @@ def _register_analysis_commands() -> None:
 
 
 _register_analysis_commands()
+
+
+def _register_player_commands() -> None:
+    """tune, ladder, skill, check-strategy: one module each (docs/analysis.md, "Players")."""
+    from simulator.analysis import fairplay, ladder, skill, tune
+
+    for module in (tune, ladder, skill, fairplay):
+        command = module.command()
+        cli.add_command(command, command.name)
+
+
+_register_player_commands()
 
 
 def _fail(message: str) -> None:

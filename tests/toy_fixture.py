@@ -14,3 +14,12 @@ def toy_game(monkeypatch):
     registry._loaded.pop("toy", None)
     yield
     registry._loaded.pop("toy", None)
+
+
+@pytest.fixture
+def skill_toy(monkeypatch):
+    """Register the skill toy game (tests/analysis/skilltoy.py: pure-skill and pure-chance variants)."""
+    monkeypatch.setitem(registry.GAME_MODULES, "skilltoy", "tests.analysis.skilltoy")
+    registry._loaded.pop("skilltoy", None)
+    yield "skilltoy"
+    registry._loaded.pop("skilltoy", None)

@@ -31,12 +31,24 @@ class UsageError(Exception):
 
 @dataclass(frozen=True)
 class StrategySpec:
-    """A named strategy: a compiled decision function and the seat's parameter vector."""
+    """A named strategy: a compiled decision function and the seat's parameter vector.
+
+    ``tunable`` says how many leading entries of ``params`` are weights that ``islandsim tune``
+    may change and a parameter file may set (``None``: all of them; 0: none, e.g. a random
+    player); the entries after them are the strategy's own (working memory, say).
+    ``bounds`` optionally gives ``(low, high)`` for each tunable entry."""
 
     name: str
     function: Callable
     params: np.ndarray
     description: str
+    tunable: int | None = None
+    bounds: tuple[tuple[float, float], ...] = ()
+
+    @property
+    def tunable_count(self) -> int:
+        """How many leading entries of ``params`` are tunable weights."""
+        return len(self.params) if self.tunable is None else self.tunable
 
 
 @dataclass(frozen=True)

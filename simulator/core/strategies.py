@@ -16,6 +16,7 @@ import numpy as np
 from numba import njit
 from numba.core.registry import CPUDispatcher
 
+from simulator.core import param_files
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.registry import GameSpec, StrategySpec, UsageError
 
@@ -112,12 +113,21 @@ def lineup_names(lineup: str | None, strategy_options: tuple[str, ...] = ()) -> 
 
 
 def check_strategy_name(spec: GameSpec, name: str) -> None:
-    """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` or reads
-    ``module:function`` (checked without compiling anything)."""
+    """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec``, reads
+    ``module:function``, or ``STRATEGY@FILE`` with a readable parameter file (checked without
+    compiling anything)."""
+    if param_files.is_param_reference(name):
+        base, _ = param_files.split(name)
+        if base not in spec.strategy_descriptions:
+            raise UsageError(f"strategy '{name}': '{base}' is not a registered strategy of {spec.id}; "
+                             f"strategies: {', '.join(spec.strategy_descriptions)}")  # fmt: skip
+        param_files.load(spec.id, name)
+        return
     if name in spec.strategy_descriptions or name in spec.strategy_aliases or is_user_strategy(name):
         return
     allowed = ", ".join(spec.strategy_descriptions)
-    raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, or module:function")
+    raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, "
+                     "STRATEGY@FILE (tuned weights), or module:function")  # fmt: skip
 
 
 def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
@@ -144,7 +154,27 @@ def resolve_strategy(spec: GameSpec, name: str, checked: bool = False) -> Strate
     check_strategy_name(spec, name)
     if name in spec.strategy_descriptions:
         return spec.strategies[name]
+    if param_files.is_param_reference(name):
+        return with_param_file(spec, name)
     return _import_user_strategy(name, checked)
+
+
+def with_weights(strategy: StrategySpec, weights, name: str | None = None) -> StrategySpec:
+    """``strategy`` with its first tunable entries replaced by ``weights`` (its memory entries kept)."""
+    weights = np.asarray(weights, dtype=np.float64)
+    if weights.size != strategy.tunable_count:
+        raise UsageError(f"strategy '{name or strategy.name}': {weights.size} weights given, "
+                         f"but {strategy.name} has {strategy.tunable_count} tunable weights")  # fmt: skip
+    params = np.array(strategy.params, dtype=np.float64, copy=True)
+    params[: weights.size] = weights
+    return StrategySpec(name or strategy.name, strategy.function, params, strategy.description, strategy.tunable,
+                        strategy.bounds)  # fmt: skip
+
+
+def with_param_file(spec: GameSpec, name: str) -> StrategySpec:
+    """The registered strategy ``STRATEGY`` of ``STRATEGY@FILE`` playing the file's weights."""
+    base, _ = param_files.split(name)
+    return with_weights(spec.strategies[base], param_files.load(spec.id, name), name)
 
 
 def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: bool = False) -> Lineup:
@@ -152,7 +182,8 @@ def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: 
     check_lineup(spec, players, names)
     if not names:
         names = (spec.default_strategy,) * players
-    current = {name: current_name(spec, name) for name in dict.fromkeys(names)}  # one note per renamed name
+    current = {name: param_files.canonical(spec.id, current_name(spec, name))
+               for name in dict.fromkeys(names)}  # one note per renamed name; parameter files by absolute path
     names = tuple(current[name] for name in names)
     resolved = [resolve_strategy(spec, name, checked) for name in names]
     width = max(len(strategy.params) for strategy in resolved)

@@ -114,12 +114,14 @@ parameters are ``STYLES`` in strategies/loot.py)."""
 def strategy_specs():
     """Name -> StrategySpec for every Loot Island strategy (imports, so compiles, the strategies)."""
     from simulator.core.registry import StrategySpec
-    from strategies.loot import STYLES, heuristic_strategy, random_strategy, style_params
+    from strategies.loot import P_NOISE, STYLES, heuristic_strategy, random_strategy, style_params
 
+    # the weights before P_NOISE (the last entry) are tunable; tuning the noise would only add noise
     strategies = {
-        name: StrategySpec(name, heuristic_strategy, style_params(name), STRATEGY_DESCRIPTIONS[name]) for name in STYLES
+        name: StrategySpec(name, heuristic_strategy, style_params(name), STRATEGY_DESCRIPTIONS[name], tunable=P_NOISE)
+        for name in STYLES
     }
-    strategies["random"] = StrategySpec("random", random_strategy, np.zeros(1), STRATEGY_DESCRIPTIONS["random"])
+    strategies["random"] = StrategySpec("random", random_strategy, np.zeros(1), STRATEGY_DESCRIPTIONS["random"], tunable=0)
     return strategies
 
 

@@ -78,10 +78,13 @@ def strategy_specs():
     from strategies import sails as module
 
     specs = {
-        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"]),
+        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"],
+                               tunable=0),
     }
     for name, params in module.PARAMS.items():
-        specs[name] = StrategySpec(name, module.heuristic, module.with_memory(params), STRATEGY_DESCRIPTIONS[name])
+        # only the N_PARAMS weights are tunable: the working memory after them is the heuristic's own
+        specs[name] = StrategySpec(name, module.heuristic, module.with_memory(params), STRATEGY_DESCRIPTIONS[name],
+                                   tunable=module.N_PARAMS)
     return specs
 
 
