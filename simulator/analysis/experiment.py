@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from simulator.analysis import report, store, tournament
+from simulator.analysis import report, report_answers, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import limits, registry, runner
 from simulator.core.registry import UsageError
@@ -27,7 +27,7 @@ except ModuleNotFoundError:  # Python 3.10 (requires-python >= 3.10): tomli is t
 
 KEYS = {
     "title": "report title (text)",
-    "description": "what the study asks (text, shown at the top of the report)",
+    "description": "what the study does (text, shown under the answers)",
     "game": "game id",
     "players": "player count, or a list of them",
     "n": f"games per run (a whole number from 1 to {limits.MAX_GAMES:,})",
@@ -39,6 +39,7 @@ KEYS = {
     "force_events": "list of event cards, each forced in one compared setup",
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
+    "question": "the question the study answers (one line, shown first in the report)",
 }
 REQUIRED = ("game", "players", "n", "seed")
 
@@ -58,6 +59,7 @@ class Experiment:
     rotate: bool
     arms: tuple[store.Arm, ...]  # the first is the baseline
     chunk_size: int = 0
+    question: str = ""
 
 
 class _Source:
@@ -159,6 +161,7 @@ def load_experiment(path: Path | str) -> Experiment:
         rotate=_expect(source, data, "rotate", bool, True),
         arms=arms,
         chunk_size=chunk_size,
+        question=_expect(source, data, "question", str, ""),
     )
 
 
@@ -266,7 +269,7 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
     """The report of a study: description, then every analysis per player count, then the runs."""
     document = report.Document(experiment.title)
     games = n or experiment.n
-    document.text(
+    document.intro = (
         (experiment.description + " " if experiment.description else "")
         + f"Study file {experiment.path.name}: {experiment.game}, {', '.join(map(str, experiment.players))} players, "
         f"{games:,} games per run, seed {experiment.seed}."
@@ -279,4 +282,5 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         report.add_study(document, groups, f"{players} players", kind)
         all_runs += [run for _, runs in groups for run in runs]
     report.add_manifest(document, all_runs)
+    report_answers.compose(document, experiment.question)
     return document

@@ -46,14 +46,14 @@ class MeasureInfo:
 MEASURES = (
     MeasureInfo("advantage", "first-seat advantage (seat 1 win rate minus fair share)", "pp"),
     MeasureInfo("balance", "balance (spread of seat win rates, best minus worst)", "pp"),
-    MeasureInfo("completion", "completion (games with a winner)", "pp"),
-    MeasureInfo("capped", "capped (games stopped at the stall cap)", "pp"),
+    MeasureInfo("completion", "completion (games with a winner)", "%"),
+    MeasureInfo("capped", "capped (games stopped at the stall cap)", "%"),
     MeasureInfo("duration", "duration", "length"),
     MeasureInfo("margin", "margin of victory", "points"),
     MeasureInfo("decided_at", "decisiveness (share of the game played when the winner took the lead for good)", "%", "trajectories"),
     MeasureInfo("drama", "drama (winner's worst deficit to the leader)", "points", "trajectories"),
     MeasureInfo("lead_changes", "lead changes per game", "changes", "trajectories"),
-    MeasureInfo("uncertainty", "uncertainty (half-way leader does not win)", "pp", "trajectories"),
+    MeasureInfo("uncertainty", "uncertainty (half-way leader does not win)", "%", "trajectories"),
     MeasureInfo("branching", "branching factor (options per decision)", "options", "decisions"),
 )
 BY_KEY = {measure.key: measure for measure in MEASURES}
@@ -316,7 +316,7 @@ def paired_measures(base_results: pl.DataFrame, arm_results: pl.DataFrame,
         if np.array_equal(base_games, arm_games):
             rows.append(_difference_row("branching", BY_KEY["branching"].name, "options",
                                         _paired_bootstrap(branching_value, (base_asked, base_options), (arm_asked, arm_options))))  # fmt: skip
-    rows.append(_difference_row("winner_change", "winner-change rate (a different winner on the same deal)", "pp",
+    rows.append(_difference_row("winner_change", "winner-change rate (a different winner on the same deal)", "%",
                                 winner_change(joined["winners"], joined["winners__arm"])))  # fmt: skip
     spread = stats.paired_difference(joined["spread"].to_numpy(), joined["spread__arm"].to_numpy())
     rows.append(_difference_row("spread", "spread between first and last (negative: catch-up)", "points", spread))
