@@ -12,6 +12,7 @@ import base64
 import html
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -97,8 +98,8 @@ nav ol{margin:0.2em 0}nav li{margin:0.1em 0}
 details{border:1px solid #ddd;border-radius:4px;margin:0.5em 0;padding:0 0.8em}
 details[open]{padding-bottom:0.6em}summary{cursor:pointer;font-weight:600;padding:0.45em 0}
 .table-box{overflow:auto;max-width:100%;margin:0.8em 0}.table-box.long{max-height:32em;border:1px solid #eee}
-table{border-collapse:collapse;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;text-align:right}
-th{background:#eef4f8;position:sticky;top:0}td:first-child,th:first-child,td:last-child{text-align:left}
+table{border-collapse:collapse;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;text-align:left}
+th{background:#eef4f8;position:sticky;top:0}td.n{text-align:right;white-space:nowrap}
 caption{caption-side:bottom;font-size:0.85em;color:#555;text-align:left}
 figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #ddd}figcaption{font-size:0.85em;color:#555}
 @media (max-width:600px){body{padding:0 0.5em;margin:0.5em auto}h1{font-size:1.3em}.answers{padding:0.3em 0.6em}
@@ -146,10 +147,18 @@ def _figure_html(png: bytes, caption: str, number: int) -> str:
             f"<figcaption>Figure {number}. {html.escape(caption)}</figcaption></figure>")  # fmt: skip
 
 
+NUMBER_CELL = re.compile(r"^[-+−<\[]?\s*(\d|n/a)")
+"""Cells that hold a number (or an interval, or n/a): right-aligned; words are left-aligned."""
+
+
+def _cell_html(cell: str) -> str:
+    return f'<td class="n">{html.escape(cell)}</td>' if NUMBER_CELL.match(cell) else f"<td>{html.escape(cell)}</td>"
+
+
 def _table_html(block: Block) -> str:
     headers, rows = block.content
     head = "".join(f"<th>{html.escape(cell)}</th>" for cell in headers)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
+    body = "".join("<tr>" + "".join(_cell_html(cell) for cell in row) + "</tr>" for row in rows)
     caption = f"<caption>{html.escape(block.caption)}</caption>" if block.caption else ""
     size = " long" if len(rows) > SCROLL_ROWS else ""
     return f'<div class="table-box{size}"><table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'

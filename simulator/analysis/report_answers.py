@@ -160,7 +160,19 @@ def _direction(row: dict) -> str:
     """Catch-up, runaway or no clear change, from the paired change of the first-to-last spread."""
     if not (math.isfinite(row["low"]) and math.isfinite(row["high"])) or row["low"] <= 0 <= row["high"]:
         return "no clear change"
-    return "catch-up: the field closes up" if row["difference"] < 0 else "runaway: the field spreads out"
+    return "catch-up" if row["difference"] < 0 else "runaway"
+
+
+def spread_clause(row: dict, where: str = "") -> str:
+    """The change of the gap between first and last, in words: catch-up, runaway or neither."""
+    direction = _direction(row)
+    where = f" ({where})" if where else ""
+    if direction == "no clear change":
+        return (f"the gap between first and last does not clearly change{where}: "
+                f"{value_text(row['difference'], 'points', signed=True)} {interval_only(row['low'], row['high'], 'points', True)}")  # fmt: skip
+    verb = "shrinks" if direction == "catch-up" else "grows"
+    size = {"estimate": abs(row["difference"]), "low": min(abs(row["low"]), abs(row["high"])), "high": max(abs(row["low"]), abs(row["high"]))}
+    return f"{direction}: the gap between first and last {verb} by {with_interval(size, 'points')}{where}"
 
 
 def arm_sentence(summary: dict) -> str:
@@ -171,22 +183,21 @@ def arm_sentence(summary: dict) -> str:
         where = ", ".join(entry["title"] for entry in entries)
         return reason.replace(f"in all {entries[0]['games']:,} deals", f"in all {entries[0]['games']:,} deals ({where})")
     many = len(entries) > 1
-    changes = "; ".join((f"{entry['title']} " if many else "") + with_interval(entry["winner_change"], "%", key="difference")
+    changes = ", ".join(with_interval(entry["winner_change"], "%", key="difference") + (f" at {entry['title']}" if many else "")
                         for entry in entries)  # fmt: skip
-    text = f"{summary['display']}: a different winner on {changes} of the same deals"
+    text = f"{summary['display']} changes the winner of {changes} of the same deals"
     seats = [f"seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}"
-             + (f" ({entry['title']})" if many else "") for entry in entries for row in entry["seats"].iter_rows(named=True)]  # fmt: skip
+             + (f" at {entry['title']}" if many else "") for entry in entries for row in entry["seats"].iter_rows(named=True)]  # fmt: skip
     if seats:
         text += "; seat win rates move: " + ", ".join(seats[:3])
     else:
-        text += f"; no seat's win rate moves beyond noise (largest change {100 * max(e['largest_seat_change'] for e in entries):.1f} pp)"
-    spread = entries[len(entries) // 2]["spread"]
-    text += (f"; spread first to last {value_text(spread['difference'], 'points', signed=True)} "
-             f"{interval_only(spread['low'], spread['high'], 'points', True)}" + (f" ({entries[len(entries) // 2]['title']})" if many else "")
-             + f", {_direction(spread)}")  # fmt: skip
-    trailing = entries[len(entries) // 2]["trailing"]
+        text += "; no seat's win rate moves beyond noise"
+    middle = entries[len(entries) // 2]
+    text += "; " + spread_clause(middle["spread"], middle["title"] if many else "")
+    trailing = middle["trailing"]
     if trailing is not None:
-        text += f"; the player trailing when it came up wins {_pp(trailing['difference'])} {interval_only(trailing['low'], trailing['high'], 'pp', True)} more often"
+        text += (f"; the player trailing when it came up wins {_pp(trailing['difference'])} "
+                 f"{interval_only(trailing['low'], trailing['high'], 'pp', True)} more often")  # fmt: skip
     return text + "."
 
 
@@ -198,8 +209,8 @@ def rest_sentence(summaries: list[dict]) -> str:
     if moving:
         low = min(summary["largest_change"] for summary in moving)
         high = max(summary["largest_change"] for summary in moving)
-        catch_up = sum(_direction(entry["spread"]).startswith("catch") for summary in moving for entry in summary["by_players"])
-        runaway = sum(_direction(entry["spread"]).startswith("runaway") for summary in moving for entry in summary["by_players"])
+        catch_up = sum(_direction(entry["spread"]) == "catch-up" for summary in moving for entry in summary["by_players"])
+        runaway = sum(_direction(entry["spread"]) == "runaway" for summary in moving for entry in summary["by_players"])
         text += (f" change the winner on {100 * low:.1f}% to {100 * high:.1f}% of deals; the first-to-last spread "
                  f"shrinks (catch-up) in {catch_up} and grows (runaway) in {runaway} of their comparisons")  # fmt: skip
     if identical:

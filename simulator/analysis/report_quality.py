@@ -39,7 +39,7 @@ def value_text(value: float, unit: str, length_unit: str = "", signed: bool = Fa
     if unit == "%" and not signed:
         return f"{100 * value:.1f}%"
     if unit in ("%", "pp"):
-        return f"{100 * value:+.1f} pp" if signed or unit == "pp" and value < 0 else f"{100 * value:.1f} pp"
+        return f"{100 * value:+.1f} pp" if signed else f"{100 * value:.1f} pp"
     return f"{value:+.2f} {unit_text(unit, length_unit)}" if signed else f"{value:.2f} {unit_text(unit, length_unit)}"
 
 
@@ -76,8 +76,8 @@ def add_quality(document, run: Run, title: str) -> pl.DataFrame:
                   "interval; definitions and tie handling in docs/analysis.md (\"Game-quality measures\").")  # fmt: skip
     varying = table.filter(~pl.col("constant"))
     document.table(["measure", "value", "95% interval", "games"],
-                   [[row["measure"], value_text(row["estimate"], row["unit"], length_unit),
-                     interval_only(row["low"], row["high"], row["unit"]), f"{row['games']:,}"]
+                   [[row["measure"], value_text(row["estimate"], row["unit"], length_unit, signed=row["key"] == "advantage"),
+                     interval_only(row["low"], row["high"], row["unit"], signed=row["key"] == "advantage"), f"{row['games']:,}"]
                     for row in varying.iter_rows(named=True)])  # fmt: skip
     constant = constant_sentence(table, length_unit)
     if constant:
