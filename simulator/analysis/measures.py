@@ -71,9 +71,13 @@ def load_records(run_dir: Path | str) -> tuple[pl.DataFrame | None, pl.DataFrame
         from simulator.core import records
     except ImportError:
         return None, None
-    trajectories = getattr(records, "load_trajectories", lambda _: None)(run_dir)
-    decisions = getattr(records, "load_decision_stats", lambda _: None)(run_dir)
-    return _non_empty(trajectories), _non_empty(decisions)
+    trajectories = getattr(records, "load_trajectories", lambda _: None)(Path(run_dir))
+    decisions = _non_empty(getattr(records, "load_decision_stats", lambda _: None)(Path(run_dir)))
+    if decisions is not None and "decision" in decisions.columns:  # the kind's name, as records.py names it
+        decisions = decisions.rename({"decision": "kind"})
+    if decisions is not None:
+        decisions = decisions.with_columns(pl.col("kind").cast(pl.String))
+    return _non_empty(trajectories), decisions
 
 
 def load_rule_counts(run_dir: Path | str) -> pl.DataFrame | None:
@@ -82,7 +86,7 @@ def load_rule_counts(run_dir: Path | str) -> pl.DataFrame | None:
         from simulator.core import records
     except ImportError:
         return None
-    return _non_empty(getattr(records, "load_rule_counts", lambda _: None)(run_dir))
+    return _non_empty(getattr(records, "load_rule_counts", lambda _: None)(Path(run_dir)))
 
 
 def _non_empty(frame: pl.DataFrame | None) -> pl.DataFrame | None:
