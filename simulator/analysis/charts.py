@@ -88,7 +88,7 @@ def rate_points(rows: list[dict], title: str, xlabel: str) -> bytes:
     plt = _pyplot()
     labels = list(dict.fromkeys(row["label"] for row in rows))
     series = list(dict.fromkeys(row["series"] for row in rows))
-    figure, axes = plt.subplots(figsize=(7.5, 0.9 + 0.3 * len(labels) * max(1, len(series)) ** 0.5))
+    figure, axes = plt.subplots(figsize=(7.5, 1.1 + 0.26 * len(labels) * max(1, len(series)) ** 0.5))
     step = 0.6 / max(1, len(series))
     for index, name in enumerate(series):
         part = [row for row in rows if row["series"] == name]
@@ -97,7 +97,7 @@ def rate_points(rows: list[dict], title: str, xlabel: str) -> bytes:
         errors = np.clip(np.vstack([estimates - np.array([row["low"] for row in part]) * 100,
                                     np.array([row["high"] for row in part]) * 100 - estimates]), 0, None)  # fmt: skip
         axes.errorbar(estimates, positions, xerr=errors, fmt="o", markersize=4, capsize=3, label=name)
-    axes.set_yticks(range(len(labels)), labels[::-1], fontsize=7)
+    axes.set_yticks(range(len(labels)), labels[::-1], fontsize=8)
     axes.set_ylim(-0.7, len(labels) - 0.3)
     axes.set_xlim(left=0)
     axes.set_xlabel(xlabel)

@@ -92,7 +92,7 @@ color:#222;line-height:1.45}
 h1{border-bottom:2px solid #2e86c1;font-size:1.6em;margin:0.3em 0}h2{margin-top:1.6em;border-bottom:1px solid #ccc}
 .answers{background:#f6faf6;border-left:4px solid #27ae60;padding:0.4em 1em}
 .answers .question{font-size:1.1em;margin:0.4em 0}.answers ol{margin:0.3em 0;padding-left:1.4em}.answers li{margin:0.25em 0}
-.answers figure{margin:0.5em 0}.answers img{max-height:420px}
+.answers figure{margin:0.5em 0}.answers img{max-height:600px}
 .intro{color:#444;font-size:0.9em}
 nav ol{margin:0.2em 0}nav li{margin:0.1em 0}
 details{border:1px solid #ddd;border-radius:4px;margin:0.5em 0;padding:0 0.8em}
@@ -435,13 +435,15 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
 
 
 def readable_setup(manifest: dict) -> str:
-    """A setup's label with the names of the event cards it forces or excludes (from the game's data)."""
-    label = setup_label(manifest)
+    """A setup as a reader names it: its variants, then each event card it forces or excludes with
+    the card's name from the game's data (``B12 excluded (If both Landings have enough cards…)``)."""
     spec = game_spec_or_none(manifest)
     names = spec.card_names if spec is not None else {}
-    cards = [card for key in ("force_events", "exclude_events") for card in manifest.get(key) or []]
-    described = [f"{card}: {names[card]}" for card in cards if card in names]
-    return f"{label} ({'; '.join(described)})" if described else label
+    parts = list(manifest.get("variants", []))
+    for key, verb in (("force_events", "forced"), ("exclude_events", "excluded")):
+        for card in manifest.get(key) or []:
+            parts.append(f"{card} {verb}" + (f" ({names[card]})" if card in names else ""))
+    return ", ".join(parts) or "baseline"
 
 
 def short_setup(manifest: dict, width: int = 48) -> str:
@@ -646,8 +648,9 @@ def add_paired_quality(document: Document, baseline: list[Run], arms: list[tuple
         document.text("Identical games to the baseline (nothing to compare): " + "; ".join(identical) + ".")
     shown = report_quality.effect_order(table.filter(~pl.col("identical_games")))
     document.table(["setup", "measure", "baseline", "setup value", "difference", "95% interval", "games"],
-                   [[row["arm"], row["measure"], report_quality.value_text(row["baseline"], row["unit"], unit),
-                     report_quality.value_text(row["variant"], row["unit"], unit),
+                   [[row["arm"], row["measure"],
+                     "—" if row["key"] == "winner_change" else report_quality.value_text(row["baseline"], row["unit"], unit, row["key"] == "advantage"),
+                     report_quality.value_text(row["variant"], row["unit"], unit, row["key"] == "advantage"),
                      report_quality.value_text(row["difference"], row["unit"], unit, signed=True),
                      report_quality.interval_only(row["low"], row["high"], row["unit"], signed=True), f"{row['games']:,}"]
                     for row in shown.iter_rows(named=True)])  # fmt: skip

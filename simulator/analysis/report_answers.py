@@ -211,26 +211,39 @@ def rest_sentence(summaries: list[dict]) -> str:
         high = max(summary["largest_change"] for summary in moving)
         catch_up = sum(_direction(entry["spread"]) == "catch-up" for summary in moving for entry in summary["by_players"])
         runaway = sum(_direction(entry["spread"]) == "runaway" for summary in moving for entry in summary["by_players"])
-        text += (f" change the winner on {100 * low:.1f}% to {100 * high:.1f}% of deals; the first-to-last spread "
-                 f"shrinks (catch-up) in {catch_up} and grows (runaway) in {runaway} of their comparisons")  # fmt: skip
+        text += (f" change the winner on {100 * low:.1f}% to {100 * high:.1f}% of deals; the gap between first and "
+                 f"last shrinks (catch-up) under {catch_up} of them and grows (runaway) under {runaway}")  # fmt: skip
     if identical:
         text += ("; " if moving else " ") + f"{', '.join(identical)} played identical games to the baseline"
     return text + ". Every setup is in the appendix tables."
 
 
+CHART_SETUPS = 12
+"""Setups in the first screen's chart (those that change the winner most); the appendix has all."""
+
+
 def comparison_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str]]:
     summaries = sorted(_arm_summaries(facts), key=lambda summary: (summary["identical"], -summary["largest_change"]))
-    if len(summaries) <= MAX_ANSWERS:
+    if len(summaries) < MAX_ANSWERS:
+        answers = [arm_sentence(summary) for summary in summaries] + [quality_sentence(facts[len(facts) // 2])]
+    elif len(summaries) == MAX_ANSWERS:
         answers = [arm_sentence(summary) for summary in summaries]
     else:
         answers = [arm_sentence(summary) for summary in summaries[: MAX_ANSWERS - 1]]
         answers.append(rest_sentence(summaries[MAX_ANSWERS - 1 :]))
+    if not any(entry["trailing"] is not None for summary in summaries for entry in summary["by_players"]) and any(
+        fact["kind"] == "event setting" for fact in facts
+    ):
+        answers[-1] += (" The effect on the player trailing when a card came up needs score trajectories, which these "
+                        "runs do not have.")  # fmt: skip
+    shown = summaries[:CHART_SETUPS]
     rows = [{"label": _short(summary["display"]), "series": entry["title"], "estimate": entry["winner_change"]["difference"],
              "low": entry["winner_change"]["low"], "high": entry["winner_change"]["high"]}
-            for summary in summaries for entry in summary["by_players"]]  # fmt: skip
+            for summary in shown for entry in summary["by_players"]]  # fmt: skip
     figure = charts.rate_points(rows, "How often the setup changes who wins (same deals)", "deals with a different winner (%)")
+    which = "" if len(shown) == len(summaries) else f" The {len(shown)} setups of {len(summaries)} that change it most; all are in the appendix."
     return answers, (figure, "Share of deals whose winner differs from the baseline's on the same deal, 95% Wilson "
-                             "intervals, largest first; 0% = the setup never changes who wins.")  # fmt: skip
+                             "intervals, largest first; 0% = the setup never changes who wins." + which)  # fmt: skip
 
 
 def _short(label: str, width: int = 48) -> str:

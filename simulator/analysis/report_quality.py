@@ -88,10 +88,14 @@ def add_quality(document, run: Run, title: str) -> pl.DataFrame:
         document.text(NO_DECISIONS)
     else:
         kinds = measures.branching_by_kind(decisions)
+        never = kinds.filter(pl.col("asked_per_game") == 0)["kind"].to_list()
+        kinds = kinds.filter(pl.col("asked_per_game") > 0)
         document.table(["decision", "asked per game", "options per decision", "95% interval"],
                        [[row["kind"], f"{row['asked_per_game']:.1f}", f"{row['estimate']:.2f}",
                          interval_only(row["low"], row["high"], "options")] for row in kinds.iter_rows(named=True)],
                        "Branching factor per decision kind, most options first.")  # fmt: skip
+        if never:
+            document.text(f"Never asked in any game (always a single option, or never reached): {', '.join(never)}.")
     return table.with_columns(pl.lit(trajectories is not None).alias("has_trajectories"))
 
 
