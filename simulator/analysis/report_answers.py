@@ -81,7 +81,8 @@ def quality_sentence(fact: dict) -> str:
     if "decided_at" in rows:
         parts.append(f"the winner takes the lead for good after {with_interval(rows['decided_at'], '%')} of the game")
         parts.append(f"the half-way leader does not win {with_interval(rows['uncertainty'], '%')} of games")
-        parts.append(f"{with_interval(rows['lead_changes'], 'changes')} per game")
+        changes = rows["lead_changes"]
+        parts.append(f"{changes['estimate']:.2f} lead changes per game {interval_only(changes['low'], changes['high'], 'changes')}")
     parts.append(f"margin of victory {with_interval(rows['margin'], 'points')}")
     if not rows["duration"]["constant"]:
         parts.append(f"length {with_interval(rows['duration'], 'length', unit)}")
