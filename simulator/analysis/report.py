@@ -1,7 +1,8 @@
 """Reports: one self-contained HTML file (charts embedded as base64 PNG) or Markdown with PNGs.
 
-A :class:`Document` is a list of blocks (headings, text, tables, figures) plus the
-"in a minute" findings shown first.  :func:`add_study` fills a document with every analysis
+A :class:`Document` is the question and its answers (the first screen, see
+:mod:`simulator.analysis.report_answers`), then a list of blocks (headings, text, tables,
+figures) rendered as a collapsible appendix.  :func:`add_study` fills a document with every analysis
 that applies to a group of runs of one game and player count; :func:`build_report` is the
 ``islandsim report`` entry point.
 """
@@ -25,7 +26,7 @@ from simulator.analysis import (
 )
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
-    load_run, setup_label,
+    load_run, readable, setup_label,
 )
 from simulator.core.registry import UsageError
 
@@ -268,6 +269,8 @@ def write(document: Document, out: Path, fmt: str = "html") -> Path:
     if out.exists() and out.is_dir():
         raise UsageError(f"report file {out} is a folder; give a file name")
     out.parent.mkdir(parents=True, exist_ok=True)
+    if document.facts and not document.answers:  # reports built section by section (tournament, compare)
+        report_answers.compose(document)
     if fmt == "html":
         text = to_html(document)
     else:
@@ -593,6 +596,9 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
                        "The game's own quantities (for Loot Island: curses, eliminations, treasure mix).")  # fmt: skip
     for column in [name for name in extra_seat_columns(runs[0].manifest) if name in HEADLINE_COLUMNS][:2]:
         values = seats.pooled_rows(runs, ("seat", column))  # e.g. Loot Island's curse cubes
+        if stats.is_constant(values[column].to_numpy()):
+            document.text(f"{readable(column).capitalize()}: {number(values[column][0], 0)} in every game and seat.")
+            continue
         document.figure(charts.histograms({f"seat {seat}": part[column].to_numpy()
                                            for (seat,), part in values.sort("seat").group_by("seat", maintain_order=True)},
                                           f"{column} per seat — {title}", column),
