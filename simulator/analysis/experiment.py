@@ -10,7 +10,6 @@ allowed, before anything is played.
 
 from __future__ import annotations
 
-import dataclasses
 import re
 from dataclasses import dataclass
 from pathlib import Path
@@ -41,7 +40,6 @@ KEYS = {
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
     "question": "the question the study answers (one line, shown first in the report)",
-    "trajectories": "true: record every game's score trajectory, for decisiveness, drama, lead changes, uncertainty",
 }
 REQUIRED = ("game", "players", "n", "seed")
 
@@ -62,7 +60,6 @@ class Experiment:
     arms: tuple[store.Arm, ...]  # the first is the baseline
     chunk_size: int = 0
     question: str = ""
-    trajectories: bool = False
 
 
 class _Source:
@@ -165,15 +162,7 @@ def load_experiment(path: Path | str) -> Experiment:
         arms=arms,
         chunk_size=chunk_size,
         question=_expect(source, data, "question", str, ""),
-        trajectories=_trajectories(source, data),
     )
-
-
-def _trajectories(source: _Source, data: dict) -> bool:
-    wanted = _expect(source, data, "trajectories", bool, False)
-    if wanted and "trajectories" not in {field.name for field in dataclasses.fields(runner.RunConfig)}:
-        raise source.error("trajectories", "this islandsim cannot record trajectories yet; leave 'trajectories' out")
-    return wanted
 
 
 def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
@@ -256,8 +245,6 @@ def plan_runs(experiment: Experiment, n: int | None = None) -> dict[tuple[int, s
         (players, arm.label, lineup): store.make_config(experiment.game, players, games, experiment.seed, lineup, arm, experiment.chunk_size)
         for players in experiment.players for arm in experiment.arms for lineup in planned_lineups(experiment, players)
     }  # fmt: skip
-    if experiment.trajectories:
-        configs = {key: dataclasses.replace(config, trajectories=True) for key, config in configs.items()}
     for config in configs.values():
         prepared = runner.prepare(config)
         check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")

@@ -99,22 +99,6 @@ def test_shipped_experiment_files_are_valid_for_the_games_installed():
     assert checked >= 1
 
 
-def test_trajectories_key_asks_every_run_for_its_trajectories(tmp_path):
-    import dataclasses
-
-    from simulator.core import runner
-
-    path = write(tmp_path, GOOD + "trajectories = true\n")
-    if "trajectories" not in {field.name for field in dataclasses.fields(runner.RunConfig)}:
-        with pytest.raises(UsageError, match=r"line 8: this islandsim cannot record trajectories yet"):
-            experiment.load_experiment(path)
-        return
-    study = experiment.load_experiment(path)
-    assert study.trajectories
-    with pytest.raises(UsageError, match="trajector"):  # the toy game records none: refused before anything is played
-        experiment.plan_runs(study)
-
-
 def test_a_question_is_shown_first(tmp_path):
     study = experiment.load_experiment(write(tmp_path, GOOD.replace("players = [2, 3]", "players = [3]")
                                              + 'question = "Does seat 2 get a bonus?"\n'))  # fmt: skip
