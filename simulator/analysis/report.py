@@ -442,7 +442,7 @@ def readable_setup(manifest: dict) -> str:
     the card's name from the game's data (``B12 excluded (If both Landings have enough cards…)``)."""
     spec = game_spec_or_none(manifest)
     names = spec.card_names if spec is not None else {}
-    parts = list(manifest.get("variants", []))
+    parts = ["+".join(manifest["variants"])] if manifest.get("variants") else []
     for key, verb in (("force_events", "forced"), ("exclude_events", "excluded")):
         for card in manifest.get(key) or []:
             parts.append(f"{card} {verb}" + (f" ({names[card]})" if card in names else ""))
