@@ -34,12 +34,12 @@ KEYS = {
     "seed": "run seed (integer >= 0), shared by every run so that they are paired",
     "lineups": "list of lineups, each a list of strategy names repeated to fill the seats",
     "rotate": "true (default): play each lineup in every seat rotation",
+    "question": "the question the study answers (one line, shown first in the report)",
     "baseline": "list of variants of the baseline setup",
     "variants": "list of setups compared with the baseline, each a variant name or 'a+b'",
     "force_events": "list of event cards, each forced in one compared setup",
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
-    "question": "the question the study answers (one line, shown first in the report)",
 }
 REQUIRED = ("game", "players", "n", "seed")
 
@@ -58,8 +58,8 @@ class Experiment:
     lineups: tuple[tuple[str, ...], ...]
     rotate: bool
     arms: tuple[store.Arm, ...]  # the first is the baseline
-    chunk_size: int = 0
     question: str = ""
+    chunk_size: int = 0
 
 
 class _Source:
@@ -160,8 +160,8 @@ def load_experiment(path: Path | str) -> Experiment:
         lineups=lineups,
         rotate=_expect(source, data, "rotate", bool, True),
         arms=arms,
-        chunk_size=chunk_size,
         question=_expect(source, data, "question", str, ""),
+        chunk_size=chunk_size,
     )
 
 
