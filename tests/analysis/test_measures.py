@@ -135,7 +135,32 @@ def test_the_player_trailing_when_the_card_came_up():
     assert effect["estimate"] == 1.0 and effect["n"] == 1
 
 
-def test_load_records_without_records_is_none(tmp_path):
-    trajectories_frame, decision_frame = measures.load_records(tmp_path)
+def test_a_run_without_records_has_none(play):
+    trajectories_frame, decision_frame = measures.load_records(play("plain", n=50))  # the toy game records nothing
     assert trajectories_frame is None and decision_frame is None
     assert math.isnan(measures.branching_value(measures.np.zeros(2), measures.np.zeros(2)))
+
+
+def test_measures_on_a_real_sails_run_with_trajectories(tmp_path):
+    """End to end on the engine's own records (needs simulator/core/records.py and a game that
+    records trajectories): the measures a report shows exist and keep their definitions."""
+    pytest.importorskip("simulator.core.records")
+    from simulator.analysis.report_quality import results_frame
+    from simulator.analysis.runs import load_run
+    from simulator.core import runner
+
+    config = runner.RunConfig("sails", 4, 60, 11, trajectories=True)
+    runner.run(runner.prepare(config), tmp_path / "run", 1)
+    run = load_run(tmp_path / "run")
+    trajectories, decisions = measures.load_records(run.path)
+    assert trajectories is not None and decisions is not None
+    results = results_frame(run)
+    last = trajectories.filter(pl.col("checkpoint") == pl.col("checkpoint").max().over("game"))
+    assert last.join(results, on=["game", "seat"])["standing"].to_list() == last.join(results, on=["game", "seat"])["score"].to_list()
+    games = measures.trajectory_per_game(trajectories, results)
+    assert games.height == 60 and (games["checkpoints"] == 24).all()  # one checkpoint per trick
+    assert ((games["decided_at"] > 0) & (games["decided_at"] <= 1)).all()
+    assert (games["drama"] >= 0).all() and (games["lead_changes"] <= games["checkpoints"] - 1).all()
+    table = by_key(measures.estimate_measures(results, trajectories, decisions))
+    assert {"decided_at", "drama", "lead_changes", "uncertainty", "branching"} <= set(table)
+    assert table["branching"]["estimate"] > 1  # a decision asked always offers two options or more
