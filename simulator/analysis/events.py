@@ -21,7 +21,7 @@ from simulator.analysis import stats
 from simulator.analysis.compare import with_holm
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, event_columns, extra_seat_columns, game_spec_or_none, measures, per_game,
-    quantity_game_columns, seats, value_labels,
+    quantity_game_columns, seats, shorten, value_labels,
 )
 
 
@@ -34,7 +34,7 @@ def card_names(run: Run, width: int = 52) -> dict[int, str]:
     for _, column in event_columns(run.manifest):
         for value, code in value_labels(run.manifest, column).items():
             label = f"{code} · {long_names[code]}" if code in long_names else code
-            names[value] = label if len(label) <= width else label[: width - 1].rstrip() + "…"
+            names[value] = shorten(label, width)
     return names
 
 

@@ -26,7 +26,7 @@ from simulator.analysis import (
 )
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
-    load_run, readable, setup_label,
+    load_run, readable, setup_label, shorten,
 )
 from simulator.core.registry import UsageError
 
@@ -148,7 +148,7 @@ def _figure_html(png: bytes, caption: str, number: int) -> str:
             f"<figcaption>Figure {number}. {html.escape(caption)}</figcaption></figure>")  # fmt: skip
 
 
-NUMBER_CELL = re.compile(r"^[-+−<\[]?\s*(\d|n/a)")
+NUMBER_CELL = re.compile(r"^[-+−<\[]*\s*(\d|n/a)")
 """Cells that hold a number (or an interval, or n/a): right-aligned; words are left-aligned."""
 
 
@@ -426,8 +426,10 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
                           (own, "The game's own measures (per seat: mean over seats; per game).")):  # fmt: skip
         if not part.is_empty():
             _difference_table(document, part, caption)
-    document.figure(charts.forest(_forest_rows(table), f"Paired differences — {title}"),
-                    f"Paired differences against the baseline with 95% intervals, {title}.")  # fmt: skip
+    short = table.with_columns(pl.col("arm").map_elements(shorten, return_dtype=pl.String))
+    document.figure(charts.forest(_forest_rows(short), f"Paired differences — {title}"),
+                    f"Paired differences against the baseline with 95% intervals, {title} (setup names shortened; "
+                    "the tables give them in full).")  # fmt: skip
     if len(baseline) == 1 and all(len(members) == 1 for _, members in arms):
         readable = _readable_arms(arms)
         series = [_strongest_seat_series(baseline[0], readable[label], members[0], table) for label, members in arms[:6]]
@@ -447,12 +449,6 @@ def readable_setup(manifest: dict) -> str:
         for card in manifest.get(key) or []:
             parts.append(f"{card} {verb}" + (f" ({names[card]})" if card in names else ""))
     return ", ".join(parts) or "baseline"
-
-
-def short_setup(manifest: dict, width: int = 48) -> str:
-    """A setup label for a chart axis: card code and the start of its name."""
-    label = readable_setup(manifest)
-    return label if len(label) <= width else label[: width - 1].rstrip() + "…"
 
 
 def _readable_arms(arms: list[tuple[str, list[Run]]]) -> dict[str, str]:

@@ -16,6 +16,7 @@ import polars as pl
 
 from simulator.analysis import charts, compare, stats
 from simulator.analysis.report_quality import interval_only, value_text, with_interval
+from simulator.analysis.runs import shorten
 
 MAX_ANSWERS = 5
 QUESTIONS = {
@@ -238,14 +239,10 @@ def comparison_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str]]
         answers[-1] += (" The effect on the player trailing when a card came up needs score trajectories, which these "
                         "runs do not have.")  # fmt: skip
     shown = summaries[:CHART_SETUPS]
-    rows = [{"label": _short(summary["display"]), "series": entry["title"], "estimate": entry["winner_change"]["difference"],
+    rows = [{"label": shorten(summary["display"], 48), "series": entry["title"], "estimate": entry["winner_change"]["difference"],
              "low": entry["winner_change"]["low"], "high": entry["winner_change"]["high"]}
             for summary in shown for entry in summary["by_players"]]  # fmt: skip
     figure = charts.rate_points(rows, "How often the setup changes who wins (same deals)", "deals with a different winner (%)")
     which = "" if len(shown) == len(summaries) else f" The {len(shown)} setups of {len(summaries)} that change it most; all are in the appendix."
     return answers, (figure, "Share of deals whose winner differs from the baseline's on the same deal, 95% Wilson "
                              "intervals, largest first; 0% = the setup never changes who wins." + which)  # fmt: skip
-
-
-def _short(label: str, width: int = 48) -> str:
-    return label if len(label) <= width else label[: width - 1].rstrip() + "…"

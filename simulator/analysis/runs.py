@@ -219,6 +219,11 @@ def readable(column: str) -> str:
     return column.replace("_", " ")
 
 
+def shorten(label: str, width: int = 40) -> str:
+    """A label for a chart axis: its start, ending in an ellipsis when cut (``B9 forced (Using a Small…``)."""
+    return label if len(label) <= width else label[: width - 1].rstrip() + "…"
+
+
 def per_game(run: Run) -> pl.DataFrame:
     """One row per game, sorted by game index, with every measure of :func:`measures` and the
     categorical columns (event cards).  The game's own columns are prefixed ``seat.`` (mean
