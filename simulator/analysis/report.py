@@ -513,7 +513,7 @@ def _forest_rows(table: pl.DataFrame, max_measures: int = 6, max_seat_rows: int 
 def _strongest_seat_series(baseline: Run, label: str, other: Run, table: pl.DataFrame) -> pl.DataFrame:
     part = table.filter((pl.col("arm") == label) & pl.col("column").str.starts_with("win_seat_"))
     row = part.sort(pl.col("difference").abs(), descending=True).row(0, named=True)
-    return convergence.paired_convergence(baseline, other, row["column"], f"{label}: {row['measure']} (pp)")
+    return convergence.paired_convergence(baseline, other, row["column"], f"{shorten(label, 32)}: {row['measure']} (pp)")
 
 
 def add_events(document: Document, run: Run, title: str) -> None:
