@@ -25,7 +25,7 @@ from simulator.analysis.runs import (
 )
 
 
-def card_names(run: Run, width: int = 52) -> dict[int, str]:
+def card_names(run: Run, width: int = 40) -> dict[int, str]:
     """Card value -> its code and the start of its name (``B9 · Using a Small Island costs…``),
     over every event column; the code alone when the game names no card."""
     spec = game_spec_or_none(run.manifest)
