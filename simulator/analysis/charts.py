@@ -56,6 +56,58 @@ def interval_bars(labels: Sequence[str], estimates: Sequence[float], lows: Seque
     return _png(figure)
 
 
+def offsets_from_fair_share(groups: dict[str, tuple[list[str], Sequence[float], Sequence[float], Sequence[float], float]],
+                            title: str, what: str = "win rate") -> bytes:  # fmt: skip
+    """Win rates as the difference from the fair share (percentage points), with 95% intervals.
+
+    ``groups``: series name (e.g. "4 players") -> ``(labels, rates, lows, highs, fair share)``;
+    the series are drawn side by side at each label, so a 1-point seat effect is visible."""
+    plt = _pyplot()
+    labels = list(dict.fromkeys(label for series in groups.values() for label in series[0]))
+    figure, axes = plt.subplots(figsize=(max(5.0, 0.75 * len(labels) * max(1, len(groups)) ** 0.5 + 2.5), 3.3))
+    width = 0.8 / max(1, len(groups))
+    for index, (name, (series_labels, rates, lows, highs, fair)) in enumerate(groups.items()):
+        rates, lows, highs = (np.asarray(values, dtype=float) for values in (rates, lows, highs))
+        positions = np.array([labels.index(label) for label in series_labels]) + (index - (len(groups) - 1) / 2) * width
+        offsets = (rates - fair) * 100
+        errors = np.clip(np.vstack([(rates - lows) * 100, (highs - rates) * 100]), 0, None)
+        axes.bar(positions, offsets, width=width * 0.9, label=f"{name} (fair share {100 * fair:.1f}%)", alpha=0.85)
+        axes.errorbar(positions, offsets, yerr=errors, fmt="none", ecolor="black", capsize=3, lw=1)
+    axes.axhline(0, color="black", lw=0.8)
+    axes.set_xticks(range(len(labels)), labels, fontsize=8)
+    axes.set_ylabel(f"{what} minus fair share (pp)")
+    axes.set_title(title, fontsize=10)
+    axes.legend(fontsize=7, loc="best")
+    return _png(figure)
+
+
+def rate_points(rows: list[dict], title: str, xlabel: str) -> bytes:
+    """Horizontal points with 95% intervals, one row per label (top = first), one colour per series.
+
+    ``rows``: dicts with ``label``, ``series``, ``estimate``, ``low``, ``high`` (rates 0..1)."""
+    plt = _pyplot()
+    labels = list(dict.fromkeys(row["label"] for row in rows))
+    series = list(dict.fromkeys(row["series"] for row in rows))
+    figure, axes = plt.subplots(figsize=(7.5, 1.1 + 0.26 * len(labels) * max(1, len(series)) ** 0.5))
+    step = 0.6 / max(1, len(series))
+    for index, name in enumerate(series):
+        part = [row for row in rows if row["series"] == name]
+        positions = np.array([len(labels) - 1 - labels.index(row["label"]) for row in part]) + (index - (len(series) - 1) / 2) * step
+        estimates = np.array([row["estimate"] for row in part]) * 100
+        errors = np.clip(np.vstack([estimates - np.array([row["low"] for row in part]) * 100,
+                                    np.array([row["high"] for row in part]) * 100 - estimates]), 0, None)  # fmt: skip
+        axes.errorbar(estimates, positions, xerr=errors, fmt="o", markersize=4, capsize=3, label=name)
+    axes.set_yticks(range(len(labels)), labels[::-1], fontsize=8)
+    axes.set_ylim(-0.7, len(labels) - 0.3)
+    axes.set_xlim(left=0)
+    axes.set_xlabel(xlabel)
+    axes.set_title(title, fontsize=10)
+    if len(series) > 1:
+        axes.legend(fontsize=7, loc="lower right")
+    axes.grid(axis="x", alpha=0.3)
+    return _png(figure)
+
+
 def heatmap(names: list[str], matrix: list[list[float | None]], title: str) -> bytes:
     """Strategy x strategy share of meetings where the row finished ahead of the column."""
     plt = _pyplot()
@@ -118,6 +170,10 @@ def histograms(groups: dict[str, np.ndarray], title: str, xlabel: str) -> bytes:
         values = values[np.isfinite(values)]
         if values.size:
             axes.hist(values, bins=bins, histtype="step", lw=1.4, label=label, weights=np.full(values.size, 100 / values.size))
+    if integer:
+        from matplotlib.ticker import MaxNLocator
+
+        axes.xaxis.set_major_locator(MaxNLocator(integer=True))
     axes.set_xlabel(xlabel)
     axes.set_ylabel("% of games")
     axes.set_title(title, fontsize=10)

@@ -20,16 +20,21 @@ import polars as pl
 from simulator.analysis import stats
 from simulator.analysis.compare import with_holm
 from simulator.analysis.runs import (
-    HEADLINE_COLUMNS, Run, event_columns, extra_seat_columns, measures, per_game, quantity_game_columns, seats,
-    value_labels,
+    HEADLINE_COLUMNS, Run, event_columns, extra_seat_columns, game_spec_or_none, measures, per_game,
+    quantity_game_columns, seats, shorten, value_labels,
 )
 
 
-def card_names(run: Run) -> dict[int, str]:
-    """Card value -> name, over every event column (``card N`` when the game gives no label)."""
+def card_names(run: Run, width: int = 40) -> dict[int, str]:
+    """Card value -> its code and the start of its name (``B9 · Using a Small Island costs…``),
+    over every event column; the code alone when the game names no card."""
+    spec = game_spec_or_none(run.manifest)
+    long_names = spec.card_names if spec is not None else {}
     names: dict[int, str] = {}
     for _, column in event_columns(run.manifest):
-        names.update(value_labels(run.manifest, column))
+        for value, code in value_labels(run.manifest, column).items():
+            label = f"{code} · {long_names[code]}" if code in long_names else code
+            names[value] = shorten(label, width)
     return names
 
 

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from simulator.analysis import report, store, tournament
+from simulator.analysis import report, report_answers, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import limits, registry, runner
 from simulator.core.registry import UsageError
@@ -27,13 +27,14 @@ except ModuleNotFoundError:  # Python 3.10 (requires-python >= 3.10): tomli is t
 
 KEYS = {
     "title": "report title (text)",
-    "description": "what the study asks (text, shown at the top of the report)",
+    "description": "what the study does (text, shown under the answers)",
     "game": "game id",
     "players": "player count, or a list of them",
     "n": f"games per run (a whole number from 1 to {limits.MAX_GAMES:,})",
     "seed": "run seed (integer >= 0), shared by every run so that they are paired",
     "lineups": "list of lineups, each a list of strategy names repeated to fill the seats",
     "rotate": "true (default): play each lineup in every seat rotation",
+    "question": "the question the study answers (one line, shown first in the report)",
     "baseline": "list of variants of the baseline setup",
     "variants": "list of setups compared with the baseline, each a variant name or 'a+b'",
     "force_events": "list of event cards, each forced in one compared setup",
@@ -58,6 +59,7 @@ class Experiment:
     lineups: tuple[tuple[str, ...], ...]
     rotate: bool
     arms: tuple[store.Arm, ...]  # the first is the baseline
+    question: str = ""
     chunk_size: int = 0
     trajectories: bool = False
 
@@ -160,6 +162,7 @@ def load_experiment(path: Path | str) -> Experiment:
         lineups=lineups,
         rotate=_expect(source, data, "rotate", bool, True),
         arms=arms,
+        question=_expect(source, data, "question", str, ""),
         chunk_size=chunk_size,
         trajectories=_expect(source, data, "trajectories", bool, False),
     )
@@ -270,7 +273,7 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
     """The report of a study: description, then every analysis per player count, then the runs."""
     document = report.Document(experiment.title)
     games = n or experiment.n
-    document.text(
+    document.intro = (
         (experiment.description + " " if experiment.description else "")
         + f"Study file {experiment.path.name}: {experiment.game}, {', '.join(map(str, experiment.players))} players, "
         f"{games:,} games per run, seed {experiment.seed}."
@@ -283,4 +286,5 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         report.add_study(document, groups, f"{players} players", kind)
         all_runs += [run for _, runs in groups for run in runs]
     report.add_manifest(document, all_runs)
+    report_answers.compose(document, experiment.question)
     return document

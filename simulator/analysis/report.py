@@ -1,7 +1,8 @@
 """Reports: one self-contained HTML file (charts embedded as base64 PNG) or Markdown with PNGs.
 
-A :class:`Document` is a list of blocks (headings, text, tables, figures) plus the
-"in a minute" findings shown first.  :func:`add_study` fills a document with every analysis
+A :class:`Document` is the question and its answers (the first screen, see
+:mod:`simulator.analysis.report_answers`), then a list of blocks (headings, text, tables,
+figures) rendered as a collapsible appendix.  :func:`add_study` fills a document with every analysis
 that applies to a group of runs of one game and player count; :func:`build_report` is the
 ``islandsim report`` entry point.
 """
@@ -12,6 +13,7 @@ import base64
 import html
 import math
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Sequence
@@ -19,9 +21,12 @@ from typing import Sequence
 import polars as pl
 
 from simulator import __version__
-from simulator.analysis import charts, compare, convergence, coverage, events, seats, shape, stats, tournament
+from simulator.analysis import (
+    charts, compare, convergence, coverage, events, report_answers, report_quality, seats, shape, stats, tournament,
+)
 from simulator.analysis.runs import (
-    HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, load_run, setup_label,
+    HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
+    load_run, readable, setup_label, shorten,
 )
 from simulator.core.registry import UsageError
 
@@ -40,11 +45,22 @@ class Block:
 
 @dataclass
 class Document:
-    """A report being assembled."""
+    """A report being assembled.
+
+    The first screen holds the study's ``question``, at most :data:`MAX_ANSWERS` plain-language
+    ``answers`` (with their intervals) and one chart (``answer_figure``); every block after that
+    is appendix: level-2 headings group it (one per player count), each level-3 heading opens a
+    collapsible section listed in the table of contents.  ``facts`` keeps what the sections
+    computed (seat tables, comparisons, measures) for the answers."""
 
     title: str
     findings: list[str] = field(default_factory=list)
     blocks: list[Block] = field(default_factory=list)
+    question: str = ""
+    intro: str = ""
+    answers: list[str] = field(default_factory=list)
+    answer_figure: tuple[bytes, str] | None = None
+    facts: list[dict] = field(default_factory=list)
 
     def heading(self, text: str, level: int = 2) -> None:
         self.blocks.append(Block("heading", text, level=level))
@@ -63,47 +79,140 @@ class Document:
         self.blocks.append(Block("figure", png, caption))
 
 
+MAX_ANSWERS = 5
+"""Answers on the first screen; the rest of what a study found is in the appendix."""
+SCROLL_ROWS = 20
+"""Tables longer than this scroll inside a box of fixed height instead of stretching the page."""
+
+
 # ---------------------------------------------------------------- rendering
 
 _CSS = """
-body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;margin:2em auto;padding:0 1em;
+body{font-family:system-ui,-apple-system,Segoe UI,Roboto,sans-serif;max-width:1100px;margin:1.2em auto;padding:0 1em;
 color:#222;line-height:1.45}
-h1{border-bottom:2px solid #2e86c1}h2{margin-top:2em;border-bottom:1px solid #ccc}
-table{border-collapse:collapse;margin:0.8em 0;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;text-align:right}
-th{background:#eef4f8}td:first-child,th:first-child,td:last-child{text-align:left}caption{caption-side:bottom;font-size:0.85em;color:#555}
-figure{margin:1em 0}figure img{max-width:100%;border:1px solid #ddd}figcaption{font-size:0.85em;color:#555}
-.findings{background:#f6faf6;border-left:4px solid #27ae60;padding:0.5em 1em}
+h1{border-bottom:2px solid #2e86c1;font-size:1.6em;margin:0.3em 0}h2{margin-top:1.6em;border-bottom:1px solid #ccc}
+.answers{background:#f6faf6;border-left:4px solid #27ae60;padding:0.4em 1em}
+.answers .question{font-size:1.1em;margin:0.4em 0}.answers ol{margin:0.3em 0;padding-left:1.4em}.answers li{margin:0.25em 0}
+.answers figure{margin:0.5em 0}.answers img{max-height:600px}
+.intro{color:#444;font-size:0.9em}
+nav ol{margin:0.2em 0}nav li{margin:0.1em 0}
+details{border:1px solid #ddd;border-radius:4px;margin:0.5em 0;padding:0 0.8em}
+details[open]{padding-bottom:0.6em}summary{cursor:pointer;font-weight:600;padding:0.45em 0}
+.table-box{overflow:auto;max-width:100%;margin:0.8em 0}.table-box.long{max-height:32em;border:1px solid #eee}
+table{border-collapse:collapse;font-size:0.85em}th,td{border:1px solid #ccc;padding:3px 7px;text-align:left}
+th{background:#eef4f8;position:sticky;top:0}td.n{text-align:right;white-space:nowrap}
+caption{caption-side:bottom;font-size:0.85em;color:#555;text-align:left}
+figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #ddd}figcaption{font-size:0.85em;color:#555}
+@media (max-width:600px){body{padding:0 0.5em;margin:0.5em auto}h1{font-size:1.3em}.answers{padding:0.3em 0.6em}
+.answers img{max-height:none}details{padding:0 0.4em}}
 """
+
+# Opens the collapsed section a table-of-contents link (or the address) points to.
+_OPEN_TARGET = """<script>
+function openTarget(){var id=decodeURIComponent(location.hash.slice(1));var node=id&&document.getElementById(id);
+while(node){if(node.tagName==='DETAILS'){node.open=true;}node=node.parentElement;}}
+window.addEventListener('hashchange',openTarget);openTarget();
+</script>"""
+
+
+def _anchor(number: int) -> str:
+    return f"section-{number}"
+
+
+def _outline(document: Document) -> list[tuple[int, str, str]]:
+    """``(level, text, anchor)`` of every appendix heading, numbered in order."""
+    return [(block.level, block.content, _anchor(number))
+            for number, block in enumerate(block for block in document.blocks if block.kind == "heading")]  # fmt: skip
+
+
+def _contents_html(outline: list[tuple[int, str, str]], findings: bool) -> str:
+    items, open_group = [], False
+    if findings:
+        items.append('<li><a href="#findings">Every finding in one line</a></li>')
+    for level, text, anchor in outline:
+        link = f'<a href="#{anchor}">{html.escape(text)}</a>'
+        if level <= 2:
+            items.append(("</ol></li>" if open_group else "") + f"<li>{link}<ol>")
+            open_group = True
+        else:
+            items.append(f"<li>{link}</li>")
+    if open_group:
+        items.append("</ol></li>")
+    return f'<nav id="contents"><h2>Appendix</h2><ol>{"".join(items)}</ol></nav>'
+
+
+def _figure_html(png: bytes, caption: str, number: int) -> str:
+    data = base64.b64encode(png).decode("ascii")
+    alt = html.escape(caption, quote=True)
+    return (f'<figure><img class="chart" id="chart-{number}" alt="{alt}" src="data:image/png;base64,{data}">'
+            f"<figcaption>Figure {number}. {html.escape(caption)}</figcaption></figure>")  # fmt: skip
+
+
+NUMBER_CELL = re.compile(r"^[-+−<\[]*\s*(\d|n/a)")
+"""Cells that hold a number (or an interval, or n/a): right-aligned; words are left-aligned."""
+
+
+def _cell_html(cell: str) -> str:
+    return f'<td class="n">{html.escape(cell)}</td>' if NUMBER_CELL.match(cell) else f"<td>{html.escape(cell)}</td>"
+
+
+def _table_html(block: Block) -> str:
+    headers, rows = block.content
+    head = "".join(f"<th>{html.escape(cell)}</th>" for cell in headers)
+    body = "".join("<tr>" + "".join(_cell_html(cell) for cell in row) + "</tr>" for row in rows)
+    caption = f"<caption>{html.escape(block.caption)}</caption>" if block.caption else ""
+    size = " long" if len(rows) > SCROLL_ROWS else ""
+    return f'<div class="table-box{size}"><table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
 def to_html(document: Document) -> str:
-    """The document as one self-contained HTML page (no external file or network access)."""
-    parts = [f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(document.title)}</title>",
-             f"<style>{_CSS}</style></head><body>", f"<h1>{html.escape(document.title)}</h1>"]  # fmt: skip
+    """The document as one self-contained HTML page (no external file or network access): the
+    answers first, then the table of contents and the appendix in collapsible sections."""
+    parts = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
+             '<meta name="viewport" content="width=device-width, initial-scale=1">',
+             f"<title>{html.escape(document.title)}</title><style>{_CSS}</style></head><body>",
+             f"<h1>{html.escape(document.title)}</h1>"]  # fmt: skip
+    figure_number = 0
+    if document.question or document.answers:
+        parts.append('<section id="answers" class="answers">')
+        if document.question:
+            parts.append(f'<p class="question"><strong>Question.</strong> {html.escape(document.question)}</p>')
+        parts.append("<ol>" + "".join(f"<li>{html.escape(item)}</li>" for item in document.answers[:MAX_ANSWERS]) + "</ol>")
+        if document.answer_figure:
+            figure_number += 1
+            parts.append(_figure_html(*document.answer_figure, figure_number))
+        parts.append("</section>")
+    if document.intro:
+        parts.append(f'<p class="intro">{html.escape(document.intro)}</p>')
+    outline = iter(_outline(document))
+    parts.append(_contents_html(_outline(document), bool(document.findings)))
     if document.findings:
         items = "".join(f"<li>{html.escape(item)}</li>" for item in document.findings)
-        parts.append(f'<section class="findings"><h2>In a minute</h2><ul>{items}</ul></section>')
-    figure_number = 0
+        parts.append(f'<details id="findings"><summary>Every finding in one line</summary><ul>{items}</ul></details>')
+    in_section = False
     for block in document.blocks:
         if block.kind == "heading":
-            parts.append(f"<h{block.level}>{html.escape(block.content)}</h{block.level}>")
+            level, text, anchor = next(outline)
+            if in_section:
+                parts.append("</details>")
+                in_section = False
+            if level <= 2:
+                parts.append(f'<h2 id="{anchor}">{html.escape(text)}</h2>')
+            else:
+                parts.append(f'<details id="{anchor}"><summary>{html.escape(text)}</summary>')
+                in_section = True
         elif block.kind == "text":
             parts.append(f"<p>{html.escape(block.content)}</p>")
         elif block.kind == "bullets":
             parts.append("<ul>" + "".join(f"<li>{html.escape(item)}</li>" for item in block.content) + "</ul>")
         elif block.kind == "table":
-            headers, rows = block.content
-            head = "".join(f"<th>{html.escape(cell)}</th>" for cell in headers)
-            body = "".join("<tr>" + "".join(f"<td>{html.escape(cell)}</td>" for cell in row) + "</tr>" for row in rows)
-            caption = f"<caption>{html.escape(block.caption)}</caption>" if block.caption else ""
-            parts.append(f"<table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>")
+            parts.append(_table_html(block))
         elif block.kind == "figure":
             figure_number += 1
-            data = base64.b64encode(block.content).decode("ascii")
-            alt = html.escape(block.caption, quote=True)
-            parts.append(f'<figure><img class="chart" id="chart-{figure_number}" alt="{alt}" src="data:image/png;base64,{data}">'
-                         f"<figcaption>Figure {figure_number}. {html.escape(block.caption)}</figcaption></figure>")  # fmt: skip
-    parts.append(f"<footer><p><small>islandsim {__version__}. Methods: docs/analysis.md.</small></p></footer></body></html>")
+            parts.append(_figure_html(block.content, block.caption, figure_number))
+    if in_section:
+        parts.append("</details>")
+    parts.append(f"<footer><p><small>islandsim {__version__}. Methods: docs/analysis.md.</small></p></footer>{_OPEN_TARGET}</body></html>")
     return "\n".join(parts) + "\n"
 
 
@@ -114,9 +223,17 @@ def _md_cell(text: str) -> str:
 def to_markdown(document: Document, figure_folder: Path, link_prefix: str) -> str:
     """The document as Markdown; figures are written as PNG files into ``figure_folder``."""
     lines = [f"# {document.title}", ""]
-    if document.findings:
-        lines += ["## In a minute", ""] + [f"- {item}" for item in document.findings] + [""]
     figure_number = 0
+    if document.question:
+        lines += [f"**Question.** {document.question}", ""]
+    lines += [f"{number}. {item}" for number, item in enumerate(document.answers[:MAX_ANSWERS], 1)] + [""]
+    if document.answer_figure:
+        figure_number += 1
+        lines += _markdown_figure(*document.answer_figure, figure_number, figure_folder, link_prefix)
+    if document.intro:
+        lines += [document.intro, ""]
+    if document.findings:
+        lines += ["## Every finding in one line", ""] + [f"- {item}" for item in document.findings] + [""]
     for block in document.blocks:
         if block.kind == "heading":
             lines += ["#" * block.level + " " + block.content, ""]
@@ -132,13 +249,16 @@ def to_markdown(document: Document, figure_folder: Path, link_prefix: str) -> st
             lines += ([f"*{block.caption}*"] if block.caption else []) + [""]
         elif block.kind == "figure":
             figure_number += 1
-            figure_folder.mkdir(parents=True, exist_ok=True)
-            name = f"figure-{figure_number:02d}.png"
-            (figure_folder / name).write_bytes(block.content)
-            lines += [f"![{_md_cell(block.caption)}]({link_prefix}/{name})", "",
-                      f"*Figure {figure_number}. {block.caption}*", ""]  # fmt: skip
+            lines += _markdown_figure(block.content, block.caption, figure_number, figure_folder, link_prefix)
     lines.append(f"*islandsim {__version__}. Methods: docs/analysis.md.*")
     return "\n".join(lines) + "\n"
+
+
+def _markdown_figure(png: bytes, caption: str, number: int, figure_folder: Path, link_prefix: str) -> list[str]:
+    figure_folder.mkdir(parents=True, exist_ok=True)
+    name = f"figure-{number:02d}.png"
+    (figure_folder / name).write_bytes(png)
+    return [f"![{_md_cell(caption)}]({link_prefix}/{name})", "", f"*Figure {number}. {caption}*", ""]
 
 
 def write(document: Document, out: Path, fmt: str = "html") -> Path:
@@ -149,6 +269,8 @@ def write(document: Document, out: Path, fmt: str = "html") -> Path:
     if out.exists() and out.is_dir():
         raise UsageError(f"report file {out} is a folder; give a file name")
     out.parent.mkdir(parents=True, exist_ok=True)
+    if document.facts and not document.answers:  # reports built section by section (tournament, compare)
+        report_answers.compose(document)
     if fmt == "html":
         text = to_html(document)
     else:
@@ -204,7 +326,8 @@ def p_text(value: float) -> str:
 
 def add_manifest(document: Document, runs: list[Run]) -> None:
     """The runs behind the report: version, seed, n, lineup, variants, throughput."""
-    document.heading("Runs")
+    document.heading("Runs", 2)
+    document.heading("Run folders, seeds, versions and speed", 3)
     rows = []
     for run in runs:
         manifest = run.manifest
@@ -214,14 +337,15 @@ def add_manifest(document: Document, runs: list[Run]) -> None:
                      manifest.get("islandsim_version", "?"),
                      f"{timings['games_per_second']:,.0f}" if "games_per_second" in timings else "n/a",
                      number(timings.get("elapsed_seconds", math.nan), 1)])  # fmt: skip
-    document.table(["run", "game", "players", "lineup", "setup", "seed", "games", "version", "games/s", "seconds"], rows)
+    document.table(["run", "game", "players", "lineup", "setup", "seed", "games", "version", "games/s", "seconds"], rows,
+                   "Setup labels name the event cards: " + "; ".join(sorted({readable_setup(run.manifest) for run in runs})) + ".")
     versions = {run.manifest.get("islandsim_version") for run in runs}
     if len(versions) > 1:
         document.text(f"Caution: these runs come from different islandsim versions ({', '.join(map(str, versions))}).")
 
 
-def add_seats(document: Document, runs: list[Run], title: str) -> None:
-    """Seat advantage table, bars and the summary sentence."""
+def add_seats(document: Document, runs: list[Run], title: str) -> tuple[pl.DataFrame, dict]:
+    """Seat advantage table, bars of the difference from the fair share, the summary sentence."""
     table, notes = seats.seat_advantage(runs)
     summary = seats.seat_summary(table, notes)
     document.findings.append(f"{title}: {summary}")
@@ -239,13 +363,14 @@ def add_seats(document: Document, runs: list[Run], title: str) -> None:
          for row in table.iter_rows(named=True)],
     )  # fmt: skip
     document.figure(
-        charts.interval_bars([f"seat {seat}" for seat in table["seat"]], table["win_rate"], table["low"], table["high"],
-                             notes["fair_share"], f"Win rate per seat — {title}"),
-        f"Win rate per seat with 95% intervals, {title}; dashed line: fair share.",
+        charts.offsets_from_fair_share({title: ([f"seat {seat}" for seat in table["seat"]], table["win_rate"], table["low"],
+                                                table["high"], notes["fair_share"])}, f"Win rate per seat — {title}"),
+        f"Win rate per seat minus the fair share ({pct(notes['fair_share'])}), percentage points, 95% intervals, {title}.",
     )  # fmt: skip
+    return table, notes
 
 
-def add_tournament(document: Document, runs: list[Run], title: str) -> None:
+def add_tournament(document: Document, runs: list[Run], title: str) -> pl.DataFrame:
     """Strategy ranking, head-to-head matrix and heatmap."""
     rank_table = tournament.ranking(runs)
     pairs = tournament.head_to_head(runs)
@@ -259,10 +384,11 @@ def add_tournament(document: Document, runs: list[Run], title: str) -> None:
           f"{row['seats_played']:,}", number(row["mean_score"]), interval_text(row["score_low"], row["score_high"], 1.0, 2)]
          for row in rank_table.iter_rows(named=True)],
     )  # fmt: skip
+    fair = 1.0 / runs[0].players
     document.figure(
-        charts.interval_bars(rank_table["strategy"].to_list(), rank_table["win_rate"], rank_table["low"], rank_table["high"],
-                             None, f"Win rate per seat taken — {title}"),
-        f"Strategy ranking with 95% intervals, {title}.",
+        charts.offsets_from_fair_share({title: (rank_table["strategy"].to_list(), rank_table["win_rate"], rank_table["low"],
+                                                rank_table["high"], fair)}, f"Win rate per seat taken — {title}"),
+        f"Strategy ranking: win rate per seat taken minus the fair share ({pct(fair)}), 95% intervals, {title}.",
     )  # fmt: skip
     names, grid = tournament.matrix(pairs, rank_table["strategy"].to_list())
     lookup = {(row["a"], row["b"]): row for row in pairs.iter_rows(named=True)}
@@ -273,12 +399,14 @@ def add_tournament(document: Document, runs: list[Run], title: str) -> None:
         "Share of meetings in which the row strategy finished ahead of the column strategy (ties count half); 50% = even.",
     )  # fmt: skip
     document.figure(charts.heatmap(names, grid, f"Head to head — {title}"), f"Head-to-head matrix, {title}.")
+    return rank_table
 
 
 def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str, list[Run]]], title: str,
-                   kind: str = "rule variant") -> None:  # fmt: skip
+                   kind: str = "rule variant") -> pl.DataFrame:  # fmt: skip
     """Paired differences of every arm against the baseline, Holm, forest plot, convergence."""
     table = compare.compare_groups(baseline, arms)
+    table = table.with_columns(pl.col("arm").replace_strict(_readable_arms(arms), default=pl.col("arm")).alias("arm"))
     lines = compare.comparison_summary(table)
     document.findings.extend(f"{title}: {line}" for line in lines)
     document.heading(f"{kind.capitalize()}s against the baseline — {title}", 3)
@@ -289,20 +417,55 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
         "and a setup that produced exactly the baseline's games is reported as such (identical games)."
     )
     document.bullets(lines)
+    constant = _constant_measures(baseline, arms)
+    if constant:
+        document.text(f"The same in every game of every setup (not tested): {constant}.")
     core = table.filter(compare.core_expression())
     own = table.filter(~compare.core_expression())
     for part, caption in ((core, "Win rate per seat, score, length, shared wins, margin of victory."),
                           (own, "The game's own measures (per seat: mean over seats; per game).")):  # fmt: skip
         if not part.is_empty():
             _difference_table(document, part, caption)
-    document.figure(charts.forest(_forest_rows(table), f"Paired differences — {title}"),
-                    f"Paired differences against the baseline with 95% intervals, {title}.")  # fmt: skip
+    short = table.with_columns(pl.col("arm").map_elements(shorten, return_dtype=pl.String))
+    document.figure(charts.forest(_forest_rows(short), f"Paired differences — {title}"),
+                    f"Paired differences against the baseline with 95% intervals, {title} (setup names shortened; "
+                    "the tables give them in full).")  # fmt: skip
     if len(baseline) == 1 and all(len(members) == 1 for _, members in arms):
-        series = [_strongest_seat_series(baseline[0], label, members[0], table) for label, members in arms[:6]]
+        readable = _readable_arms(arms)
+        series = [_strongest_seat_series(baseline[0], readable[label], members[0], table) for label, members in arms[:6]]
         document.figure(charts.convergence_chart(pl.concat(series), f"Convergence of paired differences — {title}"),
                         "Running paired difference (percentage points) of the seat win rate that moved most, per setup; "
                         "right: 95% half-width, dashed at ±1 pp.")  # fmt: skip
+    return table
 
+
+def readable_setup(manifest: dict) -> str:
+    """A setup as a reader names it: its variants, then each event card it forces or excludes with
+    the card's name from the game's data (``B12 excluded (If both Landings have enough cards…)``)."""
+    spec = game_spec_or_none(manifest)
+    names = spec.card_names if spec is not None else {}
+    parts = ["+".join(manifest["variants"])] if manifest.get("variants") else []
+    for key, verb in (("force_events", "forced"), ("exclude_events", "excluded")):
+        for card in manifest.get(key) or []:
+            parts.append(f"{card} {verb}" + (f" ({names[card]})" if card in names else ""))
+    return ", ".join(parts) or "baseline"
+
+
+def _readable_arms(arms: list[tuple[str, list[Run]]]) -> dict[str, str]:
+    return {label: readable_setup(members[0].manifest) for label, members in arms}
+
+
+def _constant_measures(baseline: list[Run], arms: list[tuple[str, list[Run]]]) -> str:
+    """``length: 24 tricks in every game`` for the core measures equal in every game of every setup."""
+    unit = baseline[0].manifest["length_unit"]
+    frames = [compare.deal_means(members).select("length", "shared_win") for members in [baseline] + [m for _, m in arms]]
+    games = pl.concat(frames)
+    parts = []
+    if stats.is_constant(games["length"].to_numpy()):
+        parts.append(f"length: {number(games['length'][0], 0)} {unit} in every game")
+    if stats.is_constant(games["shared_win"].to_numpy()):
+        parts.append(f"shared first place: {pct(games['shared_win'][0])} of games")
+    return "; ".join(parts)
 
 def _difference_table(document: Document, table: pl.DataFrame, caption: str) -> None:
     """A table of paired differences: both means, difference, interval, Holm p, verdict."""
@@ -311,9 +474,14 @@ def _difference_table(document: Document, table: pl.DataFrame, caption: str) -> 
         [[row["arm"], row["measure"], _value(row["baseline"], row["unit"]), _value(row["variant"], row["unit"]),
           stats.format_number(row["difference"], row["unit"] or "+"),
           "[" + ", ".join(stats.format_number(row[key], row["unit"] or "+") for key in ("low", "high")) + "]",
-          p_text(row["p_holm"]), row["verdict"]] for row in _by_measure(table).iter_rows(named=True)],
-        caption,
+          p_text(row["p_holm"]), row["verdict"]] for row in _by_effect(table).iter_rows(named=True)],
+        caption + " Largest effects first (difference in interval half-widths).",
     )  # fmt: skip
+
+
+def _by_effect(table: pl.DataFrame) -> pl.DataFrame:
+    """Rows by effect size (difference over its interval half-width, largest first); identical games last."""
+    return report_quality.effect_order(table).sort("identical_games", maintain_order=True)
 
 
 def _by_measure(table: pl.DataFrame) -> pl.DataFrame:
@@ -345,7 +513,7 @@ def _forest_rows(table: pl.DataFrame, max_measures: int = 6, max_seat_rows: int 
 def _strongest_seat_series(baseline: Run, label: str, other: Run, table: pl.DataFrame) -> pl.DataFrame:
     part = table.filter((pl.col("arm") == label) & pl.col("column").str.starts_with("win_seat_"))
     row = part.sort(pl.col("difference").abs(), descending=True).row(0, named=True)
-    return convergence.paired_convergence(baseline, other, row["column"], f"{label}: {row['measure']} (pp)")
+    return convergence.paired_convergence(baseline, other, row["column"], f"{shorten(label, 32)}: {row['measure']} (pp)")
 
 
 def add_events(document: Document, run: Run, title: str) -> None:
@@ -365,11 +533,17 @@ def add_events(document: Document, run: Run, title: str) -> None:
                     f"Difference with and without each card, 95% intervals, {title}.")  # fmt: skip
     rounds = events.by_round(run)
     measured = [column for column in rounds.columns if column not in ("card", "value", "round", "games")]
+    fair = 1.0 / run.players
+    wins = [column for column in measured if column.endswith(" wins")]
+    rounds = rounds.with_columns(
+        pl.max_horizontal([(pl.col(column).list.get(0) - fair).abs() for column in wins]).alias("_size")
+    ).sort("_size", descending=True).drop("_size") if wins and not rounds.is_empty() else rounds
     document.table(
         ["card", "round", "games", *measured],
         [[row["card"], row["round"], f"{row['games']:,}", *[_triple(column, row[column]) for column in measured]]
          for row in rounds.iter_rows(named=True)],
-        "Per card and the round it came up: winner's seat rates (95% Wilson) and means (95% intervals).",
+        "Per card and the round it came up: winner's seat rates (95% Wilson) and means (95% intervals); rows with the "
+        "largest seat win-rate gap from the fair share first.",
     )  # fmt: skip
 
 
@@ -406,8 +580,11 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
                         f"Score distribution per strategy, {title}.")  # fmt: skip
     document.figure(charts.histograms({"margin of victory": facts["margin_values"]}, f"Margin of victory — {title}", "points"),
                     f"Margin of victory (winner minus the best other ranked seat; 0 on a shared win), {title}.")  # fmt: skip
-    document.figure(charts.histograms({length_unit: facts["length_values"]}, f"Game length — {title}", length_unit),
-                    f"Game length ({length_unit}), {title}.")  # fmt: skip
+    if stats.is_constant(facts["length_values"]):
+        document.text(f"Length: {number(facts['length_values'][0], 0)} {length_unit} in every game.")
+    else:
+        document.figure(charts.histograms({length_unit: facts["length_values"]}, f"Game length — {title}", length_unit),
+                        f"Game length ({length_unit}), {title}.")  # fmt: skip
     quantities = shape.quantity_table(runs)
     if not quantities.is_empty():
         document.table(["quantity", *headers], [[row["quantity"], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
@@ -415,6 +592,9 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
                        "The game's own quantities (for Loot Island: curses, eliminations, treasure mix).")  # fmt: skip
     for column in [name for name in extra_seat_columns(runs[0].manifest) if name in HEADLINE_COLUMNS][:2]:
         values = seats.pooled_rows(runs, ("seat", column))  # e.g. Loot Island's curse cubes
+        if stats.is_constant(values[column].to_numpy()):
+            document.text(f"{readable(column).capitalize()}: {number(values[column][0], 0)} in every game and seat.")
+            continue
         document.figure(charts.histograms({f"seat {seat}": part[column].to_numpy()
                                            for (seat,), part in values.sort("seat").group_by("seat", maintain_order=True)},
                                           f"{column} per seat — {title}", column),
@@ -447,6 +627,38 @@ def add_never_seen(document: Document, groups: list[tuple[str, list[Run]]], titl
     document.bullets(lines)
 
 
+def add_paired_quality(document: Document, baseline: list[Run], arms: list[tuple[str, list[Run]]], title: str) -> pl.DataFrame:
+    """Winner-change rate, catch-up or runaway and every game-quality measure of each setup
+    against the baseline, on the same deals (the first lineup of each setup), by effect size."""
+    by_lineup = {tuple(run.manifest["lineup"]): run for run in baseline}
+    parts = []
+    for label, members in arms:
+        arm = members[0]
+        base = by_lineup.get(tuple(arm.manifest["lineup"]), baseline[0])
+        identical = compare.same_games(base, arm)
+        part = report_quality.paired_quality(base, arm)
+        parts.append(part.with_columns(pl.lit(readable_setup(arm.manifest)).alias("arm"), pl.lit(label).alias("label"),
+                                       pl.lit(identical).alias("identical_games")))  # fmt: skip
+    table = pl.concat(parts, how="vertical_relaxed")
+    unit = baseline[0].manifest["length_unit"]
+    document.heading(f"Winner changes, catch-up and game quality against the baseline — {title}", 3)
+    document.text("Each setup against the baseline on the same deals: how often the winner changes (a different set "
+                  "of winners on the same deal), whether the spread between first and last shrinks (catch-up) or "
+                  "grows (runaway), and the paired difference of every game-quality measure, largest effects first.")  # fmt: skip
+    identical = table.filter(pl.col("identical_games"))["arm"].unique(maintain_order=True).to_list()
+    if identical:
+        document.text("Identical games to the baseline (nothing to compare): " + "; ".join(identical) + ".")
+    shown = report_quality.effect_order(table.filter(~pl.col("identical_games")))
+    document.table(["setup", "measure", "baseline", "setup value", "difference", "95% interval", "games"],
+                   [[row["arm"], row["measure"],
+                     "—" if row["key"] == "winner_change" else report_quality.value_text(row["baseline"], row["unit"], unit, row["key"] == "advantage"),
+                     report_quality.value_text(row["variant"], row["unit"], unit, row["key"] == "advantage"),
+                     report_quality.value_text(row["difference"], row["unit"], unit, signed=True),
+                     report_quality.interval_only(row["low"], row["high"], row["unit"], signed=True), f"{row['games']:,}"]
+                    for row in shown.iter_rows(named=True)])  # fmt: skip
+    return table
+
+
 def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: str, kind: str = "rule variant") -> None:
     """Every analysis that applies to runs of one game and player count.
 
@@ -458,11 +670,16 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     check_same_game([run for _, members in groups for run in members])
     _, baseline = groups[0]
     document.heading(title, 2)
-    add_seats(document, baseline, title)
+    fact = {"title": title, "players": baseline[0].players, "length_unit": baseline[0].manifest["length_unit"],
+            "kind": kind, "setups": len(groups) - 1}  # fmt: skip
+    fact["seats"] = add_seats(document, baseline, title)
     if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
-        add_tournament(document, baseline, title)
+        fact["tournament"] = add_tournament(document, baseline, title)
+    fact["quality"] = report_quality.add_quality(document, baseline[0], title)
     if len(groups) > 1:
-        add_comparison(document, baseline, groups[1:], title, kind)
+        fact["comparison"] = add_comparison(document, baseline, groups[1:], title, kind)
+        fact["paired"] = add_paired_quality(document, baseline, groups[1:], title)
+    document.facts.append(fact)
     if event_columns(baseline[0].manifest):
         add_events(document, baseline[0], title)
     add_never_seen(document, groups, title)
@@ -489,4 +706,5 @@ def build_report(paths: Sequence[Path | str], title: str | None = None) -> Docum
         group = [run for run in runs if run.players == players]
         add_study(document, compare.group_by_setup(group), f"{players} players")
     add_manifest(document, runs)
+    report_answers.compose(document)
     return document

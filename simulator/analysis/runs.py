@@ -204,14 +204,24 @@ def measures(manifest: dict) -> list[Measure]:
     """The measures of a paired comparison: per-seat win rates, score, length, ties, margin, game's own."""
     found = [Measure(f"win_seat_{seat}", f"win rate, seat {seat}", "pp") for seat in seats(manifest)]
     found += [
-        Measure("mean_score", "mean score (all seats)", ""),
+        Measure("mean_score", "mean score, all seats (points)", ""),
         Measure("length", f"game length ({manifest['length_unit']})", ""),
         Measure("shared_win", "shared first place", "pp"),
-        Measure("margin", "margin of victory", ""),
+        Measure("margin", "margin of victory (points)", ""),
     ]
-    found += [Measure(f"seat.{name}", f"{name} per seat", "") for name in extra_seat_columns(manifest)]
-    found += [Measure(f"game.{name}", f"{name} per game", "") for name in quantity_game_columns(manifest)]
+    found += [Measure(f"seat.{name}", f"{readable(name)} per seat", "") for name in extra_seat_columns(manifest)]
+    found += [Measure(f"game.{name}", f"{readable(name)} per game", "") for name in quantity_game_columns(manifest)]
     return found
+
+
+def readable(column: str) -> str:
+    """A result column's name as a reader sees it: ``curse_cubes`` -> ``curse cubes``."""
+    return column.replace("_", " ")
+
+
+def shorten(label: str, width: int = 40) -> str:
+    """A label for a chart axis: its start, ending in an ellipsis when cut (``B9 forced (Using a Small…``)."""
+    return label if len(label) <= width else label[: width - 1].rstrip() + "…"
 
 
 def per_game(run: Run) -> pl.DataFrame:

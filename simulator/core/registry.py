@@ -122,6 +122,8 @@ class GameSpec:
       ``encode_event_rules(forced, excluded, players)``: the extra flags appended to the
       variant flags for ``--force-event`` / ``--exclude-event`` (``ValueError`` on a
       combination its rules cannot honour).
+    - ``card_names`` gives a readable name to a card code (``"B12"``: what the card does) for
+      reports, which print it beside the code; the game reads it from its data files.
     - ``forward``: the game's forward-model functions when it follows that contract (then its
       ``play_chunk`` is the core's play loop, ``simulator.core.forward.play_chunk``, bound to
       them); ``None`` for a game that still plays whole games with strategy callbacks.
@@ -149,6 +151,7 @@ class GameSpec:
     event_cards: tuple[str, ...] = ()
     encode_event_rules: Callable[[tuple[str, ...], tuple[str, ...], int], np.ndarray] | None = None
     forward: ForwardModel | None = None
+    card_names: dict[str, str] = field(default_factory=dict)
 
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:

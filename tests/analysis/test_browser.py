@@ -1,4 +1,5 @@
-"""A report rendered in a real headless browser (Debian's chromium): every chart must load."""
+"""A report rendered in a real headless browser (Debian's chromium): every chart must load, the
+first screen holds the answers, and a phone-wide window needs no sideways scrolling."""
 
 import re
 import shutil
@@ -50,3 +51,48 @@ def test_every_chart_of_a_report_loads_in_headless_chromium(play, tmp_path):
     assert f'<div id="probe-result">images={expected} loaded={expected}</div>' in dom
     assert len(re.findall(r'data-probe="loaded"', dom)) == expected
     assert 'data-probe="broken"' not in dom
+
+
+# Appended to a copy of the report: where the answers block ends against the window's height,
+# and whether the page is wider than the window.
+LAYOUT_PROBE = """<script>
+window.addEventListener('load', function () {
+  var answers = document.getElementById('answers').getBoundingClientRect();
+  var result = document.createElement('div');
+  result.id = 'layout-result';
+  result.textContent = 'top=' + Math.round(answers.top) + ' bottom=' + Math.round(answers.bottom)
+    + ' viewport=' + window.innerHeight + ' width=' + window.innerWidth
+    + ' page=' + document.documentElement.scrollWidth
+    + ' answers=' + document.querySelectorAll('#answers li').length
+    + ' answer_charts=' + document.querySelectorAll('#answers img').length;
+  document.body.appendChild(result);
+});
+</script>"""
+
+
+def _layout(page: str, tmp_path, width: int, height: int) -> dict:
+    probed = tmp_path / f"layout-{width}.html"
+    probed.write_text(page.replace("</body>", LAYOUT_PROBE + "</body>"))
+    with tempfile.TemporaryDirectory() as profile:
+        finished = subprocess.run(
+            [CHROMIUM, *FLAGS, f"--user-data-dir={profile}", f"--window-size={width},{height}", "--virtual-time-budget=10000",
+             "--dump-dom", probed.as_uri()], capture_output=True, text=True, timeout=180,
+        )  # fmt: skip
+    assert finished.returncode == 0, finished.stderr[-2000:]
+    found = re.search(r'<div id="layout-result">([^<]*)</div>', finished.stdout)
+    assert found, finished.stdout[-2000:]
+    return {key: int(value) for key, value in (item.split("=") for item in found.group(1).split())}
+
+
+@pytest.mark.skipif(CHROMIUM is None, reason="chromium is not installed (apt-get install chromium; .ci/run installs it)")
+def test_the_first_screen_holds_the_answers_and_a_phone_needs_no_sideways_scrolling(play, tmp_path):
+    paths = [play("base", n=400), play("variant", n=400, variants=("seat2-bonus",)), play("same", n=400, variants=("cosmetic-a",))]
+    page = report.write(report.build_report(paths), tmp_path / "report.html").read_text()
+    assert '<meta name="viewport" content="width=device-width, initial-scale=1">' in page
+    desktop = _layout(page, tmp_path, 1280, 1400)
+    assert desktop["viewport"] > 1000  # the window minus what the browser keeps for itself
+    assert 0 <= desktop["top"] < desktop["bottom"] <= desktop["viewport"], desktop  # the whole answers block on screen one
+    assert 1 <= desktop["answers"] <= report.MAX_ANSWERS and desktop["answer_charts"] == 1
+    phone = _layout(page, tmp_path, 390, 844)
+    assert phone["page"] <= phone["width"], phone  # wide tables scroll inside their box, not the page
+    assert phone["top"] < phone["viewport"]  # the answers start on the first phone screen

@@ -25,7 +25,10 @@ def test_compare_plays_and_reports_in_plain_words(capsys, tmp_path):
     assert status == 0, err
     assert "cosmetic-a: this setup and the baseline produced identical games in all 1,000 deals" in out
     assert "seat2-bonus: " in out and "win rate, seat 2 +" in out
-    assert (tmp_path / "compare.html").read_text().count("<img") >= 5
+    page = (tmp_path / "compare.html").read_text()
+    assert page.count("<img") >= 5
+    answers = page.split('<section id="answers"', 1)[1].split("</section>", 1)[0]  # the first screen answers
+    assert "seat2-bonus changes the winner of" in answers and "identical games" in answers
 
 
 def test_compare_of_run_folders_refuses_other_seeds_in_one_line(capsys, play):

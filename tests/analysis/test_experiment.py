@@ -97,3 +97,14 @@ def test_shipped_experiment_files_are_valid_for_the_games_installed():
         assert study.n >= 10_000  # headline intervals within about ±1 percentage point
         checked += 1
     assert checked >= 1
+
+
+def test_a_question_is_shown_first(tmp_path):
+    study = experiment.load_experiment(write(tmp_path, GOOD.replace("players = [2, 3]", "players = [3]")
+                                             + 'question = "Does seat 2 get a bonus?"\n'))  # fmt: skip
+    studies = experiment.run_experiment(study, tmp_path / "store", 1, n=200)
+    document = experiment.experiment_report(study, studies, n=200)
+    assert document.question == "Does seat 2 get a bonus?"
+    assert 1 <= len(document.answers) <= 5 and document.answer_figure is not None
+    assert document.answers[0].startswith("seat2-bonus changes the winner of")  # the setup that moves most comes first
+    assert any("identical games" in answer for answer in document.answers)  # cosmetic-a+cosmetic-b

@@ -7,6 +7,9 @@ signature or load from numba's cache, is imported inside ``game_spec``).
 
 from __future__ import annotations
 
+import csv
+from pathlib import Path
+
 import numpy as np
 
 from simulator.games.loot.state import (
@@ -111,6 +114,12 @@ STRATEGY_DESCRIPTIONS = {
 parameters are ``STYLES`` in strategies/loot.py)."""
 
 
+def event_card_names() -> dict[str, str]:
+    """Event card code -> what the card does (``data/events.csv``), printed beside the code in reports."""
+    with (Path(__file__).parent / "data" / "events.csv").open(encoding="utf-8") as handle:
+        return {row["code"]: row["description"] for row in csv.DictReader(handle)}
+
+
 def strategy_specs():
     """Name -> StrategySpec for every Loot Island strategy (imports, so compiles, the strategies)."""
     from simulator.core.registry import StrategySpec
@@ -152,4 +161,5 @@ def game_spec():
         column_labels={**{f"event_{r}": EVENT_CODES for r in range(1, 6)}, "healer": healer_labels()},
         event_cards=EVENT_CODES,
         encode_event_rules=encode_event_rules,
+        card_names=event_card_names(),
     )
