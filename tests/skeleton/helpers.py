@@ -68,3 +68,40 @@ def results(state, players):
     game_row = np.zeros(6, dtype=np.int64)
     final_results(state, seat_row, game_row)
     return seat_row, game_row
+
+
+def hold(state, seat, content):
+    """Put the card of ``content`` (slot == content at setup) in front of ``seat``, from the pile."""
+    from simulator.games.skeleton.board import give_to_seat
+    from simulator.games.skeleton.pile import remove_from_pile
+    from simulator.games.skeleton.state import LOC_PILE, SLOT_LOC
+
+    slot = content
+    assert state[SLOT_LOC + slot] == LOC_PILE
+    remove_from_pile(state, slot)
+    give_to_seat(state, slot, seat)
+    return slot
+
+
+def leave_in_pile(state, keep):
+    """Take every pile card but the slots of ``keep`` out of the game (a constructed position:
+    debug checks off)."""
+    from simulator.games.skeleton.pile import remove_from_pile
+    from simulator.games.skeleton.state import LOC_REMOVED, N_CARDS, PILE_MASK, REMOVED_MASK, SLOT_LOC
+
+    for slot in range(state[N_CARDS]):
+        if (state[PILE_MASK] >> slot) & 1 and slot not in keep:
+            remove_from_pile(state, slot)
+            state[SLOT_LOC + slot] = LOC_REMOVED
+            state[REMOVED_MASK] |= 1 << slot
+
+
+def restart_turn(state, seat=None, log=NO_LOG):
+    """Begin a turn again from a constructed position (of ``seat``, default the current one)."""
+    from simulator.games.skeleton.engine import advance
+    from simulator.games.skeleton.state import CURRENT, STEP, STEP_TURN_START
+
+    if seat is not None:
+        state[CURRENT] = seat
+    state[STEP] = STEP_TURN_START
+    advance(state, 0, 0, log)
