@@ -56,9 +56,9 @@ REDRAW_ATTEMPTS = 50
 def is_hidden_from(state, seat, slot):
     """Whether ``seat`` cannot know the content of ``slot``."""
     loc = state[SLOT_LOC + slot]
-    face_down = (state[FACE_UP_MASK] >> slot) & 1 == 0
+    face_down = not (state[FACE_UP_MASK] >> slot) & 1
     if loc == LOC_PILE:
-        return face_down and (state[SEEN + seat] >> slot) & 1 == 0
+        return face_down and not (state[SEEN + seat] >> slot) & 1
     if loc == LOC_HAND:
         return face_down and state[CURRENT] != seat
     if loc >= LOC_SEAT and loc != LOC_SEAT + seat:

@@ -301,7 +301,7 @@ def put_back(state, seat, slot, log):
     state[SLOT_LOC + slot] = LOC_PILE
     state[TAKEN_SLOT] = -1
     state[PUTBACK_SLOT] = slot
-    if state[FLAGS + FLAG_PUTBACK_FACE_UP] == 1 and (state[FACE_UP_MASK] >> slot) & 1 == 0:
+    if state[FLAGS + FLAG_PUTBACK_FACE_UP] == 1 and not (state[FACE_UP_MASK] >> slot) & 1:
         state[FACE_UP_MASK] |= bit(slot)
         state[FIRED_V_PUTBACK_FACE_UP] += 1  # A4 variant putback-face-up
     face_up = (state[FACE_UP_MASK] >> slot) & 1
