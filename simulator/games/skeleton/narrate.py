@@ -39,7 +39,7 @@ def format_log(log, count):
             part = "second standard turn" if e else f"turn {b}"
             lines.append(f"-- {seat_label(a)}, {part}: {c} clear cards, {d} in the pile")
         elif code == EV_BLOW:
-            lines.append(f"{seat_label(a)} blows on the pile: {d} cards swept, {b} -> {c} clear cards")
+            lines.append(f"{seat_label(a)} blows on the pile: {d} card{'s' if d != 1 else ''} swept, {b} -> {c} clear cards")
         elif code == EV_FLIP:
             lines.append(f"  a blown card turns over: {content_name(b)} now face {'up' if c else 'down'}")
         elif code == EV_PIRACY:
