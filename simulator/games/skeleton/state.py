@@ -170,7 +170,7 @@ VARIANTS = {
     "face-up-fraction-25": "A15 design: 25 % of the Sand cards start face up.",
     "face-up-fraction-75": "A15 design: 75 % of the Sand cards start face up.",
     "face-up-fraction-100": "A15 design: every Sand card starts face up.",
-    "objects-5": "Design: 5 pirate objects instead of 7 (44 Sand cards).",
+    "objects-5": "Design: 5 pirate objects instead of 7 (47 Sand cards).",
     "objects-9": "Design: 9 pirate objects instead of 7 (51 Sand cards).",
     "no-piracy": "Design: piracy turns are forbidden (measures what piracy is worth).",
     "pile-radius-2.0": "Pile model (REC): a tighter spread, radius 2.0 card widths (default 2.5): fewer clear cards.",
