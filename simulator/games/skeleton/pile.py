@@ -6,6 +6,7 @@ blow does.  Only bitsets live in the state: ``COVERED_BY[slot]`` is the mask of 
 
 import math
 
+import numpy as np
 from numba import njit
 
 from simulator.core.rng import random_float
@@ -52,12 +53,18 @@ def spread_pile(state, n_cards, deal, x, y, half_w, half_h, height):
             half_w[slot] = width / 2.0
             half_h[slot] = length / 2.0
         height[slot] = random_float(deal)
-    for i in range(n_cards):
+    order = np.argsort(height[:n_cards])  # bottom to top
+    for slot in range(n_cards):
+        state[COVERED_BY + slot] = 0
+    for low in range(n_cards):
+        i = order[low]
+        xi, yi, wi, hi = x[i], y[i], half_w[i], half_h[i]
         covered = 0
-        for j in range(n_cards):
-            if j != i and height[j] > height[i] and abs(x[i] - x[j]) < half_w[i] + half_w[j] \
-                    and abs(y[i] - y[j]) < half_h[i] + half_h[j]:
-                covered |= bit(j)
+        for high in range(low + 1, n_cards):
+            j = order[high]
+            # branch-free: the overlap test is unpredictable, a branch would cost more than the bits
+            overlap = (abs(xi - x[j]) < wi + half_w[j]) & (abs(yi - y[j]) < hi + half_h[j])
+            covered |= np.int64(overlap) << j
         state[COVERED_BY + i] = covered
     mask = 0
     for slot in range(n_cards):
