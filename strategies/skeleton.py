@@ -42,7 +42,6 @@ from simulator.games.skeleton.components import (
 from simulator.games.skeleton.state import (
     BLOW,
     CLAIM_COMBO_SHIFT,
-    CLAIM_PIECES,
     COVERED_BY,
     FACE_UP_MASK,
     FLAG_HIDDEN_COLLECTION,
@@ -70,9 +69,9 @@ from simulator.games.skeleton.state import (
     STEAL_CARD_SHIFT,
     STEAL_RANDOM,
     TAKE_CARD,
+    TAKEN_SLOT,
     TURN_PIRACY_DOUBLE,
     TURN_PIRACY_STEAL,
-    TURN_STANDARD,
     TURN_TYPE,
 )
 
@@ -337,11 +336,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     if kind == TURN_TYPE:
         return choose_turn(state, seat, options, n_options, params)
     if kind == KEEP_OR_PUTBACK:
-        slot = -1
-        for candidate in range(state[N_CARDS]):
-            if state[SLOT_LOC + candidate] == LOC_HAND:
-                slot = candidate
-        keep = card_value(state, seat, state[SLOT_CONTENT + slot], params, 0)
+        keep = card_value(state, seat, state[SLOT_CONTENT + state[TAKEN_SLOT]], params, 0)  # its own card in hand
         best, _, _ = best_two_clear(state, seat, params, -1)
         return 1 if best > keep + params[P_PUTBACK] else 0  # options: KEEP, PUT_BACK
     if kind == PUTBACK_COVER:

@@ -11,7 +11,6 @@ from simulator.games.skeleton.state import (
     BLOW,
     CARDS_HELD,
     CLAIM_COMBO_SHIFT,
-    CLAIM_PIECES,
     COMBO_HALF_TWO_QUARTERS,
     COMBO_TWO_HALVES,
     COVERED_BY,

@@ -10,7 +10,6 @@ from simulator.games.skeleton.scoring import recount_score
 from simulator.games.skeleton.state import (
     BLOW,
     CARDS_HELD,
-    END_ALL_ISLANDS,
     END_KIND,
     END_PILE_EMPTY,
     FIRED_A9,

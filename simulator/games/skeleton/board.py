@@ -43,7 +43,7 @@ def bit(slot):
     return 1 << slot
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def popcount(mask):
     """Number of slots in ``mask``."""
     count = 0
@@ -53,25 +53,13 @@ def popcount(mask):
     return count
 
 
-@njit(cache=True)
-def nth_slot(mask, index):
-    """The ``index``-th slot (0-based, lowest first) of ``mask``."""
-    slot = 0
-    while True:
-        if (mask >> slot) & 1:
-            if index == 0:
-                return slot
-            index -= 1
-        slot += 1
-
-
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_half(content):
     """Whether a map piece is a half-map (else a quarter)."""
     return PIECE_UNITS[content] == HALF_UNITS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def add_to_holdings(state, seat, content, sign):
     """Count ``content`` in (``sign`` 1) or out of (``sign`` -1) ``seat``'s holdings and score."""
     kind = CONTENT_KIND[content]
@@ -90,14 +78,14 @@ def add_to_holdings(state, seat, content, sign):
     state[CARDS_HELD + seat] += sign
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def give_to_seat(state, slot, seat):
     """Put ``slot`` in front of ``seat`` (kept, stolen)."""
     state[SLOT_LOC + slot] = LOC_SEAT + seat
     add_to_holdings(state, seat, state[SLOT_CONTENT + slot], 1)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_from_seat(state, slot, new_loc):
     """Take ``slot`` away from the seat holding it, to location ``new_loc``; returns that seat."""
     seat = state[SLOT_LOC + slot] - LOC_SEAT
@@ -113,7 +101,7 @@ def award_island(state, seat):
     state[SCORE + seat] += ISLAND_COINS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def eligible_capacity(state, seat):
     """R14: the most cards ``seat`` could discard in one piracy set: its pirate objects plus one
     map piece per colour it holds (coin cards never count)."""

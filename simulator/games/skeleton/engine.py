@@ -17,11 +17,8 @@ from simulator.games.skeleton.components import (
     COIN_VALUE,
     CONTENT_COLOUR,
     CONTENT_KIND,
-    FIRST_COIN,
-    FIRST_OBJECT,
     ISLAND_COINS,
     KIND_COIN,
-    KIND_OBJECT,
     KIND_PIECE,
     MAX_PLAYERS,
     N_COLOURS,
@@ -42,7 +39,6 @@ from simulator.games.skeleton.state import (
     CLAIM_PIECES,
     COIN_CARDS,
     COIN_POINTS,
-    COVERED_BY,
     CURRENT,
     DEAL_STREAM,
     DEBUG_CHECKS,
@@ -54,7 +50,6 @@ from simulator.games.skeleton.state import (
     END_STALL,
     EV_PIRACY,
     EV_TURN,
-    FACE_UP_AT_SETUP,
     FIRED_PIRACY_DOUBLE,
     FIRED_PIRACY_STEAL,
     FIRED_R6,
@@ -64,7 +59,6 @@ from simulator.games.skeleton.state import (
     FIRED_V_NO_PIRACY,
     FIRST_PLAYER,
     FLAG_BLOW_EACH_STANDARD,
-    FLAG_KEEP_MAP_PIECES,
     FLAG_NO_PIRACY,
     FLAG_PUTBACK_MAY_COVER,
     FLAGS,
@@ -75,7 +69,6 @@ from simulator.games.skeleton.state import (
     ISLANDS_LEFT,
     KEEP,
     KEEP_OR_PUTBACK,
-    LOC_HAND,
     LOC_OUT,
     LOC_PILE,
     LOC_REMOVED,
@@ -123,7 +116,6 @@ from simulator.games.skeleton.state import (
     STEP_CLAIM,
     STEP_COVER,
     STEP_DISCARD,
-    STEP_GAME_END,
     STEP_GAME_OVER,
     STEP_KEEP,
     STEP_SECOND,
@@ -138,7 +130,6 @@ from simulator.games.skeleton.state import (
     TAKEN_SLOT,
     TRAJECTORY,
     TURN,
-    TURN_PIRACY_DOUBLE,
     TURN_PIRACY_STEAL,
     TURN_STANDARD,
     TURN_TYPE,
@@ -291,7 +282,7 @@ def check_invariants(state):
 # ---- the forward model ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_decision_step(step):
     """Whether ``step`` waits for a choice (the others are carried out by ``advance`` at once)."""
     return step == STEP_BLOW or step == STEP_TURN_TYPE or step == STEP_DISCARD or step == STEP_STEAL \
@@ -299,7 +290,7 @@ def is_decision_step(step):
         or step == STEP_SECOND or step == STEP_CLAIM
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def gained(state, seat, content, next_step, log):
     """A card was gained: claim at once (A8), or stop for claim_pieces, then go to ``next_step``."""
     colour = after_gain(state, seat, content, state[OPTIONS:OPTIONS + MAX_OPTIONS], log)
@@ -315,12 +306,11 @@ def gained(state, seat, content, next_step, log):
 def carry_out(state, seat, value, log):
     """Carry out option ``value`` of the decision step STEP and move STEP on."""
     step = state[STEP]
-    deal = state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64)
     if step == STEP_BLOW or step == STEP_BLOW_SECOND:
         if value == 1:
             if step == STEP_BLOW_SECOND:
                 state[FIRED_V_BLOW_EACH_STANDARD] += 1  # A11 variant: a blow before the second standard turn
-            do_blow(state, seat, deal, state[FLIP_STREAM:FLIP_STREAM + 1].view(np.uint64), log)
+            do_blow(state, seat, state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), state[FLIP_STREAM:FLIP_STREAM + 1].view(np.uint64), log)
         state[STEP] = STEP_TURN_TYPE if step == STEP_BLOW else STEP_TAKE
     elif step == STEP_TURN_TYPE:
         if value == TURN_STANDARD:
@@ -351,7 +341,7 @@ def carry_out(state, seat, value, log):
                 state[STANDARD_LEFT] = 2
                 state[STEP] = STEP_TAKE
     elif step == STEP_STEAL:
-        content = steal(state, seat, value, deal, log)
+        content = steal(state, seat, value, state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), log)
         gained(state, seat, content, STEP_TURN_END, log)
     elif step == STEP_TAKE:
         take_card(state, seat, value, log)
@@ -392,7 +382,7 @@ def finish(state, end_kind, log):
     state[STEP] = STEP_GAME_OVER
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def end_kind_now(state):
     """Why the game is over (R20), assuming ``game_over``."""
     return END_ALL_ISLANDS if state[ISLANDS_LEFT] == 0 else END_PILE_EMPTY
@@ -448,7 +438,7 @@ def run_steps(state, log):
                 state[STEP] = STEP_TURN_START
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def decision_options(state, step, seat, options):
     """The decision kind of ``step`` and its options (written to ``options``)."""
     if step == STEP_BLOW or step == STEP_BLOW_SECOND:

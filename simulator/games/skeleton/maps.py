@@ -55,7 +55,7 @@ def combinations(halves, quarters, out):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_complete(halves, quarters):
     """R17: whether these pieces make a complete map."""
     return halves >= 2 or (halves >= 1 and quarters >= 2) or quarters >= 4
@@ -115,7 +115,7 @@ def claim_island(state, seat, colour, combo, log):
     log_event(log, state, EV_CLAIM, seat, colour, combo, kept, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def after_gain(state, seat, content, options, log):
     """A8: claiming is automatic and immediate after every card gained.  Returns the colour whose
     claim needs a claim_pieces decision (several combinations complete it; options written), else

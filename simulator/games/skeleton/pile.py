@@ -73,7 +73,7 @@ def spread_pile(state, n_cards, deal, x, y, half_w, half_h, height):
     state[PILE_COUNT] = n_cards
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def clear_mask(state):
     """R9: the pile's clear cards (nothing in the pile lies on them, even partly)."""
     pile = state[PILE_MASK]
@@ -84,7 +84,7 @@ def clear_mask(state):
     return clear
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def remove_from_pile(state, slot):
     """R8: ``slot`` leaves the pile; returns how many cards it uncovered (became clear)."""
     before = clear_mask(state)

@@ -40,7 +40,7 @@ TIEBREAK_ISLAND_WEIGHT = 1000
 """tiebreak-islands: more Island cards first, then more Gold coin cards (fewer than 1000)."""
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def game_over(state):
     """R20: every Island card won, or every Sand card taken (none left in the pile or in hand)."""
     return state[ISLANDS_LEFT] == 0 or (state[PILE_COUNT] == 0 and state[TAKEN_SLOT] < 0)

@@ -80,7 +80,7 @@ N_KIND_KEYS = 2 * N_COLOURS + 4
 # ---- the sandstorm (R7) ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def may_blow(state):
     """R7: only one or two clear Sand cards."""
     clear = popcount(clear_mask(state))
@@ -105,13 +105,13 @@ def do_blow(state, seat, deal, flip_stream, log):
 # ---- the choice of turn (R6, R13, R14) ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def piracy_possible(state, seat):
     """R13-R14: the seat holds three cards it may discard together."""
     return eligible_capacity(state, seat) >= PIRACY_CARDS
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def opponent_holds_card(state, seat):
     """R13: some opponent holds a Sand card to steal."""
     for other in range(state[PLAYERS]):
@@ -120,7 +120,7 @@ def opponent_holds_card(state, seat):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def turn_type_options(state, seat, options):
     """R6: a standard turn, or (R13) a piracy turn: steal or two standard turns."""
     options[0] = TURN_STANDARD
@@ -237,7 +237,7 @@ def steal(state, seat, option, deal, log):
 # ---- the standard turn (R8-R12) ----
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_options(state, options):
     """R8: any clear card of the pile."""
     clear = clear_mask(state)
@@ -249,7 +249,7 @@ def take_options(state, options):
     return n
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def take_card(state, seat, slot, log):
     """R8: take a clear card and (R10) look at it: a face-down card becomes known to its taker."""
     state[FIRED_R8] += 1  # R8: a clear card taken
@@ -269,7 +269,7 @@ def take_card(state, seat, slot, log):
         log_event(log, state, EV_LOOK, seat, content, 0, 0, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def keep_options(state, options):
     """R10: keep, or put back; A3: put back only when another card lies in the pile (the second
     card of R12 must be taken, and A2 forbids the one put back)."""
@@ -281,7 +281,7 @@ def keep_options(state, options):
     return 2
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def keep_card(state, seat, slot, log):
     """R10/R12: the card is placed in front of the player (face up, A6); returns its content."""
     give_to_seat(state, slot, seat)
@@ -337,7 +337,7 @@ def cover(state, seat, target, log):
     log_event(log, state, EV_PUT_BACK, seat, -2, 0, target, 0)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def second_options(state, options):
     """R12 (A2): a clear card other than the one put back; A1 variant second-card-optional: or none."""
     clear = clear_mask(state) & ~bit(state[PUTBACK_SLOT])
