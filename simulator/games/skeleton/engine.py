@@ -406,7 +406,8 @@ def run_steps(state, log):
                 state[TURN] += 1
                 state[FIRED_R6] += 1  # R6: clockwise, a standard or a piracy turn
                 state[PUTBACK_SLOT] = -1
-                log_event(log, state, EV_TURN, seat, state[TURN], popcount(clear_mask(state)), state[PILE_COUNT], 0)
+                if log.shape[0] > 0:  # (the clear count is for the narration only)
+                    log_event(log, state, EV_TURN, seat, state[TURN], popcount(clear_mask(state)), state[PILE_COUNT], 0)
                 if state[FLAGS + FLAG_NO_PIRACY] == 1 and eligible_capacity(state, seat) >= PIRACY_CARDS:
                     state[FIRED_V_NO_PIRACY] += 1
                 # R7 / A11: the sandstorm, before the turn
@@ -414,7 +415,8 @@ def run_steps(state, log):
         elif step == STEP_STANDARD:
             # the second standard turn of a piracy double turn (A11 variant blow-each-standard)
             state[PUTBACK_SLOT] = -1
-            log_event(log, state, EV_TURN, seat, state[TURN], popcount(clear_mask(state)), state[PILE_COUNT], 1)
+            if log.shape[0] > 0:
+                log_event(log, state, EV_TURN, seat, state[TURN], popcount(clear_mask(state)), state[PILE_COUNT], 1)
             if state[FLAGS + FLAG_BLOW_EACH_STANDARD] == 1 and may_blow(state):
                 state[STEP] = STEP_BLOW_SECOND
             else:

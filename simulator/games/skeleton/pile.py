@@ -87,11 +87,16 @@ def clear_mask(state):
 @njit(cache=True, inline="always")
 def remove_from_pile(state, slot):
     """R8: ``slot`` leaves the pile; returns how many cards it uncovered (became clear)."""
-    before = clear_mask(state)
-    state[PILE_MASK] &= ~bit(slot)
+    mask = bit(slot)
+    pile = state[PILE_MASK] & ~mask
+    state[PILE_MASK] = pile
     state[PILE_COUNT] -= 1
-    after = clear_mask(state)
-    return popcount(after & ~before)
+    uncovered = 0
+    for other in range(state[N_CARDS]):
+        covered_by = state[COVERED_BY + other]
+        if (pile >> other) & 1 and covered_by & mask and covered_by & pile == 0:
+            uncovered += 1
+    return uncovered
 
 
 @njit(cache=True)
