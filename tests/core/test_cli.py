@@ -79,7 +79,7 @@ def test_replay_narrates_a_game():
 @pytest.mark.parametrize(
     "arguments, expected",
     [
-        (["run", "--game", "chess", "--players", "4", "--n", "10"], "unknown game 'chess'; known games: loot, sails"),
+        (["run", "--game", "chess", "--players", "4", "--n", "10"], "unknown game 'chess'; known games: loot, sails, skeleton"),
         (["run", "--game", "sails", "--players", "6", "--n", "10"], "3, 4, 5 players, not 6"),
         (["run", "--game", "sails", "--players", "4", "--n", "0"], "0 is out of range (games: 1 to 1,000,000,000)"),
         (["run", "--game", "sails", "--players", "4", "--n", "10", "--jobs", "0"], "'--jobs': 0 is out of range"),

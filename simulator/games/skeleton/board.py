@@ -1,0 +1,112 @@
+"""Low-level table operations shared by the rules modules (numba): bitsets, holdings, the log."""
+
+from numba import njit
+
+from simulator.core.gamelog import append_record
+from simulator.games.skeleton.components import (
+    COIN_VALUE,
+    CONTENT_COLOUR,
+    CONTENT_KIND,
+    HALF_UNITS,
+    ISLAND_COINS,
+    KIND_COIN,
+    KIND_OBJECT,
+    KIND_PIECE,
+    N_COLOURS,
+    PIECE_UNITS,
+)
+from simulator.games.skeleton.state import (
+    CARDS_HELD,
+    COIN_CARDS,
+    COIN_POINTS,
+    HALVES,
+    ISLANDS,
+    LOC_SEAT,
+    LOG_COUNT,
+    OBJECTS,
+    QUARTERS,
+    SCORE,
+    SLOT_CONTENT,
+    SLOT_LOC,
+)
+
+
+@njit(cache=True, inline="always")
+def log_event(log, state, code, a, b, c, d, e):
+    """Append ``[code, a, b, c, d, e]`` when logging is on."""
+    append_record(log, state, LOG_COUNT, code, a, b, c, d, e)
+
+
+@njit(cache=True, inline="always")
+def bit(slot):
+    """The one-slot mask of ``slot``."""
+    return 1 << slot
+
+
+@njit(cache=True, inline="always")
+def popcount(mask):
+    """Number of slots in ``mask``."""
+    count = 0
+    while mask != 0:
+        mask &= mask - 1
+        count += 1
+    return count
+
+
+@njit(cache=True, inline="always")
+def is_half(content):
+    """Whether a map piece is a half-map (else a quarter)."""
+    return PIECE_UNITS[content] == HALF_UNITS
+
+
+@njit(cache=True, inline="always")
+def add_to_holdings(state, seat, content, sign):
+    """Count ``content`` in (``sign`` 1) or out of (``sign`` -1) ``seat``'s holdings and score."""
+    kind = CONTENT_KIND[content]
+    if kind == KIND_PIECE:
+        colour = CONTENT_COLOUR[content]
+        if is_half(content):
+            state[HALVES + seat * N_COLOURS + colour] += sign
+        else:
+            state[QUARTERS + seat * N_COLOURS + colour] += sign
+    elif kind == KIND_COIN:
+        state[COIN_POINTS + seat] += sign * COIN_VALUE[content]
+        state[COIN_CARDS + seat] += sign
+        state[SCORE + seat] += sign * COIN_VALUE[content]  # R21: coin cards count
+    elif kind == KIND_OBJECT:
+        state[OBJECTS + seat] += sign
+    state[CARDS_HELD + seat] += sign
+
+
+@njit(cache=True, inline="always")
+def give_to_seat(state, slot, seat):
+    """Put ``slot`` in front of ``seat`` (kept, stolen)."""
+    state[SLOT_LOC + slot] = LOC_SEAT + seat
+    add_to_holdings(state, seat, state[SLOT_CONTENT + slot], 1)
+
+
+@njit(cache=True, inline="always")
+def take_from_seat(state, slot, new_loc):
+    """Take ``slot`` away from the seat holding it, to location ``new_loc``; returns that seat."""
+    seat = state[SLOT_LOC + slot] - LOC_SEAT
+    add_to_holdings(state, seat, state[SLOT_CONTENT + slot], -1)
+    state[SLOT_LOC + slot] = new_loc
+    return seat
+
+
+@njit(cache=True)
+def award_island(state, seat):
+    """One more Island card for ``seat`` (R19: worth ISLAND_COINS)."""
+    state[ISLANDS + seat] += 1
+    state[SCORE + seat] += ISLAND_COINS
+
+
+@njit(cache=True, inline="always")
+def eligible_capacity(state, seat):
+    """R14: the most cards ``seat`` could discard in one piracy set: its pirate objects plus one
+    map piece per colour it holds (coin cards never count)."""
+    capacity = state[OBJECTS + seat]
+    for colour in range(N_COLOURS):
+        if state[HALVES + seat * N_COLOURS + colour] + state[QUARTERS + seat * N_COLOURS + colour] > 0:
+            capacity += 1
+    return capacity

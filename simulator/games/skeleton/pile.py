@@ -1,0 +1,151 @@
+"""The Sand pile model (spec 4.1, RECONSTRUCTED; parameters in data/pile.json, passed in the
+variant flags): which cards are clear, what a take uncovers, where a put-back card goes, what a
+blow does.  Only bitsets live in the state: ``COVERED_BY[slot]`` is the mask of slots lying on
+``slot``; a slot is clear when it is in the pile and none of them is (R9).
+"""
+
+import math
+
+import numpy as np
+from numba import njit
+
+from simulator.core.rng import random_float
+from simulator.games.skeleton.board import bit, popcount
+from simulator.games.skeleton.state import (
+    COVERED_BY,
+    FACE_UP_MASK,
+    FLAG_BLOW_MAY_FLIP,
+    FLAG_BLOW_P1_MILLI,
+    FLAG_CARD_LENGTH_MILLI,
+    FLAG_CARD_WIDTH_MILLI,
+    FLAG_FLIP_MILLI,
+    FLAG_RADIUS_MILLI,
+    FLAGS,
+    N_CARDS,
+    PILE_COUNT,
+    PILE_MASK,
+)
+
+BLOW_LAYERS = 3
+"""The cascade sweeps the clear cards, then the cards that became clear, then the next layer."""
+MILLI = 1000.0
+
+
+@njit(cache=True)
+def spread_pile(state, n_cards, deal, x, y, half_w, half_h, height):
+    """R3: spread the packet.  Each card gets an axis-aligned rectangle (card width x length,
+    long side horizontal or vertical with probability 1/2) centred uniformly in a disc of the pile
+    radius, and a random height; card j covers card i when it lies higher and the rectangles
+    overlap.  The float arrays are scratch space of length >= ``n_cards``."""
+    flags = state[FLAGS:]
+    radius = flags[FLAG_RADIUS_MILLI] / MILLI
+    width = flags[FLAG_CARD_WIDTH_MILLI] / MILLI
+    length = flags[FLAG_CARD_LENGTH_MILLI] / MILLI
+    for slot in range(n_cards):
+        r = radius * math.sqrt(random_float(deal))
+        angle = 2.0 * math.pi * random_float(deal)
+        x[slot] = r * math.cos(angle)
+        y[slot] = r * math.sin(angle)
+        if random_float(deal) < 0.5:
+            half_w[slot] = length / 2.0
+            half_h[slot] = width / 2.0
+        else:
+            half_w[slot] = width / 2.0
+            half_h[slot] = length / 2.0
+        height[slot] = random_float(deal)
+    order = np.argsort(height[:n_cards])  # bottom to top
+    for slot in range(n_cards):
+        state[COVERED_BY + slot] = 0
+    for low in range(n_cards):
+        i = order[low]
+        xi, yi, wi, hi = x[i], y[i], half_w[i], half_h[i]
+        covered = 0
+        for high in range(low + 1, n_cards):
+            j = order[high]
+            # branch-free: the overlap test is unpredictable, a branch would cost more than the bits
+            overlap = (abs(xi - x[j]) < wi + half_w[j]) & (abs(yi - y[j]) < hi + half_h[j])
+            covered |= np.int64(overlap) << j
+        state[COVERED_BY + i] = covered
+    mask = 0
+    for slot in range(n_cards):
+        mask |= bit(slot)
+    state[PILE_MASK] = mask
+    state[PILE_COUNT] = n_cards
+
+
+@njit(cache=True, inline="always")
+def clear_mask(state):
+    """R9: the pile's clear cards (nothing in the pile lies on them, even partly)."""
+    pile = state[PILE_MASK]
+    clear = 0
+    for slot in range(state[N_CARDS]):
+        if (pile >> slot) & 1 and state[COVERED_BY + slot] & pile == 0:
+            clear |= bit(slot)
+    return clear
+
+
+@njit(cache=True, inline="always")
+def remove_from_pile(state, slot):
+    """R8: ``slot`` leaves the pile; returns how many cards it uncovered (became clear)."""
+    mask = bit(slot)
+    pile = state[PILE_MASK] & ~mask
+    state[PILE_MASK] = pile
+    state[PILE_COUNT] -= 1
+    uncovered = 0
+    for other in range(state[N_CARDS]):
+        covered_by = state[COVERED_BY + other]
+        if (pile >> other) & 1 and covered_by & mask and covered_by & pile == 0:
+            uncovered += 1
+    return uncovered
+
+
+@njit(cache=True)
+def put_back_at_edge(state, slot):
+    """R11 (A5 default): ``slot`` returns to the pile at its edge, clear and covering nothing."""
+    n = state[N_CARDS]
+    mask = bit(slot)
+    for other in range(n):
+        state[COVERED_BY + other] &= ~mask
+    state[COVERED_BY + slot] = 0
+    state[PILE_MASK] |= mask
+    state[PILE_COUNT] += 1
+
+
+@njit(cache=True)
+def cover_card(state, slot, target):
+    """Variant putback-may-cover (A5): the card put back at ``slot`` rests on clear card ``target``."""
+    state[COVERED_BY + target] |= bit(slot)
+
+
+@njit(cache=True)
+def blow(state, deal, flip_stream):
+    """R7, the sandstorm (cascade sweep): each clear card is swept to the edge (it stops covering
+    anything) with the first layer's probability; each card that this made clear is swept with
+    the second's, and so on.  Cards slide and never flip (A16), unless blow-may-flip: then each
+    swept card turns over with the flip probability (drawn from ``flip_stream``).  Returns the
+    masks (cards swept, cards flipped).  Only bits are removed: a blow never hides a clear card."""
+    flags = state[FLAGS:]
+    n = state[N_CARDS]
+    candidates = clear_mask(state)
+    swept_total = 0
+    flipped = 0
+    for layer in range(BLOW_LAYERS):
+        p = flags[FLAG_BLOW_P1_MILLI + layer] / MILLI
+        swept = 0
+        for slot in range(n):
+            if (candidates >> slot) & 1 and random_float(deal) < p:
+                swept |= bit(slot)
+        if swept == 0:
+            break
+        before = clear_mask(state)
+        for other in range(n):
+            state[COVERED_BY + other] &= ~swept
+        if flags[FLAG_BLOW_MAY_FLIP] == 1:
+            flip_p = flags[FLAG_FLIP_MILLI] / MILLI
+            for slot in range(n):
+                if (swept >> slot) & 1 and random_float(flip_stream) < flip_p:
+                    state[FACE_UP_MASK] ^= bit(slot)
+                    flipped |= bit(slot)
+        swept_total |= swept
+        candidates = clear_mask(state) & ~before
+    return swept_total, flipped

@@ -1,0 +1,346 @@
+"""Skeleton Island strategies: ``random`` and one parametric heuristic (``heuristic``) whose weights
+give ``map_builder`` (the default), ``coin_grabber`` and ``pirate`` (spec section 5).
+
+The heuristic values every card in coins, from the deciding seat's point of view:
+
+- a Gold coin card: ``P_COIN`` per coin;
+- a map piece of an unclaimed colour: ``P_ISLAND`` x 5 coins when it completes the seat's map,
+  else ``P_MAP`` x 1.25 coins per quarter unit, raised by ``P_FOCUS`` per quarter unit the seat
+  already holds in that colour (builders concentrate on the colours they lead);
+- a pirate object, or a piece of a claimed colour: ``P_FODDER`` (piracy fuel);
+- a face-down card it has not seen: ``P_UNKNOWN`` (a gamble priced by a weight, not counted).
+
+Decisions: take the best clear card; put it back when a clear card is worth ``P_PUTBACK`` more;
+blow when no clear card is worth ``P_BLOW``; choose piracy when the steal (its value to the seat
+plus ``P_DENY`` x the victim's loss, more against the leader: ``P_LEADER``) or the two best clear
+cards, minus what the three cheapest discards are worth, plus ``P_PIRACY``, beat the best clear
+card; discard the cheapest eligible cards; hand in the combination using fewest cards; under
+putback-may-cover, cover the second-best clear card when ``P_COVER`` > 0.
+
+Fair play: the heuristic reads ``SLOT_CONTENT`` only through ``visible_content`` (face-up pile
+cards, kept cards in the open, the card in its own hand, face-down cards its seat has seen) and
+other seats' holdings only when collections are public (not under hidden-collection).
+"""
+
+import numpy as np
+from numba import njit
+
+from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.rng import random_below
+from simulator.games.skeleton.components import (
+    COIN_VALUE,
+    CONTENT_COLOUR,
+    CONTENT_KIND,
+    HALF_UNITS,
+    ISLAND_COINS,
+    KIND_COIN,
+    KIND_OBJECT,
+    N_COLOURS,
+    PIECE_UNITS,
+    UNITS_PER_MAP,
+)
+from simulator.games.skeleton.state import (
+    BLOW,
+    CLAIM_COMBO_SHIFT,
+    COVERED_BY,
+    FACE_UP_MASK,
+    FLAG_HIDDEN_COLLECTION,
+    FLAGS,
+    HALVES,
+    ISLAND_OWNER,
+    KEEP_OR_PUTBACK,
+    LOC_HAND,
+    LOC_PILE,
+    LOC_SEAT,
+    N_CARDS,
+    NO_CARD,
+    OBJECTS,
+    PILE_MASK,
+    PIRACY_DISCARD,
+    PLAYERS,
+    PUTBACK_COVER,
+    QUARTERS,
+    SCORE,
+    SECOND_CARD,
+    SEEN,
+    SLOT_CONTENT,
+    SLOT_LOC,
+    STEAL,
+    STEAL_CARD_SHIFT,
+    STEAL_RANDOM,
+    TAKE_CARD,
+    TAKEN_SLOT,
+    TURN_PIRACY_DOUBLE,
+    TURN_PIRACY_STEAL,
+    TURN_TYPE,
+)
+
+# ---- heuristic parameter vector ----
+P_COIN = 0  # value of one coin on a Gold coin card
+P_ISLAND = 1  # weight of the 5 coins of an Island card a piece completes
+P_MAP = 2  # weight of map progress (1.25 coins per quarter unit of an unclaimed colour)
+P_FOCUS = 3  # extra progress weight per quarter unit already held in the colour
+P_FODDER = 4  # value of a pirate object or a piece of a claimed colour (piracy fuel)
+P_UNKNOWN = 5  # value of a face-down card the seat has not seen
+P_PIRACY = 6  # bias (coins) for the piracy options; very negative: never pirate
+P_DENY = 7  # weight of what the victim of a steal loses
+P_BLOW = 8  # blow when no clear card is worth this much
+P_PUTBACK = 9  # put a card back when a clear card is worth this much more
+P_COVER = 10  # > 0: under putback-may-cover, cover the second-best clear card
+P_LEADER = 11  # extra weight of the victim's loss when the victim leads
+N_PARAMS = 12
+
+PARAMS = {
+    "map_builder": np.array([1.0, 1.0, 0.6, 0.5, 0.3, 0.9, 0.0, 0.6, 1.0, 0.5, 1.0, 0.3]),
+    "coin_grabber": np.array([1.0, 0.6, 0.15, 0.0, 0.1, 0.7, -2.5, 0.3, 0.95, 0.3, 1.0, 0.0]),
+    "pirate": np.array([1.0, 1.0, 0.4, 0.3, 0.9, 0.6, 1.5, 1.0, 1.0, 0.5, 1.0, 0.5]),
+}
+PIECE_COINS_PER_UNIT = ISLAND_COINS / UNITS_PER_MAP
+NONE_VALUE = -1e9
+
+
+@njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
+def random_strategy(state, seat, kind, options, n_options, params, stream):
+    """Uniform over the offered options."""
+    return random_below(stream, n_options)
+
+
+# ---- what the seat may read ----
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def visible_content(state, seat, slot):
+    """The content of ``slot`` if ``seat`` may know it, else -1."""
+    loc = state[SLOT_LOC + slot]
+    if loc == LOC_PILE:
+        if (state[FACE_UP_MASK] >> slot) & 1 or (state[SEEN + seat] >> slot) & 1:
+            return state[SLOT_CONTENT + slot]
+        return -1
+    if loc == LOC_HAND:
+        return state[SLOT_CONTENT + slot]  # only the taker decides while a card is in hand
+    if loc == LOC_SEAT + seat or state[FLAGS + FLAG_HIDDEN_COLLECTION] == 0:
+        return state[SLOT_CONTENT + slot]
+    return -1
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def completes(halves, quarters):
+    """R17: a complete map."""
+    return halves >= 2 or (halves >= 1 and quarters >= 2) or quarters >= 4
+
+
+@njit(cache=True, error_model="numpy")
+def piece_value(state, holder, content, params, held):
+    """Value of map piece ``content`` to ``holder`` (``held`` 1: the holder has it and we price
+    keeping it; 0: the holder would gain it)."""
+    colour = CONTENT_COLOUR[content]
+    if state[ISLAND_OWNER + colour] >= 0:
+        return params[P_FODDER]
+    half = PIECE_UNITS[content] == HALF_UNITS
+    halves = state[HALVES + holder * N_COLOURS + colour] - (held if half else 0)
+    quarters = state[QUARTERS + holder * N_COLOURS + colour] - (0 if half else held)
+    if completes(halves + (1 if half else 0), quarters + (0 if half else 1)):
+        return params[P_ISLAND] * ISLAND_COINS
+    units = 2 * halves + quarters
+    return params[P_MAP] * PIECE_COINS_PER_UNIT * PIECE_UNITS[content] * (1.0 + params[P_FOCUS] * units)
+
+
+@njit(cache=True, error_model="numpy")
+def card_value(state, holder, content, params, held):
+    """Value (coins) of a card of known ``content`` to ``holder``."""
+    kind = CONTENT_KIND[content]
+    if kind == KIND_COIN:
+        return params[P_COIN] * COIN_VALUE[content]
+    if kind == KIND_OBJECT:
+        return params[P_FODDER]
+    return piece_value(state, holder, content, params, held)
+
+
+@njit(cache=True, error_model="numpy")
+def pile_card_value(state, seat, slot, params):
+    """Value of taking clear ``slot``: its content's value, or P_UNKNOWN for a face-down unknown."""
+    content = visible_content(state, seat, slot)
+    if content < 0:
+        return params[P_UNKNOWN]
+    return card_value(state, seat, content, params, 0)
+
+
+@njit(cache=True, error_model="numpy")
+def best_two_clear(state, seat, params, excluded):
+    """The values of the two best clear cards (NONE_VALUE when missing), ``excluded`` left out,
+    and the slot of the best."""
+    pile = state[PILE_MASK]
+    best = NONE_VALUE
+    second = NONE_VALUE
+    best_slot = -1
+    for slot in range(state[N_CARDS]):
+        if (pile >> slot) & 1 and slot != excluded and state[COVERED_BY + slot] & pile == 0:
+            value = pile_card_value(state, seat, slot, params)
+            if value > best:
+                second = best
+                best = value
+                best_slot = slot
+            elif value > second:
+                second = value
+    return best, second, best_slot
+
+
+@njit(cache=True, error_model="numpy")
+def discard_cost(state, seat, content, params):
+    """What discarding one of the seat's cards gives up: its map progress, nothing for fodder."""
+    kind = CONTENT_KIND[content]
+    if kind == KIND_OBJECT:
+        return 0.0
+    colour = CONTENT_COLOUR[content]
+    if state[ISLAND_OWNER + colour] >= 0:
+        return 0.0
+    return piece_value(state, seat, content, params, 1)
+
+
+@njit(cache=True, error_model="numpy")
+def cheapest_discards(state, seat, params):
+    """Cost of the three cheapest cards the seat may discard together (R14): objects are free,
+    then the cheapest piece of each colour."""
+    objects = state[OBJECTS + seat]
+    if objects >= 3:
+        return 0.0
+    costs = np.empty(N_COLOURS, dtype=np.float64)
+    for colour in range(N_COLOURS):
+        costs[colour] = NONE_VALUE
+    for slot in range(state[N_CARDS]):
+        if state[SLOT_LOC + slot] == LOC_SEAT + seat:
+            content = state[SLOT_CONTENT + slot]
+            colour = CONTENT_COLOUR[content]
+            if colour >= 0:
+                cost = discard_cost(state, seat, content, params)
+                if costs[colour] == NONE_VALUE or cost < costs[colour]:
+                    costs[colour] = cost
+    total = 0.0
+    for _ in range(3 - objects):
+        pick = -1
+        for colour in range(N_COLOURS):
+            if costs[colour] != NONE_VALUE and (pick < 0 or costs[colour] < costs[pick]):
+                pick = colour
+        total += costs[pick]
+        costs[pick] = NONE_VALUE
+    return total
+
+
+@njit(cache=True, error_model="numpy")
+def leader(state, seat):
+    """The opponent with the highest score (public unless collections are hidden), -1 if hidden."""
+    if state[FLAGS + FLAG_HIDDEN_COLLECTION] == 1:
+        return -1
+    best = -1
+    for other in range(state[PLAYERS]):
+        if other != seat and (best < 0 or state[SCORE + other] > state[SCORE + best]):
+            best = other
+    return best
+
+
+@njit(cache=True, error_model="numpy")
+def steal_value(state, seat, option, params, top):
+    """Value of a steal option: the card's value to the thief plus the victim's weighted loss;
+    a random card of a hidden collection is priced like a face-down card."""
+    victim = option & ((1 << STEAL_CARD_SHIFT) - 1)
+    slot = option >> STEAL_CARD_SHIFT
+    if slot == STEAL_RANDOM:
+        return params[P_UNKNOWN]
+    content = state[SLOT_CONTENT + slot]  # public: collections are open when a card is named
+    deny = params[P_DENY] * (1.0 + (params[P_LEADER] if victim == top else 0.0))
+    return card_value(state, seat, content, params, 0) + deny * card_value(state, victim, content, params, 1)
+
+
+@njit(cache=True, error_model="numpy")
+def best_steal(state, seat, params):
+    """The best steal's value (every opponent card, as the steal decision would see it)."""
+    top = leader(state, seat)
+    hidden = state[FLAGS + FLAG_HIDDEN_COLLECTION] == 1
+    best = NONE_VALUE
+    for slot in range(state[N_CARDS]):
+        loc = state[SLOT_LOC + slot]
+        if loc >= LOC_SEAT and loc != LOC_SEAT + seat:
+            victim = loc - LOC_SEAT
+            option = victim | ((STEAL_RANDOM if hidden else slot) << STEAL_CARD_SHIFT)
+            value = steal_value(state, seat, option, params, top)
+            if value > best:
+                best = value
+    return best
+
+
+@njit(cache=True, error_model="numpy")
+def choose_turn(state, seat, options, n_options, params):
+    """Standard turn, or piracy when it pays more than the best clear card."""
+    best, second, _ = best_two_clear(state, seat, params, -1)
+    cost = cheapest_discards(state, seat, params) - params[P_PIRACY]
+    choice = 0
+    choice_value = best
+    for i in range(n_options):
+        if options[i] == TURN_PIRACY_STEAL:
+            value = best_steal(state, seat, params) - cost
+        elif options[i] == TURN_PIRACY_DOUBLE:
+            value = best + max(second, 0.0) - cost
+        else:
+            continue
+        if value > choice_value:
+            choice = i
+            choice_value = value
+    return choice
+
+
+@njit(cache=True, error_model="numpy")
+def choose_max(state, seat, kind, options, n_options, params):
+    """The option of highest value for the take / discard / steal / claim / cover decisions."""
+    best = 0
+    best_value = NONE_VALUE
+    top = leader(state, seat) if kind == STEAL else -1
+    for i in range(n_options):
+        option = options[i]
+        if kind == TAKE_CARD or kind == SECOND_CARD:
+            value = 0.0 if option == NO_CARD else pile_card_value(state, seat, option, params)
+        elif kind == PIRACY_DISCARD:
+            value = -discard_cost(state, seat, state[SLOT_CONTENT + option], params)
+        elif kind == STEAL:
+            value = steal_value(state, seat, option, params, top)
+        else:  # CLAIM_PIECES: hand in the fewest cards (2 halves, then 1 half + 2 quarters)
+            value = -float(option >> CLAIM_COMBO_SHIFT)
+        if value > best_value:
+            best = i
+            best_value = value
+    return best
+
+
+@njit(cache=True, error_model="numpy")
+def choose_cover(state, seat, options, n_options, params):
+    """putback-may-cover: cover the second-best clear card (the best one is the seat's next take)."""
+    if params[P_COVER] <= 0.0 or n_options < 3:
+        return 0
+    best = -1
+    second = -1
+    for i in range(1, n_options):
+        value = pile_card_value(state, seat, options[i], params)
+        if best < 0 or value > pile_card_value(state, seat, options[best], params):
+            second = best
+            best = i
+        elif second < 0 or value > pile_card_value(state, seat, options[second], params):
+            second = i
+    return second if second > 0 else 0
+
+
+@njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
+def heuristic(state, seat, kind, options, n_options, params, stream):
+    """The parametric heuristic (see the module docstring)."""
+    if kind == BLOW:
+        best, _, _ = best_two_clear(state, seat, params, -1)
+        return 1 if best < params[P_BLOW] else 0  # options: 0 no, 1 yes
+    if kind == TURN_TYPE:
+        return choose_turn(state, seat, options, n_options, params)
+    if kind == KEEP_OR_PUTBACK:
+        keep = card_value(state, seat, state[SLOT_CONTENT + state[TAKEN_SLOT]], params, 0)  # its own card in hand
+        best, _, _ = best_two_clear(state, seat, params, -1)
+        return 1 if best > keep + params[P_PUTBACK] else 0  # options: KEEP, PUT_BACK
+    if kind == PUTBACK_COVER:
+        return choose_cover(state, seat, options, n_options, params)
+    return choose_max(state, seat, kind, options, n_options, params)
+
+
