@@ -151,5 +151,5 @@ def game_spec():
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=dict(RULE_LABELS), checkpoint_unit="turn", max_checkpoints=MAX_CHECKPOINTS,
-                             trajectory_offset=TRAJECTORY),
+                             trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
     )

@@ -75,6 +75,7 @@ from simulator.games.skeleton.state import (
     LOC_SEAT,
     LOG_COUNT,
     MAX_CHECKPOINTS,
+    COUNTERS,
     MAX_OPTIONS,
     MAX_TURNS,
     N_CARDS,
@@ -548,10 +549,20 @@ def final_results(state, seat_row, game_row):
 
 
 @njit(cache=True)
+def play_chunk_recording(run_seed, first_game, n_games, variant_flags, strategies, params, seat_results, game_results,
+                         rule_counts, decision_stats, trajectories, debug):
+    """Play games ``first_game .. first_game + n_games - 1``, fill the result arrays and what the engine
+    records (rule counters, decision statistics, score trajectories; the core's loop)."""
+    forward.play_chunk_recording(new_game, pending_decision, apply, final_results, STATE_SIZE, MAX_OPTIONS, COUNTERS,
+                                 TRAJECTORY, run_seed, first_game, n_games, variant_flags, strategies, params,
+                                 seat_results, game_results, rule_counts, decision_stats, trajectories, debug)
+
+
 def play_chunk(run_seed, first_game, n_games, variant_flags, strategies, params, seat_results, game_results, debug):
-    """Play games ``first_game .. first_game + n_games - 1`` and fill the result arrays (the core's loop)."""
-    forward.play_chunk(new_game, pending_decision, apply, final_results, STATE_SIZE, MAX_OPTIONS, run_seed, first_game,
-                       n_games, variant_flags, strategies, params, seat_results, game_results, debug)
+    """Play games ``first_game .. first_game + n_games - 1`` and fill the result arrays (the contract's
+    ``play_chunk``: ``play_chunk_recording`` recording nothing, so one compiled engine serves both)."""
+    play_chunk_recording(run_seed, first_game, n_games, variant_flags, strategies, params, seat_results, game_results,
+                         *forward.no_records(), debug)
 
 
 @njit(cache=True)
