@@ -18,6 +18,7 @@ from numba.core.registry import CPUDispatcher
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.registry import GameSpec, StrategySpec, UsageError
+from simulator.core.strategy_settings import SettingError, apply_settings, parse_settings, split_name
 
 
 @dataclass(frozen=True)
@@ -112,12 +113,28 @@ def lineup_names(lineup: str | None, strategy_options: tuple[str, ...] = ()) -> 
 
 
 def check_strategy_name(spec: GameSpec, name: str) -> None:
-    """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` or reads
-    ``module:function`` (checked without compiling anything)."""
-    if name in spec.strategy_descriptions or name in spec.strategy_aliases or is_user_strategy(name):
+    """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` (with valid
+    settings, ``ismcts+budget=1000``) or reads ``module:function`` (checked without compiling anything)."""
+    if is_user_strategy(name):
+        return
+    base, written = split_name(name)
+    if base in spec.strategy_descriptions or base in spec.strategy_aliases:
+        if written:
+            _setting_values(spec, name)
         return
     allowed = ", ".join(spec.strategy_descriptions)
     raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, or module:function")
+
+
+def _setting_values(spec: GameSpec, name: str) -> dict[int, float]:
+    """The ``params`` slots set by the settings written in ``name`` (:class:`UsageError` if bad)."""
+    base = split_name(name)[0]
+    if base not in spec.strategy_descriptions:
+        base = spec.strategy_aliases.get(base, base)
+    try:
+        return parse_settings(name, tuple(spec.strategy_settings.get(base, ())))
+    except SettingError as error:
+        raise UsageError(f"strategy '{name}': {error}") from None
 
 
 def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
@@ -130,9 +147,11 @@ def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
 
 
 def current_name(spec: GameSpec, name: str) -> str:
-    """``name``, or the current name of a renamed strategy (with a one-line note on stderr)."""
-    if name in spec.strategy_aliases and name not in spec.strategy_descriptions:
-        renamed = spec.strategy_aliases[name]
+    """``name``, or the current name of a renamed strategy (with a one-line note on stderr; its
+    settings, if any, are kept)."""
+    base, written = split_name(name)
+    if base in spec.strategy_aliases and base not in spec.strategy_descriptions and not is_user_strategy(name):
+        renamed = "+".join((spec.strategy_aliases[base],) + written)
         print(f"note: {spec.id} strategy '{name}' is now called '{renamed}'; the old name will go away", file=sys.stderr)
         return renamed
     return name
@@ -142,9 +161,14 @@ def resolve_strategy(spec: GameSpec, name: str, checked: bool = False) -> Strate
     """A registered strategy of ``spec`` or a user's ``module:function`` (``checked``: compiled
     with bounds checking)."""
     check_strategy_name(spec, name)
-    if name in spec.strategy_descriptions:
-        return spec.strategies[name]
-    return _import_user_strategy(name, checked)
+    if is_user_strategy(name):
+        return _import_user_strategy(name, checked)
+    base, written = split_name(name)
+    strategy = spec.strategies[base]
+    if not written:
+        return strategy
+    params = apply_settings(strategy.params, _setting_values(spec, name))
+    return StrategySpec(name, strategy.function, params, strategy.description)
 
 
 def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: bool = False) -> Lineup:
