@@ -312,6 +312,15 @@ def _register_analysis_commands() -> None:
 _register_analysis_commands()
 
 
+def _register_play_command() -> None:
+    from simulator.play_command import register
+
+    register(cli)
+
+
+_register_play_command()
+
+
 def _fail(message: str) -> None:
     """The one way a command fails: a single line ``error: ...`` on stderr, exit status 2."""
     _say("error: " + " ".join(str(message).split()))

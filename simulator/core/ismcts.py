@@ -13,8 +13,10 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS").  Each i
 4. **rolls out** to the end of the game with the rollout policy: the game's default heuristic
    (every seat, the heuristic's own weights) or uniform random choices;
 5. **backs up** the result from each seat's point of view: the seat that chose an edge is
-   credited with its own reward, its **win share** (1 for a sole winner, 1/k for each of k seats
-   sharing the best rank, 0 otherwise; a seat eliminated or beaten gets 0).
+   credited with its own reward.  By default (``reward=win``) its **win share**: 1 for a sole
+   winner, 1/k for each of k seats sharing the best rank, 0 otherwise (a seat eliminated or
+   beaten gets 0).  With ``reward=rank`` its rank reward ``(n - rank) / (n - 1)`` among the n
+   ranked seats (1 for first, 0 for last; an eliminated seat, rank 0, gets 0).
 
 The tree's nodes are identified by the decision (seat, kind) and the option's code, so the same
 move is the same node whatever the determinization.  It answers the root option visited most
@@ -25,7 +27,8 @@ iteration at most): nothing is allocated per node.
 
 Parameters (the seat's ``params`` vector, set from the lineup as ``ismcts+budget=1000+c=0.5``;
 see ``SETTINGS``): ``params[BUDGET]`` iterations, ``params[EXPLORATION]`` the constant ``c``,
-``params[ROLLOUT]`` 0 for the default heuristic or 1 for random; after ``HEADER`` come the
+``params[ROLLOUT]`` 0 for the default heuristic or 1 for random, ``params[REWARD]`` 0 for the
+win share or 1 for the rank reward; after ``HEADER`` come the
 default heuristic's own parameters (and its working memory), which the rollouts pass to it.
 
 Every game with a forward model and ``redraw_hidden`` gets the strategy, compiled once per game
@@ -50,7 +53,7 @@ from simulator.core.strategy_settings import StrategySetting
 
 NAME = "ismcts"
 DESCRIPTION = ("information-set Monte Carlo tree search: redraws what the seat cannot see, searches, "
-               "rolls out with the default heuristic (settings: ismcts+budget=N+c=X+rollout=heuristic|random)")
+               "rolls out with the default heuristic (settings: ismcts+budget=N+c=X+rollout=heuristic|random+reward=win|rank)")
 
 BUDGET = 0
 """``params`` slot: iterations (determinized simulations) per decision."""
@@ -58,11 +61,15 @@ EXPLORATION = 1
 """``params`` slot: the UCB1 exploration constant ``c`` (rewards are in [0, 1])."""
 ROLLOUT = 2
 """``params`` slot: the rollout policy, ``ROLLOUT_HEURISTIC`` or ``ROLLOUT_RANDOM``."""
+REWARD = 3
+"""``params`` slot: what a finished simulation is worth to a seat, ``REWARD_WIN`` or ``REWARD_RANK``."""
 HEADER = 4
-"""Slots before the default heuristic's parameters (slot 3 is reserved)."""
+"""Slots before the default heuristic's parameters."""
 
 ROLLOUT_HEURISTIC = 0
 ROLLOUT_RANDOM = 1
+REWARD_WIN = 0
+REWARD_RANK = 1
 
 DEFAULT_BUDGET = 200
 DEFAULT_EXPLORATION = 0.7
@@ -75,6 +82,8 @@ SETTINGS = (
     StrategySetting("c", EXPLORATION, "UCB1 exploration constant", DEFAULT_EXPLORATION, 0.0, 100.0),
     StrategySetting("rollout", ROLLOUT, "rollout policy", ROLLOUT_HEURISTIC, ROLLOUT_HEURISTIC, ROLLOUT_RANDOM,
                     choices={"heuristic": ROLLOUT_HEURISTIC, "random": ROLLOUT_RANDOM}),
+    StrategySetting("reward", REWARD, "what a simulated game is worth to a seat", REWARD_WIN, REWARD_WIN, REWARD_RANK,
+                    choices={"win": REWARD_WIN, "rank": REWARD_RANK}),
 )
 """What a lineup may set after the name (``ismcts+budget=1000``), with defaults and bounds."""
 
@@ -105,12 +114,25 @@ def win_shares(seat_row, reward):
 
 
 @njit(inline="always")
+def rank_rewards(seat_row, reward):
+    """Each seat's reward for a finished game: ``(n - rank) / (n - 1)`` among the n ranked seats."""
+    ranked = 0
+    for s in range(seat_row.shape[0]):
+        if seat_row[s, 1] >= 1:
+            ranked += 1
+    for s in range(seat_row.shape[0]):
+        rank = seat_row[s, 1]
+        reward[s] = (ranked - rank) / (ranked - 1) if rank >= 1 and ranked > 1 else 0.0
+
+
+@njit(inline="always")
 def search(pending_decision, apply, redraw_hidden, final_results, heuristic, state_size, max_options, max_players,
            seat_columns, game_columns, state, seat, kind, options, n_options, params, stream):
     """ISMCTS from ``seat``'s decision in ``state`` (the module docstring); the chosen option index."""
     budget = max(1, int(params[BUDGET]))
     exploration = params[EXPLORATION]
     random_rollout = int(params[ROLLOUT]) == ROLLOUT_RANDOM
+    rank_reward = int(params[REWARD]) == REWARD_RANK
     heuristic_params = params[HEADER:]
     capacity = budget + 1
     first_child = np.full(capacity, NO_NODE, dtype=np.int64)
@@ -193,8 +215,12 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
                 choice = heuristic(work, mover, move_kind, work_options, n, heuristic_params, stream)
             apply(work, choice, no_log)
         # backup: each edge's chooser is credited with its own reward
+        seat_row[:, 1] = 0  # seats the game does not have stay unranked
         final_results(work, seat_row, game_row)
-        win_shares(seat_row, reward)
+        if rank_reward:
+            rank_rewards(seat_row, reward)
+        else:
+            win_shares(seat_row, reward)
         visits[0] += 1
         for d in range(1, depth + 1):
             visited = path[d]

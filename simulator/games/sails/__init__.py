@@ -92,6 +92,7 @@ def game_spec():
     from simulator.games.sails.hidden import redraw_hidden
     from simulator.games.sails.state import MAX_OPTIONS, STATE_SIZE
     from simulator.games.sails.narrate import narrate
+    from simulator.games.sails.play_text import describe_options, describe_view, narrate_for_seat
 
     return GameSpec(
         id="sails",
@@ -111,4 +112,7 @@ def game_spec():
         seat_number_columns=("first_player",),
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden),
+        describe_options=describe_options,
+        describe_view=describe_view,
+        narrate_for_seat=narrate_for_seat,
     )
