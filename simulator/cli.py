@@ -69,8 +69,11 @@ def strategies(game_id: str, table_format: str) -> None:
     from simulator.core.tables import Column, Table, format_table
 
     spec = registry.get_game(game_id)
-    rows = [{"strategy": name, "description": description + (" (default)" if name == spec.default_strategy else "")}
-            for name, description in spec.strategy_descriptions.items()]  # fmt: skip
+    rows = []
+    for name, description in spec.strategy_descriptions.items():
+        rows.append({"strategy": name, "description": description + (" (default)" if name == spec.default_strategy else "")})
+        rows += [{"strategy": f"{name}+{setting.name}=", "description": setting.listing()}
+                 for setting in spec.strategy_settings.get(name, ())]  # fmt: skip
     rows.append({"strategy": "module:function", "description": "your own compiled strategy (see docs/strategies.md)"})
     click.echo(format_table(Table([Column("strategy", "strategy"), Column("description", "description")], rows),
                             table_format))  # fmt: skip

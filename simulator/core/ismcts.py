@@ -52,8 +52,8 @@ from simulator.core.rng import random_below
 from simulator.core.strategy_settings import StrategySetting
 
 NAME = "ismcts"
-DESCRIPTION = ("information-set Monte Carlo tree search: redraws what the seat cannot see, searches, "
-               "rolls out with the default heuristic (settings: ismcts+budget=N+c=X+rollout=heuristic|random+reward=win|rank)")
+DESCRIPTION = ("search player (information-set Monte Carlo tree search): plays out simulated games from "
+               "redrawn hidden cards; settings below, e.g. ismcts+budget=1000")
 
 BUDGET = 0
 """``params`` slot: iterations (determinized simulations) per decision."""

@@ -43,6 +43,15 @@ class StrategySetting:
         high = int(self.maximum) if self.integer else self.maximum
         return f"{kind} from {low:,} to {high:,}"
 
+    def default_text(self) -> str:
+        """The default as a lineup would write it (``200``, ``heuristic``)."""
+        named = [name for name, value in self.choices.items() if value == self.default]
+        return named[0] if named else f"{self.default:g}"
+
+    def listing(self) -> str:
+        """One line for ``islandsim strategies``: what it sets, what it accepts, its default."""
+        return f"{self.description}: {self.allowed()} (default {self.default_text()})"
+
     def parse(self, text: str) -> float:
         """The value of ``text``, or :class:`SettingError` saying what is allowed."""
         if self.choices:
@@ -74,7 +83,7 @@ def parse_settings(name: str, settings: tuple[StrategySetting, ...]) -> dict[int
         key, equals, value = text.partition("=")
         if not equals or not key or not value:
             raise SettingError(f"write each setting of '{base}' as key=value after a '{SEPARATOR}' "
-                               f"(e.g. {base}{SEPARATOR}{settings[0].name}={settings[0].default:g}), not '{text}'"
+                               f"(e.g. {base}{SEPARATOR}{settings[0].name}={settings[0].default_text()}), not '{text}'"
                                if settings else f"strategy '{base}' takes no settings")
         if key not in known:
             if not settings:
@@ -93,13 +102,3 @@ def apply_settings(params: np.ndarray, values: dict[int, float]) -> np.ndarray:
     for index, value in values.items():
         params[index] = value
     return params
-
-
-def describe(settings: tuple[StrategySetting, ...]) -> str:
-    """One line listing settings with their defaults: ``budget=200 (iterations ...), ...``."""
-    parts = []
-    for setting in settings:
-        default = next((name for name, value in setting.choices.items() if value == setting.default),
-                       f"{setting.default:g}")
-        parts.append(f"{setting.name} ({setting.description}; {setting.allowed()}; default {default})")
-    return "; ".join(parts)

@@ -87,14 +87,14 @@ def test_bad_setting_on_the_command_line_exits_2(capsys):
 
 
 def test_it_beats_random_clearly_at_a_small_budget(spec):
-    """ismcts with 30 iterations in one seat, random play in the others, 4 players, seat rotated:
-    random alone would win about a quarter of the games."""
+    """ismcts with 100 iterations and random rollouts in one seat, random play in the others, 4
+    players, seat rotated: random alone would win about a quarter of the games."""
     flags = encode_variants((), 4)
     wins = 0.0
     games = 3
     for seat in range(4):
         names = ["random"] * 4
-        names[seat] = "ismcts+budget=30"
+        names[seat] = "ismcts+budget=100+rollout=random"
         lineup = build_lineup(spec, 4, tuple(names))
         seat_results = np.zeros((games, 4, len(spec.seat_columns)), dtype=np.int64)
         game_results = np.zeros((games, len(spec.game_columns)), dtype=np.int64)
