@@ -5,7 +5,8 @@ times): ``ismcts`` takes seat r, the default heuristic every other seat.  The ba
 same deals with the default heuristic at every seat.  The paired difference is, per deal, the
 search player's win share (1/k when k seats tie for first) minus the heuristic's in the same
 seat on the same deal, averaged over the seats; its 95% interval is over deals (the independent
-unit).  Cost: milliseconds per decision the search player is actually asked (a single-option
+unit).  Cost: milliseconds of CPU time (``time.process_time``, so that other programs sharing the
+machine do not inflate it) per decision the search player is actually asked (a single-option
 decision is never asked), timed on a few games in one process.
 
     PYTHONPATH=$PWD python experiments/ismcts_strength.py --game sails --players 4 --budgets 50,200,1000 --deals 100
@@ -41,7 +42,7 @@ def play(spec, names, deals, seed, flags):
 
 
 def seconds_per_decision(spec, names, search_seat, games, seed, flags):
-    """Mean seconds per decision ``names[search_seat]`` is asked, over ``games`` games (Python loop
+    """Mean CPU seconds per decision ``names[search_seat]`` is asked, over ``games`` games (Python loop
     over the compiled forward model, the search player's call timed alone), and decisions per game."""
     forward = spec.forward
     lineup = build_lineup(spec, len(names), tuple(names))
@@ -58,10 +59,10 @@ def seconds_per_decision(spec, names, search_seat, games, seed, flags):
             seat, kind, n_options = forward.pending_decision(state, options)
             if seat == NO_SEAT:
                 break
-            started = time.perf_counter()
+            started = time.process_time()
             choice = lineup.functions[seat](state, seat, kind, options, n_options, lineup.params[seat], streams[seat])
             if seat == search_seat:
-                spent += time.perf_counter() - started
+                spent += time.process_time() - started
                 asked += 1
             forward.apply(state, choice, no_log)
     return spent / max(asked, 1), asked / games
@@ -101,7 +102,7 @@ def measure(game_id, players, budgets, deals, seed, timing_games, variants=()):
 
 def markdown(result) -> str:
     lines = [f"| budget (iterations) | games | ismcts win rate | {result['heuristic']} in the same seats, same deals "
-             "| paired difference (95% CI) | ms per decision | decisions asked per game |",
+             "| paired difference (95% CI) | CPU ms per decision | decisions asked per game |",
              "|---:|---:|---:|---:|---:|---:|---:|"]
     for row in result["rows"]:
         lines.append(f"| {row['budget']:,} | {row['games']:,} | {100 * row['win_rate']:.1f}% "

@@ -46,7 +46,7 @@ class InputEnded(Exception):
 
 
 @dataclass
-class Table:
+class TerminalGame:
     """One game at the terminal: the game, the person's seat (engine index), the lineup and the position."""
 
     spec: GameSpec
@@ -75,7 +75,7 @@ def other_seat_names(spec: GameSpec, players: int, person: int, names: tuple[str
 
 
 def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], variants: tuple[str, ...],
-              seed: int) -> Table:  # fmt: skip
+              seed: int) -> TerminalGame:  # fmt: skip
     """Check the command's input (:class:`UsageError` if bad), compile the lineup, deal the game."""
     spec = get_game(game_id)
     if spec.forward is None:
@@ -88,7 +88,7 @@ def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], var
     flags = check_variants(spec, variants, players)
     lineup = build_lineup(spec, players, other_seat_names(spec, players, person, names))
     forward = spec.forward
-    table = Table(spec, players, person, lineup, flags, seed, np.zeros(forward.state_size, dtype=np.int64),
+    table = TerminalGame(spec, players, person, lineup, flags, seed, np.zeros(forward.state_size, dtype=np.int64),
                   np.zeros(forward.max_options, dtype=np.int64), np.zeros((players, 1), dtype=np.uint64),
                   np.zeros((LOG_ROWS, 6), dtype=np.int64))  # fmt: skip
     for other in range(players):
@@ -110,7 +110,7 @@ def records_written(log: np.ndarray) -> int:
     return int(empty[0]) if empty.size else len(log)
 
 
-def new_narration(table: Table) -> list[str]:
+def new_narration(table: TerminalGame) -> list[str]:
     """The narration lines the person has not read yet (as the seat sees them)."""
     hook = table.spec.narrate_for_seat
     if hook is None:
@@ -121,7 +121,7 @@ def new_narration(table: Table) -> list[str]:
     return fresh
 
 
-def option_lines(table: Table, kind: int, n_options: int) -> list[str]:
+def option_lines(table: TerminalGame, kind: int, n_options: int) -> list[str]:
     """The options of the person's decision, numbered from 1, in plain words when the game says how."""
     hook = table.spec.describe_options
     if hook is None:
@@ -132,7 +132,7 @@ def option_lines(table: Table, kind: int, n_options: int) -> list[str]:
     return [f"  {number:>{width}}. {text}" for number, text in enumerate(texts, start=1)]
 
 
-def view_lines(table: Table) -> list[str]:
+def view_lines(table: TerminalGame) -> list[str]:
     """What the person's seat sees now."""
     hook = table.spec.describe_view
     if hook is None:
@@ -140,7 +140,7 @@ def view_lines(table: Table) -> list[str]:
     return hook(table.state, table.person, table.flags)
 
 
-def ask_person(table: Table, kind: int, n_options: int, read_line: Callable[[], str], say: Callable[[str], None]) -> int:
+def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callable[[], str], say: Callable[..., None]) -> int:
     """Show the seat's view and the numbered options; read until a valid number (0-based index back)."""
     say("")
     for line in view_lines(table):
@@ -161,7 +161,7 @@ def ask_person(table: Table, kind: int, n_options: int, read_line: Callable[[], 
         say(f"'{text}' is not an option: type a number from 1 to {n_options}")
 
 
-def ask_bot(table: Table, seat: int, kind: int, n_options: int) -> int:
+def ask_bot(table: TerminalGame, seat: int, kind: int, n_options: int) -> int:
     """The seat's compiled strategy's choice, checked as the core's loop checks it."""
     lineup = table.lineup
     choice = lineup.functions[seat](table.state, seat, kind, table.options, n_options, lineup.params[seat],
@@ -172,7 +172,7 @@ def ask_bot(table: Table, seat: int, kind: int, n_options: int) -> int:
     return int(choice)
 
 
-def final_lines(table: Table) -> list[str]:
+def final_lines(table: TerminalGame) -> list[str]:
     """The final scores and ranks of every seat."""
     spec = table.spec
     seat_row = np.zeros((table.players, len(spec.seat_columns)), dtype=np.int64)
@@ -187,7 +187,7 @@ def final_lines(table: Table) -> list[str]:
     return lines
 
 
-def play_to_the_end(table: Table, read_line: Callable[[], str], say: Callable[[str], None]) -> None:
+def play_to_the_end(table: TerminalGame, read_line: Callable[[], str], say: Callable[..., None]) -> None:
     """The loop: narrate, ask the person or a bot, apply, until the game is over."""
     forward = table.spec.forward
     while True:

@@ -72,6 +72,10 @@ def test_the_same_seed_and_answers_give_the_same_game(capsys, monkeypatch):
     (["--lineup", "greedy,greedy"], "error: 2 strategies given for the 3 other seats"),
     (["--lineup", "greedy,chess,greedy"], "error: unknown strategy 'chess' for sails"),
     (["--variant", "fog"], "error: unknown variant 'fog' for sails"),
+    (["--seat", "ten"], "error: Invalid value for '--seat': 'ten' is not a valid integer"),
+    (["--seat", str(10**30)], f"error: --seat must be a seat from 1 to 4, not {10**30}"),
+    (["--seed", "-1"], "error: Invalid value for '--seed'"),
+    (["--players", "7"], "error: Sails is played by 3, 4, 5 players, not 7"),
 ])
 def test_bad_options_exit_2_in_one_line(capsys, monkeypatch, options, message):
     arguments = PLAY[:5] + PLAY[7:] if "--seat" in options else PLAY  # PLAY[5:7] is --seat 2
