@@ -159,3 +159,23 @@ def test_sails_redraw_depends_only_on_the_seat_view(players):
         redraw_hidden(state, seat, stream(number))
         redraw_hidden(other, seat, stream(number))
         assert np.array_equal(state, other)
+
+
+def test_it_is_compiled_once_per_game_and_loaded_from_the_cache(search):
+    """The compiled search is cached under a name that carries the game id, and a fresh process
+    loads it from the cache instead of compiling it (numba refuses to cache functions that use
+    "dynamic globals", and closures over compiled functions are never found again)."""
+    import os
+    import subprocess
+    import sys
+
+    assert search.function.py_func.__qualname__ == "ismcts_sails"
+    assert os.path.exists(search.function._cache._cache_file._index_path)
+    snippet = ("from simulator.core.registry import get_game; "
+               "f = get_game('sails').strategies['ismcts'].function; "
+               "print(sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))")
+    done = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, timeout=600,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    assert done.returncode == 0, done.stderr
+    hits, misses = (int(x) for x in done.stdout.split())
+    assert (hits, misses) == (1, 0)
