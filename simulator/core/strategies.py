@@ -18,7 +18,7 @@ from numba.core.registry import CPUDispatcher
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.registry import GameSpec, StrategySpec, UsageError
-from simulator.core.strategy_settings import SettingError, apply_settings, parse_settings, split_name
+from simulator.core.strategy_settings import SEPARATOR, SettingError, apply_settings, parse_settings, split_name
 
 
 @dataclass(frozen=True)
@@ -151,7 +151,7 @@ def current_name(spec: GameSpec, name: str) -> str:
     settings, if any, are kept)."""
     base, written = split_name(name)
     if base in spec.strategy_aliases and base not in spec.strategy_descriptions and not is_user_strategy(name):
-        renamed = "+".join((spec.strategy_aliases[base],) + written)
+        renamed = SEPARATOR.join((spec.strategy_aliases[base],) + written)
         print(f"note: {spec.id} strategy '{name}' is now called '{renamed}'; the old name will go away", file=sys.stderr)
         return renamed
     return name
