@@ -70,8 +70,11 @@ def strategies(game_id: str, table_format: str) -> None:
     from simulator.core.tables import Column, Table, format_table
 
     spec = registry.get_game(game_id)
-    rows = [{"strategy": name, "description": description + (" (default)" if name == spec.default_strategy else "")}
-            for name, description in spec.strategy_descriptions.items()]  # fmt: skip
+    rows = []
+    for name, description in spec.strategy_descriptions.items():
+        rows.append({"strategy": name, "description": description + (" (default)" if name == spec.default_strategy else "")})
+        rows += [{"strategy": f"{name}+{setting.name}=", "description": setting.listing()}
+                 for setting in spec.strategy_settings.get(name, ())]  # fmt: skip
     rows += [{"strategy": name, "description": "tuned weights shipped in strategies/params/ (islandsim tune)"}
              for name in param_files.registered_names(spec.id)]  # fmt: skip
     rows.append({"strategy": "STRATEGY@FILE.toml", "description": "a strategy with the weights of a parameter file "
@@ -334,6 +337,15 @@ def _register_player_commands() -> None:
 
 
 _register_player_commands()
+
+
+def _register_play_command() -> None:
+    from simulator.play_command import register
+
+    register(cli)
+
+
+_register_play_command()
 
 
 def _fail(message: str) -> None:

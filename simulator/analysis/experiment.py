@@ -19,6 +19,7 @@ from simulator.analysis import report, report_answers, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import limits, registry, runner
 from simulator.core.registry import UsageError
+from simulator.core.strategies import check_strategy_name
 
 try:
     import tomllib
@@ -178,9 +179,10 @@ def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tup
         if not isinstance(lineup, list) or not lineup or not all(isinstance(name, str) for name in lineup):
             raise source.error("lineups", f"each lineup must be a non-empty list of strategy names, not {lineup!r}")
         for name in lineup:
-            if name not in spec.strategies and name not in spec.strategy_aliases and ":" not in name:
-                raise source.error("lineups", f"unknown strategy '{name}' for {spec.id}; strategies: "
-                                   f"{', '.join(spec.strategies)}, or module:function", name)  # fmt: skip
+            try:
+                check_strategy_name(spec, name)  # settings too: ismcts+budget=1000
+            except UsageError as error:
+                raise source.error("lineups", str(error), name) from None
         if len(lineup) > min(players):
             raise source.error("lineups", f"lineup {lineup} has more strategies than the {min(players)} seats")
         lineups.append(tuple(lineup))

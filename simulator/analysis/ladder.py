@@ -273,9 +273,12 @@ def ladder_for_report(game: str, players: int, deals: int = 300, seed: int = 1, 
 
 
 def default_strategies(game: str) -> list[str]:
-    """Every registered strategy of ``game`` and its shipped tuned parameter files."""
+    """Every registered strategy of ``game`` and its shipped tuned parameter files, except the
+    search player ``ismcts`` (tens of milliseconds a decision: name it in ``--strategies`` to rank it)."""
+    from simulator.core.ismcts import NAME as SEARCH_PLAYER
+
     spec = registry.get_game(game)
-    return list(spec.strategy_descriptions) + param_files.registered_names(game)
+    return [name for name in spec.strategy_descriptions if name != SEARCH_PLAYER] + param_files.registered_names(game)
 
 
 def parse_names(text: str | None, game: str) -> list[str]:

@@ -127,7 +127,17 @@ class GameSpec:
       reports, which print it beside the code; the game reads it from its data files.
     - ``forward``: the game's forward-model functions when it follows that contract (then its
       ``play_chunk`` is the core's play loop, ``simulator.core.forward.play_chunk``, bound to
-      them); ``None`` for a game that still plays whole games with strategy callbacks.
+      them); ``None`` for a game that still plays whole games with strategy callbacks.  A game
+      whose forward model has ``redraw_hidden`` gets the search player ``ismcts``
+      (``simulator.core.ismcts``, added by ``get_game``).
+    - ``strategy_settings``: strategy name -> the settings a lineup may write after it
+      (``ismcts+budget=1000``, ``simulator.core.strategy_settings``).
+    - ``islandsim play`` (a person at one seat) uses three optional hooks, each given what the
+      seat may know: ``describe_options(state, seat, kind, options, n_options, variant_flags)``
+      -> one plain line per option; ``describe_view(state, seat, variant_flags)`` -> lines showing
+      the seat's view (its hand, the table, the scores); ``narrate_for_seat(log, count,
+      variant_flags, seat)`` -> one line per log record, hiding what the seat does not see.
+      Without them the options are printed as their raw codes and nothing is narrated.
     """
 
     id: str
@@ -153,6 +163,10 @@ class GameSpec:
     encode_event_rules: Callable[[tuple[str, ...], tuple[str, ...], int], np.ndarray] | None = None
     forward: ForwardModel | None = None
     card_names: dict[str, str] = field(default_factory=dict)
+    strategy_settings: dict[str, tuple] = field(default_factory=dict)
+    describe_options: Callable | None = None
+    describe_view: Callable | None = None
+    narrate_for_seat: Callable | None = None
 
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:
@@ -203,10 +217,11 @@ def get_game(game_id: str) -> GameSpec:
         raise UsageError(f"unknown game '{game_id}'; known games: {', '.join(game_ids())}")
     if game_id not in _loaded:
         from simulator.compiled_cache import game_cache
+        from simulator.core.ismcts import with_search_player
 
         with game_cache(game_id):
             module = importlib.import_module(GAME_MODULES[game_id])
-            _loaded[game_id] = module.game_spec()
+            _loaded[game_id] = with_search_player(module.game_spec())
     return _loaded[game_id]
 
 

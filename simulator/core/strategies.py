@@ -19,6 +19,7 @@ from numba.core.registry import CPUDispatcher
 from simulator.core import param_files
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.registry import GameSpec, StrategySpec, UsageError
+from simulator.core.strategy_settings import SEPARATOR, SettingError, apply_settings, parse_settings, split_name
 
 
 @dataclass(frozen=True)
@@ -113,9 +114,9 @@ def lineup_names(lineup: str | None, strategy_options: tuple[str, ...] = ()) -> 
 
 
 def check_strategy_name(spec: GameSpec, name: str) -> None:
-    """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec``, reads
-    ``module:function``, or ``STRATEGY@FILE`` with a readable parameter file (checked without
-    compiling anything)."""
+    """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` (with valid
+    settings, ``ismcts+budget=1000``), ``STRATEGY@FILE`` with a readable parameter file, or reads
+    ``module:function`` (checked without compiling anything)."""
     if param_files.is_param_reference(name):
         base, _ = param_files.split(name)
         if base not in spec.strategy_descriptions:
@@ -123,11 +124,27 @@ def check_strategy_name(spec: GameSpec, name: str) -> None:
                              f"strategies: {', '.join(spec.strategy_descriptions)}")  # fmt: skip
         param_files.load(spec.id, name)
         return
-    if name in spec.strategy_descriptions or name in spec.strategy_aliases or is_user_strategy(name):
+    if is_user_strategy(name):
+        return
+    base, written = split_name(name)
+    if base in spec.strategy_descriptions or base in spec.strategy_aliases:
+        if written:
+            _setting_values(spec, name)
         return
     allowed = ", ".join(spec.strategy_descriptions)
     raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, "
                      "STRATEGY@FILE (tuned weights), or module:function")  # fmt: skip
+
+
+def _setting_values(spec: GameSpec, name: str) -> dict[int, float]:
+    """The ``params`` slots set by the settings written in ``name`` (:class:`UsageError` if bad)."""
+    base = split_name(name)[0]
+    if base not in spec.strategy_descriptions:
+        base = spec.strategy_aliases.get(base, base)
+    try:
+        return parse_settings(name, tuple(spec.strategy_settings.get(base, ())))
+    except SettingError as error:
+        raise UsageError(f"strategy '{name}': {error}") from None
 
 
 def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
@@ -140,9 +157,11 @@ def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
 
 
 def current_name(spec: GameSpec, name: str) -> str:
-    """``name``, or the current name of a renamed strategy (with a one-line note on stderr)."""
-    if name in spec.strategy_aliases and name not in spec.strategy_descriptions:
-        renamed = spec.strategy_aliases[name]
+    """``name``, or the current name of a renamed strategy (with a one-line note on stderr; its
+    settings, if any, are kept)."""
+    base, written = split_name(name)
+    if base in spec.strategy_aliases and base not in spec.strategy_descriptions and not is_user_strategy(name):
+        renamed = SEPARATOR.join((spec.strategy_aliases[base],) + written)
         print(f"note: {spec.id} strategy '{name}' is now called '{renamed}'; the old name will go away", file=sys.stderr)
         return renamed
     return name
@@ -152,11 +171,16 @@ def resolve_strategy(spec: GameSpec, name: str, checked: bool = False) -> Strate
     """A registered strategy of ``spec`` or a user's ``module:function`` (``checked``: compiled
     with bounds checking)."""
     check_strategy_name(spec, name)
-    if name in spec.strategy_descriptions:
-        return spec.strategies[name]
     if param_files.is_param_reference(name):
         return with_param_file(spec, name)
-    return _import_user_strategy(name, checked)
+    if is_user_strategy(name):
+        return _import_user_strategy(name, checked)
+    base, written = split_name(name)
+    strategy = spec.strategies[base]
+    if not written:
+        return strategy
+    params = apply_settings(strategy.params, _setting_values(spec, name))
+    return StrategySpec(name, strategy.function, params, strategy.description, strategy.tunable, strategy.bounds)
 
 
 def with_weights(strategy: StrategySpec, weights, name: str | None = None) -> StrategySpec:

@@ -97,6 +97,7 @@ def game_spec():
         COUNTERS, MAX_CHECKPOINTS, MAX_OPTIONS, RULE_COUNTERS, RULE_IDS, STATE_SIZE, TRAJECTORY,
     )
     from simulator.games.sails.narrate import narrate
+    from simulator.games.sails.play_text import describe_options, describe_view, narrate_for_seat
 
     return GameSpec(
         id="sails",
@@ -119,4 +120,7 @@ def game_spec():
                              rule_ids=RULE_IDS, counters_offset=COUNTERS, rule_labels=dict(RULE_COUNTERS),
                              checkpoint_unit="trick", max_checkpoints=MAX_CHECKPOINTS, trajectory_offset=TRAJECTORY,
                              play_chunk_recording=engine.play_chunk_recording),
+        describe_options=describe_options,
+        describe_view=describe_view,
+        narrate_for_seat=narrate_for_seat,
     )

@@ -10,6 +10,10 @@ piles and deck tops, Bonus cards held, scores.  Redrawn:
 - the order of the face-down Treasure cards (at 3 players, also which 12 were removed);
 - the deal stream, i.e. every later chance event (A2's random cards, round 2's deal).
 
+The draw depends only on what the seat sees and on ``stream``: two states that differ only in
+their hidden part give the same redrawn state (the hidden cards are gathered in card order, not
+in the order they lay in, before they are shuffled).
+
 Not modelled: what the seat remembers beyond the state (cards it passed or gave with A2 in
 earlier tricks, A3 cards it looked at earlier).  Cards the state names while an action is under
 way stay where they are (A2's taken cards, A3's inspected cards).
@@ -185,11 +189,13 @@ def redraw_treasures(state, stream):
             n += 1
         if state[N_DECKS] == 2:
             # 4-5 players: each deck holds its own two colours; only the order is hidden
+            pool[start:n].sort()  # the draw must not depend on the hidden order it replaces
             shuffle_prefix(pool[start:], n - start, stream)
     if state[N_DECKS] == 1:
         for j in range(state[REMOVED_COUNT]):
             pool[n] = state[REMOVED + j]
             n += 1
+        pool[:n].sort()
         shuffle_prefix(pool, n, stream)
     n = 0
     for deck in range(state[N_DECKS]):

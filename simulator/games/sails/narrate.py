@@ -45,13 +45,40 @@ def _bonus(count):
     return f" + {count} Bonus" if count else ""
 
 
-def format_log(log, count, value_set):
-    """Plain-English lines for the first ``count`` records of ``log``."""
+def hidden_from(seat, code, a, b):
+    """Whether ``seat`` does not see what record (``code``, ``a``, ``b``, ...) says in full: another
+    seat's dealt hand (§ setup), a pass between two other seats (cards pass face down), an A2
+    exchange between two other seats, the order another seat chose with A3."""
+    if code == EV_DEAL or code == EV_A3:
+        return a != seat
+    if code in (EV_PASS, EV_A2_TAKE, EV_A2_GIVE):
+        return a != seat and b != seat
+    return False
+
+
+def redacted(code, a, b, c, d, e, decks):
+    """The line a seat that does not see record (``code``, ...) reads: who did what, not which card."""
+    if code == EV_DEAL:
+        return f"Seat {seat_number(a)} is dealt {b + c + d + e} cards"
+    if code == EV_PASS:
+        return f"Seat {seat_number(a)} passes a card to seat {seat_number(b)}"
+    if code == EV_A2_TAKE:
+        return f"Seat {seat_number(a)} takes a card at random from seat {seat_number(b)}"
+    if code == EV_A2_GIVE:
+        return f"Seat {seat_number(a)} gives a card to seat {seat_number(b)}"
+    return f"Seat {seat_number(a)} looks at the top of {decks[b]} and puts the cards back in an order of its choice"
+
+
+def format_log(log, count, value_set, seat=None):
+    """Plain-English lines for the first ``count`` records of ``log`` (one line per record); with
+    ``seat`` (engine index), what that seat sees: records hidden from it say who acted, not what."""
     lines = []
     decks = DECK_NAMES[2]
     for row in log[:count]:
         code, a, b, c, d, e = (int(x) for x in row)
-        if code == EV_ROUND_START:
+        if seat is not None and hidden_from(seat, code, a, b):
+            lines.append(redacted(code, a, b, c, d, e, decks))
+        elif code == EV_ROUND_START:
             decks = DECK_NAMES[c]
             tops = ", ".join(f"{decks[i]} shows {_treasure((d, e)[i], value_set)}" for i in range(c))
             lines.append(f"=== Round {a + 1}: first player seat {seat_number(b)}; {tops}")

@@ -1,0 +1,181 @@
+"""The search player ``ismcts`` (simulator/core/ismcts.py), exercised on Sails (a forward model with
+``redraw_hidden``): it is offered for every such game, its settings come from the lineup name, it
+beats random play, answers only legal indices, is reproducible, and reads only what its seat sees."""
+
+import numpy as np
+import pytest
+
+from simulator.core import ismcts
+from simulator.core.registry import GAME_MODULES, UsageError, get_game
+from simulator.core.strategies import build_lineup, check_strategy_name
+from simulator.games.sails import encode_variants
+from simulator.games.sails.hidden import redraw_hidden
+from tests.cli_helpers import islandsim
+from tests.sails.test_hidden import states_at_decisions
+
+
+@pytest.fixture(scope="module")
+def spec():
+    return get_game("sails")
+
+
+@pytest.fixture(scope="module")
+def search(spec):
+    return spec.strategies["ismcts"]
+
+
+def stream(value):
+    return np.array([np.uint64(value)], dtype=np.uint64)
+
+
+def decide(search, state, seat, budget, stream_value, rollout=ismcts.ROLLOUT_HEURISTIC):
+    """The search player's answer at the pending decision of ``state`` (a copy is searched)."""
+    from simulator.games.sails.engine import pending_decision
+    from simulator.games.sails.state import MAX_OPTIONS
+
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    decision_seat, kind, n_options = pending_decision(state, options)
+    assert decision_seat == seat
+    params = search.params.copy()
+    params[ismcts.BUDGET] = budget
+    params[ismcts.ROLLOUT] = rollout
+    return search.function(state.copy(), seat, kind, options, n_options, params, stream(stream_value)), n_options
+
+
+def test_every_game_with_a_forward_model_and_redraw_offers_ismcts():
+    for game_id in GAME_MODULES:
+        spec = get_game(game_id)
+        assert ("ismcts" in spec.strategy_descriptions) == ismcts.has_search_player(spec), game_id
+    assert "ismcts" in get_game("sails").strategy_descriptions
+
+
+def test_islandsim_strategies_lists_ismcts(capsys):
+    status, out, _ = islandsim(capsys, "strategies", "--game", "sails")
+    assert status == 0
+    assert "ismcts" in out and "budget" in out
+
+
+def test_lineup_settings_set_the_params(spec):
+    lineup = build_lineup(spec, 3, ("ismcts+budget=75+c=0.3+rollout=random", "ismcts", "greedy"))
+    assert lineup.names[0] == "ismcts+budget=75+c=0.3+rollout=random"
+    assert list(lineup.params[0, :3]) == [75, 0.3, ismcts.ROLLOUT_RANDOM]
+    assert list(lineup.params[1, :3]) == [ismcts.DEFAULT_BUDGET, ismcts.DEFAULT_EXPLORATION, ismcts.ROLLOUT_HEURISTIC]
+    # after the header: the default heuristic's own parameters, for the rollouts
+    greedy = spec.strategies["greedy"].params
+    assert np.array_equal(lineup.params[0, ismcts.HEADER:ismcts.HEADER + len(greedy)], greedy)
+
+
+@pytest.mark.parametrize("name, message", [
+    ("ismcts+budget=0", "budget must be a whole number from 1 to 1,000,000, not '0'"),
+    ("ismcts+budget=2.5", "budget must be a whole number"),
+    ("ismcts+depth=3", "has no setting 'depth'; settings: budget, c, rollout, reward"),
+    ("ismcts+rollout=smart", "rollout must be heuristic or random, not 'smart'"),
+    ("ismcts+budget", "write each setting of 'ismcts' as key=value"),
+    ("ismcts+budget=5+budget=6", "setting 'budget' of 'ismcts' is given twice"),
+    ("greedy+budget=5", "strategy 'greedy' takes no settings"),
+])
+def test_bad_settings_are_refused_in_one_line(spec, name, message):
+    with pytest.raises(UsageError, match=message.replace("(", r"\(")):
+        check_strategy_name(spec, name)
+
+
+def test_bad_setting_on_the_command_line_exits_2(capsys):
+    status, out, err = islandsim(capsys, "run", "--game", "sails", "--players", "3", "--n", "2", "--seed", "1",
+                                 "--lineup", "ismcts+budget=-1,greedy,greedy", "--jobs", "1", "--quiet")
+    assert status == 2 and out == ""
+    assert err.startswith("error: strategy 'ismcts+budget=-1': budget must be") and err.count("\n") == 1
+
+
+def test_it_beats_random_clearly_at_a_small_budget(spec):
+    """ismcts with 100 iterations and random rollouts in one seat, random play in the others, 4
+    players, seat rotated: random alone would win about a quarter of the games."""
+    flags = encode_variants((), 4)
+    wins = 0.0
+    games = 3
+    for seat in range(4):
+        names = ["random"] * 4
+        names[seat] = "ismcts+budget=100+rollout=random"
+        lineup = build_lineup(spec, 4, tuple(names))
+        seat_results = np.zeros((games, 4, len(spec.seat_columns)), dtype=np.int64)
+        game_results = np.zeros((games, len(spec.game_columns)), dtype=np.int64)
+        spec.play_chunk(17, 0, games, flags, lineup.functions, lineup.params, seat_results, game_results, True)
+        ranks = seat_results[:, :, 1]
+        wins += ((ranks[:, seat] == 1) / (ranks == 1).sum(axis=1)).sum()
+    assert wins / (4 * games) >= 0.75
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_it_answers_a_legal_index_at_every_kind_of_decision(search, players):
+    """At decisions sampled from random games (every decision kind comes up), tiny and larger
+    budgets, both rollout policies: the answer is an index among the offered options."""
+    kinds = set()
+    from simulator.games.sails.engine import pending_decision
+    from simulator.games.sails.state import MAX_OPTIONS
+
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    for number, (seat, state) in enumerate(states_at_decisions(players, ("bonus-after-reveal",), 5, every=4)):
+        kinds.add(int(pending_decision(state, options)[1]))
+        budget = (1, 2, 25)[number % 3]
+        choice, n_options = decide(search, state, seat, budget, number, rollout=number % 2)
+        assert 0 <= choice < n_options
+    assert len(kinds) >= 3
+
+
+def test_same_seed_same_answers_and_same_games(spec, search):
+    seat, state = states_at_decisions(4, (), 6, every=3)[4]
+    assert decide(search, state, seat, 60, 99) == decide(search, state, seat, 60, 99)
+    lineup = build_lineup(spec, 4, ("ismcts+budget=20", "greedy", "ismcts+budget=20+rollout=random", "random"))
+    flags = encode_variants((), 4)
+    played = []
+    for _ in range(2):
+        seat_results = np.zeros((2, 4, len(spec.seat_columns)), dtype=np.int64)
+        game_results = np.zeros((2, len(spec.game_columns)), dtype=np.int64)
+        spec.play_chunk(3, 0, 2, flags, lineup.functions, lineup.params, seat_results, game_results, True)
+        played.append((seat_results, game_results))
+    assert np.array_equal(played[0][0], played[1][0]) and np.array_equal(played[0][1], played[1][1])
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_it_never_reads_hidden_information(search, players):
+    """Two states that differ only in what the seat cannot see (the second is the first with its
+    hidden part redrawn: other hands, hidden table cards, deck orders, the game's stream) get the
+    same answer from the same stream."""
+    differing = 0
+    for number, (seat, state) in enumerate(states_at_decisions(players, (), 7, every=6)[:12]):
+        other = state.copy()
+        redraw_hidden(other, seat, stream(1000 + number))
+        differing += not np.array_equal(other, state)
+        assert decide(search, state, seat, 40, number) == decide(search, other, seat, 40, number)
+    assert differing > 0
+
+
+@pytest.mark.parametrize("players", [3, 4, 5])
+def test_sails_redraw_depends_only_on_the_seat_view(players):
+    """The contract ismcts relies on: redrawing two states with the same view from the same stream
+    gives the same state, whatever the hidden part was (Sails gathers hidden cards in card order)."""
+    for number, (seat, state) in enumerate(states_at_decisions(players, (), 8, every=4)):
+        other = state.copy()
+        redraw_hidden(other, seat, stream(500 + number))
+        redraw_hidden(state, seat, stream(number))
+        redraw_hidden(other, seat, stream(number))
+        assert np.array_equal(state, other)
+
+
+def test_it_is_compiled_once_per_game_and_loaded_from_the_cache(search):
+    """The compiled search is cached under a name that carries the game id, and a fresh process
+    loads it from the cache instead of compiling it (numba refuses to cache functions that use
+    "dynamic globals", and closures over compiled functions are never found again)."""
+    import os
+    import subprocess
+    import sys
+
+    assert search.function.py_func.__qualname__ == "ismcts_sails"
+    assert os.path.exists(search.function._cache._cache_file._index_path)
+    snippet = ("from simulator.core.registry import get_game; "
+               "f = get_game('sails').strategies['ismcts'].function; "
+               "print(sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))")
+    done = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, timeout=600,
+                          cwd=os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))))
+    assert done.returncode == 0, done.stderr
+    hits, misses = (int(x) for x in done.stdout.split())
+    assert (hits, misses) == (1, 0)
