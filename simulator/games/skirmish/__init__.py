@@ -26,6 +26,8 @@ from simulator.games.skirmish.state import (
     FLAG_ORTHOGONAL_MOVES,
     FLAG_PASS_DISCARD_ANY,
     FLAG_PLACEMENT_BLOCKED_STAYS,
+    FLAG_REMOVED_KINDS,
+    PISTOL,
     FLAG_RANDOM_FIRST_PLAYER,
     FLAG_ROUND_CAP,
     FLAG_SHIELD_AMMO_LOST,
@@ -109,7 +111,9 @@ def encode_variants(names, players):
     movement = MOVEMENT_SETS["movement-flat" if "movement-flat" in chosen else "default"]
     flags[FLAG_MOVEMENT_COUNTS:FLAG_MOVEMENT_COUNTS + 7] = movement
     for i, card in enumerate(SPECIAL_CARDS):
-        flags[FLAG_CARD_COUNTS + i] = 0 if f"no-{card}" in chosen else CARD_COUNTS[i]
+        flags[FLAG_CARD_COUNTS + i] = CARD_COUNTS[i]
+        if f"no-{card}" in chosen:
+            flags[FLAG_REMOVED_KINDS] |= 1 << (PISTOL + i)
     board = load_board(_parametric(names, "board"))
     block = board_block(board, "move-orthogonal" in chosen, "adjacency-orthogonal" in chosen)
     return np.concatenate([flags, block])

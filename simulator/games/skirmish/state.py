@@ -33,9 +33,9 @@ DECK_SIZE = 80
 HAND_SIZE = 6
 MAX_ROUND_CAP = 1000
 DEFAULT_ROUND_CAP = 200
-MAX_OPTIONS = 1024
+MAX_OPTIONS = 1200
 """Most options of a decision: move_destination offers each node with each carried-bomb subset
-(148 nodes x 8 subsets at worst)."""
+(145 nodes x 8 subsets at worst)."""
 
 # ---- card kinds (a hand is a count per kind) ----
 N_CARD_KINDS = 16
@@ -76,6 +76,7 @@ LOC_UNFREED = -2  # Bobby, still in his chest
 
 BOMB_IN_CHEST = -1
 BOMB_REMOVED = -2
+BOMB_CARRIED = -3  # picked up by the moving character, to be dropped at the end of the move
 
 _offset = 0
 
@@ -106,8 +107,9 @@ FLAG_ROUND_CAP = 14  # simulator parameter round-cap=N (default 200)
 FLAG_CHEST_MIX = 15  # CHEST_* counts follow at FLAG_CHEST_COUNTS
 FLAG_CHEST_COUNTS = 16  # 5 entries: gems, ammo, Bobby, traps, bombs
 FLAG_MOVEMENT_COUNTS = 21  # 7 entries: Movement cards of value 1..7
-FLAG_CARD_COUNTS = 28  # 9 entries: kinds PISTOL..BOAT_CARD
-N_FLAGS = 37
+FLAG_CARD_COUNTS = 28  # 9 entries: printed copies of kinds PISTOL..BOAT_CARD
+FLAG_REMOVED_KINDS = 37  # bit per card kind taken out after the shuffle (no-<card> variants)
+N_FLAGS = 38
 # After the N_FLAGS scalar flags the flag vector holds the board block (BOARD_* below, same layout).
 
 # ---- board (copied from the flag vector at new_game; public, never changes) ----
@@ -153,7 +155,8 @@ CHAR_OWNER = _block(N_CHARACTERS)  # seat, -1 (Bobby before he is freed)
 CHAR_LOC = _block(N_CHARACTERS)  # node, LOC_DEAD or LOC_UNFREED
 CHAR_CAPTOR = _block(N_CHARACTERS)  # seat holding it prisoner (its node is that boat), -1 free
 CHAR_STUNNED = _block(N_CHARACTERS)  # 1: its owner cannot use it on their next turn (R38)
-BOMB_LOC = _block(N_BOMBS)  # square, BOMB_IN_CHEST, BOMB_REMOVED
+BOMB_LOC = _block(N_BOMBS)  # square, BOMB_IN_CHEST, BOMB_REMOVED, BOMB_CARRIED
+BOMB_PLACED_BY = _block(N_BOMBS)  # seat that last placed the bomb (R30: another player may take it)
 BOAT_ANCHOR = _block(MAX_PLAYERS)  # Anchor square the boat is docked at, -1 (eliminated)
 BOAT_HIT = _block(MAX_PLAYERS)  # 1: a bomb went in during the card being resolved (A33)
 ALIVE = _block(MAX_PLAYERS)
@@ -195,6 +198,8 @@ GIFT_TARGET = _block(1)
 GIFT_TAKEN = _block(1)  # card kind drawn at random from the target (private to the two seats)
 FORCED = _block(1)  # 1: R15 forced discard this turn
 ELIMINATOR = _block(MAX_PLAYERS)  # seat credited, -1 trap / none, -2 still alive
+TRAP_SQUARE = _block(1)  # square of the trapped chest that killed during the current card, -1 none
+DROP_COUNT = _block(1)  # carried bombs dropped so far in the current move
 
 # ---- statistics (public) ----
 STAT_CHESTS_OPENED = _block(MAX_PLAYERS)
@@ -272,7 +277,7 @@ PENDING_SEAT = _block(1)
 PENDING_KIND = _block(1)
 PENDING_COUNT = _block(1)
 OPTIONS = _block(MAX_OPTIONS)
-SCRATCH = _block(4 * N_NODES)  # reachability layers and BFS work space; no meaning between steps
+SCRATCH = _block(8 * N_NODES)  # reachability layers and BFS work space; no meaning between steps
 
 STEP_START_ANCHOR = 0
 STEP_TURN_START = 1
@@ -297,6 +302,7 @@ STEP_FORCED_DISCARD = 19
 STEP_CARD_DONE = 20  # eliminations, win (A33), back to choose_card
 STEP_END_TURN = 21
 STEP_GAME_OVER = 22
+STEP_SHIELD_SCAN = 23  # find the next targeted seat holding a Shield
 
 # ---- log events: [code, a, b, c, d, e] ----
 EV_SETUP = 1  # players, first player, gems to win
@@ -373,6 +379,8 @@ def _fired(rule_id: str) -> int:
 
 FIRED = {rule_id: _fired(rule_id) for rule_id in RULE_IDS}
 # Named counter slots (rules code: ``state[FIRED_R12] += 1  # R12: ...``).
+FIRED_R1 = _fired("R1")
+FIRED_R2 = _fired("R2")
 FIRED_R3 = _fired("R3")
 FIRED_R4 = _fired("R4")
 FIRED_R5 = _fired("R5")
@@ -380,6 +388,7 @@ FIRED_R6 = _fired("R6")
 FIRED_R7 = _fired("R7")
 FIRED_R8 = _fired("R8")
 FIRED_R9 = _fired("R9")
+FIRED_R10 = _fired("R10")
 FIRED_R11 = _fired("R11")
 FIRED_R12 = _fired("R12")
 FIRED_R13 = _fired("R13")
