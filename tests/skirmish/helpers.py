@@ -35,6 +35,7 @@ from simulator.games.skirmish.state import (
     N_CHARACTERS,
     NO_CHEST,
     PLAYED_COUNT,
+    POTION,
     SQ_BOMB,
     SQ_CHAR,
     SQ_CHEST,
@@ -69,7 +70,7 @@ def sq(row: int, col: int, cols: int = 10) -> int:
 
 class Staged:
     """A game set up by ``new_game`` and then rearranged by a test: every character aboard,
-    no chest, no bomb, empty hands, empty draw pile (debug checks off: the test moves components
+    no chest, no bomb, a Potion as every hand (so each turn stops at a decision), empty draw pile (debug checks off: the test moves components
     on purpose).  Methods put things where the test needs them and play decisions by value."""
 
     def __init__(self, players: int = 4, variants: tuple[str, ...] = (), seed: int = 3):
@@ -95,6 +96,8 @@ class Staged:
             s[HAND_COUNT + seat] = 0
         s[DRAW_COUNT] = 0
         s[PLAYED_COUNT] = 0
+        for seat in range(players):
+            self.hand(seat, [POTION])  # always playable: a seat's turn stops at its first decision
 
     # ---- arranging ----
     def square(self, row, col):

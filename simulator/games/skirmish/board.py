@@ -70,19 +70,19 @@ def log_event(log, state, code, a, b, c, d, e):
     state[LOG_COUNT] = row + 1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def on_island(node):
     """Whether a character/bomb location is an island square (not a boat, not removed)."""
     return 0 <= node < MAX_SQUARES
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_free_character(state, char):
     """Free = neither dead nor prisoner (A27: aboard its own boat counts as free)."""
     return state[CHAR_LOC + char] >= 0 and state[CHAR_CAPTOR + char] < 0
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_usable(state, char, seat):
     """An own, free, unstunned character (A25) on the island: the 'one of your characters' of
     attacks and Flying Bombs; aboard it cannot interact (R21)."""
@@ -90,7 +90,7 @@ def is_usable(state, char, seat):
             and on_island(state[CHAR_LOC + char]))
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_free_square(state, square, ignore_bomb):
     """A10: an island square that is not an obstacle and holds no character, no bomb (other than
     ``ignore_bomb``) and no unopened chest; dropped loot does not matter."""
@@ -103,7 +103,7 @@ def is_free_square(state, square, ignore_bomb):
     return bomb < 0 or bomb == ignore_bomb
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_adjacent(state, a, b):
     """'À 1 case' (A5 reading, precomputed table): square ``b`` is around square ``a``."""
     for k in range(8):
@@ -115,7 +115,7 @@ def is_adjacent(state, a, b):
     return False
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def boat_at(state, square):
     """The surviving seat whose boat is docked at ``square``, -1 none."""
     for seat in range(state[PLAYERS]):
@@ -124,7 +124,7 @@ def boat_at(state, square):
     return -1
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def character_neighbours(state, node, char, seat, out):
     """Nodes a character of ``seat`` may step to from ``node`` (R18-R20, A4, A7): the movement
     table's squares not occupied by another character, the own boat from its Anchor square, the
@@ -151,7 +151,7 @@ def character_neighbours(state, node, char, seat, out):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def bomb_neighbours(state, node, seat, out):
     """Nodes a bomb moved alone by ``seat`` may step to (A12): every island square (obstacles and
     occupied squares included, R32), and an enemy boat from its Anchor square (R33), which ends
@@ -172,7 +172,7 @@ def bomb_neighbours(state, node, seat, out):
     return count
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def entered(state, node, bits, carry_mandatory):
     """The carried-subset bits after entering ``node`` (R29/R30: a bomb passed over may be taken
     along; A9: optional unless ``carry-mandatory``)."""
@@ -274,7 +274,7 @@ def simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, 
                                                           neighbours[depth * 10:depth * 10 + 10])
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def character_end_ok(state, node, subset, start_is_boat):
     """Whether a character may end its move at ``node`` carrying bomb subset ``subset``: a bomb's
     square only when carrying that bomb away (A8); its own boat only with nothing carried (carried

@@ -28,7 +28,7 @@ from simulator.games.skirmish.state import (
 )
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def card_type(kind):
     """The card's type ("couleur", R12): Movement, Attack, Defence or Bonus."""
     if kind < PISTOL:
@@ -129,7 +129,7 @@ def hand_to_played_pile(state, seat):
             discard(state, seat, kind)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def held(state, seat, kind):
     """Copies of ``kind`` in ``seat``'s hand."""
     return state[HAND + seat * N_CARD_KINDS + kind]

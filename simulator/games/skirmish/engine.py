@@ -452,6 +452,9 @@ def advance(state, value, n_options, log):
                 placement_blocked(state, state[ACTIVE], log)  # A11 variant (or no free square at all)
                 state[STEP] = STEP_CARD_DONE
                 continue
+            if state[STEP] == STEP_FORCED_DISCARD:
+                state[STEP] = STEP_END_TURN  # R15 with an empty hand: nothing to discard
+                continue
             raise AssertionError("a decision step without any legal option")
         if n_options > 1:
             state[PENDING_SEAT] = seat
