@@ -195,7 +195,9 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
     """Fill ``result[node]`` (N_NODES entries) with the carried-bomb subsets with which a move of
     exactly ``steps`` (or up to ``steps``, A2 variant ``move-up-to``) from ``start`` can end at
     ``node``.  ``piece_bomb``: the piece is a bomb moved alone (bit 0 only, nothing carried);
-    otherwise character ``char`` of ``seat``.  Ends are not filtered here (see ``move_options``)."""
+    otherwise character ``char`` of ``seat``.  Ends are not filtered here (see ``move_options``).
+    Layer by layer over the frontier only (``stack`` holds the frontier lists); ``current`` and
+    ``following`` must be all zero on entry and are left so."""
     up_to = state[FLAGS + FLAG_MOVE_UP_TO] == 1
     mandatory = state[FLAGS + FLAG_CARRY_MANDATORY] == 1
     for node in range(N_NODES):
@@ -203,31 +205,38 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
     if state[FLAGS + FLAG_NO_REVISIT] == 1:
         simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, result, stack)
         return
-    for node in range(N_NODES):
-        current[node] = 0
-    current[start] = 1
     out = stack[0:10]
+    frontier = stack[10:10 + N_NODES]
+    reached = stack[10 + N_NODES:10 + 2 * N_NODES]
+    frontier[0] = start
+    n_frontier = 1
+    current[start] = 1
     for step in range(steps):
-        for node in range(N_NODES):
-            following[node] = 0
-        for node in range(N_NODES):
+        n_reached = 0
+        for i in range(n_frontier):
+            node = frontier[i]
             bits = current[node]
-            if bits == 0:
-                continue
+            current[node] = 0
             if piece_bomb:
                 count = bomb_neighbours(state, node, seat, out)
             else:
                 count = character_neighbours(state, node, char, seat, out)
             for k in range(count):
                 other = out[k]
+                if following[other] == 0:
+                    reached[n_reached] = other
+                    n_reached += 1
                 following[other] |= bits if piece_bomb else entered(state, other, bits, mandatory)
-        for node in range(N_NODES):
+        for i in range(n_reached):
+            node = reached[i]
+            frontier[i] = node
             current[node] = following[node]
-            if up_to:
-                result[node] |= following[node]
-    if not up_to:
-        for node in range(N_NODES):
-            result[node] = current[node]
+            following[node] = 0
+            if up_to or step == steps - 1:
+                result[node] |= current[node]
+        n_frontier = n_reached
+    for i in range(n_frontier):
+        current[frontier[i]] = 0
 
 
 @njit(cache=True)

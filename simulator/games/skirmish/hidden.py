@@ -26,6 +26,7 @@ from simulator.games.skirmish.state import (
     HAND_COUNT,
     MAX_SQUARES,
     N_CARD_KINDS,
+    N_NODES,
     NO_CHEST,
     PLAYERS,
     SCRATCH,
@@ -36,7 +37,7 @@ from simulator.games.skirmish.state import (
 @njit(cache=True)
 def redraw_hidden(state, seat, stream):
     """Replace the part of ``state`` that ``seat`` cannot see by a random consistent draw."""
-    pool = state[SCRATCH:SCRATCH + 128]
+    pool = state[SCRATCH + 3 * N_NODES:SCRATCH + 3 * N_NODES + 128]  # (slices 1-2 are reach's zeroed layers)
     count = 0
     for other in range(state[PLAYERS]):
         if other == seat:
@@ -60,7 +61,7 @@ def redraw_hidden(state, seat, stream):
     for i in range(state[DRAW_COUNT]):
         state[DRAW + i] = pool[position]
         position += 1
-    contents = state[SCRATCH + 128:SCRATCH + 128 + MAX_SQUARES]
+    contents = state[SCRATCH + 5 * N_NODES:SCRATCH + 5 * N_NODES + MAX_SQUARES]
     chests = 0
     for square in range(MAX_SQUARES):
         if state[SQ_CHEST + square] != NO_CHEST:

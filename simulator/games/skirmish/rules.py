@@ -80,6 +80,9 @@ def setup_game(state, players, flags, log):
         state[SQ_CHEST + square] = NO_CHEST
         state[SQ_LOOT_GEMS + square] = 0
         state[SQ_LOOT_AMMO + square] = 0
+    for node in range(N):
+        scratch(state, 1)[node] = 0  # reach's layers: all zero between calls
+        scratch(state, 2)[node] = 0
     # R5: the 22 chest tiles, shuffled face down onto the red-cross squares (deal stream, first draw)
     tiles = scratch(state, 7)
     count = 0
@@ -326,7 +329,10 @@ def movable_piece_options(state, seat, steps, options, check_only):
             if is_usable(state, char, seat) and is_adjacent(state, state[CHAR_LOC + char], square):
                 near = True
                 break
-        if near and move_destination_options(state, seat, PIECE_BOMB + bomb, steps, out) > 0:
+        # an even walk can come back to the bomb's own square, free once it leaves (A10)
+        bounce = fast and steps % 2 == 0 and state[FLAGS + FLAG_PLACEMENT_BLOCKED_STAYS] == 0 \
+            and state[FLAGS + FLAG_MOVE_UP_TO] == 0
+        if near and (bounce or move_destination_options(state, seat, PIECE_BOMB + bomb, steps, out) > 0):
             options[count] = PIECE_BOMB + bomb
             count += 1
             if check_only:
