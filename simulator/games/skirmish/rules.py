@@ -196,20 +196,27 @@ def free_anchor_options(state, options):
 @njit(cache=True)
 def attack_targets(state, seat, options):
     """Enemy characters on the island within 1 square (A5) of one of ``seat``'s usable island
-    characters (R35, R36, R38; R21: nobody aboard can be targeted), not already chosen."""
+    characters (R35, R36, R38; R21: nobody aboard can be targeted), not already chosen; in
+    character order."""
+    marks = scratch(state, 7)
+    for victim in range(N_CHARACTERS):
+        marks[victim] = 0
+    for mine in range(N_CHARACTERS):
+        if not is_usable(state, mine, seat):
+            continue
+        at = state[CHAR_LOC + mine]
+        for k in range(8):
+            other = state[NEIGH_ADJ + at * 8 + k]
+            if other < 0:
+                break
+            victim = state[SQ_CHAR + other]
+            if victim >= 0 and state[CHAR_OWNER + victim] != seat and state[TARGETS + victim] == 0:
+                marks[victim] = 1
     count = 0
     for victim in range(N_CHARACTERS):
-        owner = state[CHAR_OWNER + victim]
-        if owner < 0 or owner == seat or not is_free_character(state, victim):
-            continue
-        square = state[CHAR_LOC + victim]
-        if not on_island(square) or state[TARGETS + victim] == 1:
-            continue
-        for mine in range(N_CHARACTERS):
-            if is_usable(state, mine, seat) and is_adjacent(state, state[CHAR_LOC + mine], square):
-                options[count] = victim
-                count += 1
-                break
+        if marks[victim] == 1:
+            options[count] = victim
+            count += 1
     return count
 
 
