@@ -3,7 +3,10 @@ capped rate, and bad input (board files, parametric variants) refused with one l
 
 import json
 
+import polars as pl
 import pytest
+
+from simulator.core.results import scan_run
 
 from tests.cli_helpers import islandsim
 
@@ -47,12 +50,25 @@ def test_players_outside_the_rules(capsys, tmp_path):
 def test_run_reports_how_games_were_won(capsys, tmp_path):
     status, out, err = islandsim(capsys, "run", *GAME, "--n", "20", "--seed", "3", "--json", "--out", tmp_path / "r")
     assert status == 0, err
-    summary = json.loads(out)
-    text = json.dumps(summary)
-    assert "win_kind" in text and "capped" in text
+    assert "capped_rate" in json.loads(out)
+    manifest, rows = scan_run(tmp_path / "r")
+    frame = rows.collect()
+    assert {"win_kind", "capped", "winner_seat", "eliminated_by"} <= set(frame.columns)
+    winners = frame.filter(pl.col("winner"))
+    assert (winners["seat"] == winners["winner_seat"]).all()  # both seat numbers 1..P
+    assert frame["eliminated_by"].min() >= 0
 
 
 def test_games_lists_the_variants(capsys):
     status, out, err = islandsim(capsys, "games")
     assert status == 0
     assert "skirmish" in out and "board=FILE" in out and "round-cap=N" in out and "move-orthogonal" in out
+
+
+def test_summary_reports_the_capped_rate(capsys, tmp_path):
+    status, out, err = islandsim(capsys, "run", *GAME, "--n", "6", "--variant", "round-cap=1", "--out", tmp_path / "r")
+    assert status == 0, err
+    assert "capped (stopped by the round cap, no winner): 100.0% of games" in out
+    status, out, err = islandsim(capsys, "run", *GAME, "--n", "6", "--variant", "round-cap=1", "--json",
+                                 "--out", tmp_path / "j")
+    assert json.loads(out)["capped_rate"] == 1.0
