@@ -153,7 +153,7 @@ def format_summary(summary: dict, title: str, out_dir: str, fmt: str = "text") -
     if "capped_rate" in summary:
         parts.append(
             f"capped (stopped by the round cap, no winner): {_percent(summary['capped_rate']).strip()} of games "
-            f"{_interval(summary['capped_rate_low'], summary['capped_rate_high']).replace('  ', ' ')}"
+            f"[{_percent(summary['capped_rate_low']).strip()}, {_percent(summary['capped_rate_high']).strip()}]"
         )
     parts.append("A shared first place counts as a win for each tied seat.")
     if "precision" in summary:

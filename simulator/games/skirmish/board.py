@@ -191,17 +191,29 @@ def entered(state, node, bits, carry_mandatory):
 
 
 @njit(cache=True)
-def reach(state, piece_bomb, char, seat, start, steps, result, current, following, stack):
+def reach(state, piece_bomb, char, seat, start, steps, result, current, following, stack, visited):
     """Fill ``result[node]`` (N_NODES entries) with the carried-bomb subsets with which a move of
     exactly ``steps`` (or up to ``steps``, A2 variant ``move-up-to``) from ``start`` can end at
     ``node``.  ``piece_bomb``: the piece is a bomb moved alone (bit 0 only, nothing carried);
-    otherwise character ``char`` of ``seat``.  Ends are not filtered here (see ``move_options``).
-    Layer by layer over the frontier only (``stack`` holds the frontier lists); ``current`` and
-    ``following`` must be all zero on entry and are left so."""
+    otherwise character ``char`` of ``seat``.  Ends are not filtered here (see
+    ``move_destination_options``).  ``current`` and ``following`` must be all zero on entry and
+    are left so.
+
+    Exact N with revisits (A2/A3 defaults): a walk that reaches a node with some carried subset
+    after t steps can step back and forth and reach it again after t + 2 (the square it came from
+    is passable, and stepping back over a bomb need not take it, or has taken it already), so the
+    ends of exact-N walks are the (node, subset) states first reached after t <= N steps with t of
+    N's parity.  A breadth-first search over (node, subset, parity) visits each state once.  An
+    enemy boat (a bomb's only terminal node) is reached from its Anchor, which can bounce, so the
+    same holds, provided the piece can take a first step at all.  An escaping prisoner cannot step
+    back into its captor's boat, so its walks are followed layer by layer, as are ``move-up-to``'s
+    (the union of the layers); ``move-no-revisit`` searches simple paths."""
     up_to = state[FLAGS + FLAG_MOVE_UP_TO] == 1
+    layered = up_to or (not piece_bomb and start >= BOAT_NODE and start != BOAT_NODE + seat)
     mandatory = state[FLAGS + FLAG_CARRY_MANDATORY] == 1
     for node in range(N_NODES):
         result[node] = 0
+        visited[node] = 0
     if state[FLAGS + FLAG_NO_REVISIT] == 1:
         simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, result, stack)
         return
@@ -211,7 +223,9 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
     frontier[0] = start
     n_frontier = 1
     current[start] = 1
+    visited[start] = 1
     for step in range(steps):
+        shift = 8 * ((step + 1) & 1)  # visited bits: subsets reached after an even (low byte) / odd number of steps
         n_reached = 0
         for i in range(n_frontier):
             node = frontier[i]
@@ -223,20 +237,32 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
                 count = character_neighbours(state, node, char, seat, out)
             for k in range(count):
                 other = out[k]
+                arriving = bits if piece_bomb else entered(state, other, bits, mandatory)
+                if not layered:
+                    arriving &= ~(visited[other] >> shift) & 255
+                if arriving == 0:
+                    continue
                 if following[other] == 0:
                     reached[n_reached] = other
                     n_reached += 1
-                following[other] |= bits if piece_bomb else entered(state, other, bits, mandatory)
+                following[other] |= arriving
         for i in range(n_reached):
             node = reached[i]
             frontier[i] = node
             current[node] = following[node]
             following[node] = 0
-            if up_to or step == steps - 1:
+            visited[node] |= current[node] << shift
+            if layered and (up_to or step == steps - 1):
                 result[node] |= current[node]
         n_frontier = n_reached
+        if step == 0 and n_reached == 0:
+            return  # not a single step: no end at all
     for i in range(n_frontier):
         current[frontier[i]] = 0
+    if not layered:
+        shift = 8 * (steps & 1)
+        for node in range(N_NODES):
+            result[node] = (visited[node] >> shift) & 255
 
 
 @njit(cache=True)

@@ -3,7 +3,8 @@ eliminations and the end of the game.  Each rule cites its id in the spec's chec
 or ambiguity (A1..A33); ``state[FIRED_Rk] += 1`` counts it where it takes effect.
 
 Scratch (SCRATCH block, no meaning between steps), in N_NODES slices: 0 reach result,
-1 current layer, 2 next layer, 3-5 search stack, 6 marks / distances, 7 queue / buffer.
+1 current layer, 2 next layer, 3-5 search stack, 6 marks / distances, 7 queue / buffer,
+8 reach's visited states.
 """
 
 import numpy as np
@@ -358,7 +359,8 @@ def move_destination_options(state, seat, piece, steps, options):
     if is_bomb:
         bomb = piece - PIECE_BOMB
         start = state[BOMB_LOC + bomb]
-        reach(state, True, -1, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack)
+        reach(state, True, -1, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack,
+              scratch(state, 8))
         count = 0
         for node in range(N):
             if result[node] == 0:
@@ -368,7 +370,8 @@ def move_destination_options(state, seat, piece, steps, options):
                 count += 1
         return count
     start = state[CHAR_LOC + piece]
-    reach(state, False, piece, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack)
+    reach(state, False, piece, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack,
+          scratch(state, 8))
     count = 0
     for node in range(N):
         bits = result[node]

@@ -277,7 +277,7 @@ PENDING_SEAT = _block(1)
 PENDING_KIND = _block(1)
 PENDING_COUNT = _block(1)
 OPTIONS = _block(MAX_OPTIONS)
-SCRATCH = _block(8 * N_NODES)  # reachability layers and BFS work space; no meaning between steps
+SCRATCH = _block(9 * N_NODES)  # reachability layers and BFS work space; no meaning between steps
 
 STEP_START_ANCHOR = 0
 STEP_TURN_START = 1
