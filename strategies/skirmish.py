@@ -410,7 +410,12 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
             for square in range(MAX_SQUARES):
                 if enemy[square] == FAR:
                     enemy[square] = 20
-        if params[P_BOMB] > 0:
+        carrying = False
+        for i in range(n_options):
+            if options[i] >> DEST_BITS != 0:
+                carrying = True
+                break
+        if params[P_BOMB] > 0 and carrying:  # the bomb map matters only for moves that carry bombs
             bomb_target_distances(state, seat, bombs, queue, sources)
         scores = np.zeros(n_options)
         for i in range(n_options):
