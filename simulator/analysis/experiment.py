@@ -212,7 +212,7 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
             raise source.error(_key_of(arm, key), f"setup '{arm.label}' is listed twice (or repeats the baseline)")
         seen.add(identity)
         for name in arm.variants:
-            if name not in spec.variants:
+            if not registry.is_known_variant(spec, name):
                 raise source.error(key, f"unknown variant '{name}' for {spec.id}; variants: {', '.join(spec.variants) or 'none'}", name)
         for count in players:
             try:

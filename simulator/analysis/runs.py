@@ -165,9 +165,11 @@ def extra_seat_columns(manifest: dict) -> list[str]:
     """The game's own per-seat quantities (beyond score and rank).
 
     A name that is also a game column is left out (the results file holds one column per name,
-    the per-game one), and so is a column with value labels (a card id, not a quantity)."""
+    the per-game one), and so is a column with value labels (a card id, not a quantity) or one
+    naming a seat (``seat_number_columns``: who, not how many)."""
     spec = game_spec_or_none(manifest)
     shared = set(manifest["game_columns"]) | (set(spec.column_labels) if spec is not None else set())
+    shared |= set(seat_number_columns(manifest))
     return _headline_first([name for name in manifest["seat_columns"] if name not in ("score", "rank") and name not in shared])
 
 

@@ -18,6 +18,7 @@ GAME_MODULES = {
     "loot": "simulator.games.loot",
     "sails": "simulator.games.sails",
     "skeleton": "simulator.games.skeleton",
+    "skirmish": "simulator.games.skirmish",
 }
 """Game id -> package that defines ``game_spec()``.  Games not yet built are absent."""
 
@@ -117,8 +118,8 @@ class GameSpec:
       place that prints a game length prints it with this unit.
     - ``strategy_aliases`` maps a strategy's former name to its current one: the old name is
       still accepted (with a note on stderr) and runs record the current name.
-    - ``seat_number_columns`` are game columns holding an engine seat index (0..P-1, -1 for
-      none); the results writer stores them as seat numbers 1..P (0 for none), like ``seat``.
+    - ``seat_number_columns`` are game or seat columns holding an engine seat index (0..P-1, -1
+      for none); the results writer stores them as seat numbers 1..P (0 for none), like ``seat``.
     - A game with event cards lists them in ``event_cards`` and gives
       ``encode_event_rules(forced, excluded, players)``: the extra flags appended to the
       variant flags for ``--force-event`` / ``--exclude-event`` (``ValueError`` on a
@@ -192,9 +193,9 @@ class GameSpec:
             raise ValueError(f"{self.id}: default strategy '{self.default_strategy}' is not in strategy_descriptions")
         if not self.length_unit.strip():
             raise ValueError(f"{self.id}: length_unit must say what the length counts (e.g. 'tricks')")
-        unknown = set(self.seat_number_columns) - set(self.game_columns)
+        unknown = set(self.seat_number_columns) - set(self.game_columns) - set(self.seat_columns)
         if unknown:
-            raise ValueError(f"{self.id}: seat_number_columns {sorted(unknown)} are not game columns")
+            raise ValueError(f"{self.id}: seat_number_columns {sorted(unknown)} are not result columns")
 
     def decision_name(self, kind: int) -> str:
         """The name of decision constant ``kind`` (or the number if it is unknown)."""
@@ -232,10 +233,20 @@ def check_players(spec: GameSpec, players: int) -> None:
         raise UsageError(f"{spec.title} is played by {allowed} players, not {players}")
 
 
+def is_known_variant(spec: GameSpec, name: str) -> bool:
+    """Whether ``name`` is one of the game's variants.  A variant listed as ``key=VALUE``
+    (e.g. skirmish's ``board=FILE``) takes a value: any ``key=...`` matches it, and the game's
+    ``encode_variants`` checks the value."""
+    if name in spec.variants:
+        return True
+    key, equals, value = name.partition("=")
+    return bool(equals and value) and any(listed.partition("=")[0] == key and "=" in listed for listed in spec.variants)
+
+
 def check_variants(spec: GameSpec, names: tuple[str, ...], players: int) -> np.ndarray:
     """Validate variant names and return the engine's flag vector."""
     for name in names:
-        if name not in spec.variants:
+        if not is_known_variant(spec, name):
             allowed = ", ".join(spec.variants) or "none"
             raise UsageError(f"unknown variant '{name}' for {spec.id}; variants: {allowed}")
     try:

@@ -208,7 +208,8 @@ def tidy_frame(spec, lineup_names, first_game: int, seat_results: np.ndarray, ga
         "strategy": lineup.gather(np.tile(np.arange(players, dtype=np.uint32), n_games)),
     }
     for position, name in enumerate(spec.seat_columns):
-        columns[name] = seat_results[:, :, position].reshape(-1)
+        values = seat_results[:, :, position].reshape(-1)
+        columns[name] = seat_number(values) if name in spec.seat_number_columns else values
     columns["winner"] = columns["rank"] == 1
     for position, name in enumerate(spec.game_columns):
         values = game_results[:, position]

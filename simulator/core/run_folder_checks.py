@@ -92,7 +92,7 @@ def validate_manifest(manifest: dict, path: Path) -> None:
     lineup = manifest["lineup"]
     if not _is_text_list(lineup) or len(lineup) != players:
         raise _problem(path, f"'lineup' is {lineup!r}, not a list of {players} strategy names")
-    _check_names(path, manifest, "variants", spec.variants)
+    _check_names(path, manifest, "variants", spec.variants, lambda name: registry.is_known_variant(spec, name))
     for key in ("force_events", "exclude_events"):
         _check_names(path, manifest, key, spec.event_cards)
     seed = manifest["seed"]
@@ -112,11 +112,11 @@ def validate_manifest(manifest: dict, path: Path) -> None:
     check_manifest_entry(manifest, lambda message: _problem(path, message))
 
 
-def _check_names(path: Path, manifest: dict, key: str, allowed) -> None:
+def _check_names(path: Path, manifest: dict, key: str, allowed, known=None) -> None:
     names = manifest.get(key, [])
     if not _is_text_list(names):
         raise _problem(path, f"'{key}' is {names!r}, not a list of names")
-    unknown = [name for name in names if name not in allowed]
+    unknown = [name for name in names if not (known(name) if known else name in allowed)]
     if unknown:
         raise _problem(path, f"'{key}' names {unknown[0]!r}, unknown to {manifest['game']} (known: {', '.join(allowed) or 'none'})")
 

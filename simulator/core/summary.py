@@ -72,6 +72,7 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
     )
     games = per_game["games"]
     tie_low, tie_high = wilson_interval(per_game["tied"], games)
+    capped = _capped_rate(manifest, results, games)
     return {
         "game": manifest["game"],
         "players": manifest["players"],
@@ -91,7 +92,18 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
         "length_column": length,
         "length_unit": manifest["length_unit"],
         "timings": manifest.get("timings", {}),
+        **capped,
     }
+
+
+def _capped_rate(manifest: dict, results: pl.LazyFrame, games: int) -> dict:
+    """A game with a stall cap (a ``capped`` game column, 1 when the simulator stopped the game)
+    reports the share of capped games with its 95% interval; other games report nothing."""
+    if "capped" not in manifest["game_columns"]:
+        return {}
+    count = results.group_by("game").agg(pl.col("capped").first()).select(pl.col("capped").sum()).collect().item()
+    low, high = wilson_interval(int(count), games)
+    return {"capped_rate": count / games, "capped_rate_low": low, "capped_rate_high": high}
 
 
 def _percent(value: float) -> str:
@@ -138,6 +150,11 @@ def format_summary(summary: dict, title: str, out_dir: str, fmt: str = "text") -
         + (f"; no winner: {_percent(summary['no_winner_rate']).strip()}" if summary["no_winner_rate"] > 0 else "")
         + f"; mean game length {summary['mean_length']:.1f} {summary['length_unit']}"
     )
+    if "capped_rate" in summary:
+        parts.append(
+            f"capped (stopped by the round cap, no winner): {_percent(summary['capped_rate']).strip()} of games "
+            f"[{_percent(summary['capped_rate_low']).strip()}, {_percent(summary['capped_rate_high']).strip()}]"
+        )
     parts.append("A shared first place counts as a win for each tied seat.")
     if "precision" in summary:
         widest = max((row["win_rate_high"] - row["win_rate_low"]) / 2 for row in summary["by_seat"])

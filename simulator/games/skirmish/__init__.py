@@ -1,0 +1,175 @@
+"""Skirmish: the GAMESTUD island skirmish board game, 2-4 players.
+
+Rules: /work/shared/rules/skirmish.fr.md; spec /work/shared/specs/skirmish.md (rule ids R1..R51,
+ambiguities A1..A33); readings, variants and reconstructions: docs/games/skirmish.md.
+Importing this package compiles nothing (numba compiles lazily on first call).
+"""
+
+import numpy as np
+
+from simulator.games.skirmish.state import (
+    DECISION_KINDS,
+    DEFAULT_ROUND_CAP,
+    FLAG_ADJACENCY_ORTHOGONAL,
+    FLAG_CARD_COUNTS,
+    FLAG_CARRY_MANDATORY,
+    FLAG_CHEST_COUNTS,
+    FLAG_CHEST_MIX,
+    FLAG_CHOOSE_START_ANCHOR,
+    FLAG_DROPPED_LOOT_LOST,
+    FLAG_FLYING_BOMB_NO_BOAT,
+    FLAG_GEMS_TO_WIN,
+    FLAG_GIFT_DRAW_AFTER,
+    FLAG_MOVE_UP_TO,
+    FLAG_MOVEMENT_COUNTS,
+    FLAG_NO_REVISIT,
+    FLAG_ORTHOGONAL_MOVES,
+    FLAG_PASS_DISCARD_ANY,
+    FLAG_PLACEMENT_BLOCKED_STAYS,
+    FLAG_REMOVED_KINDS,
+    PISTOL,
+    FLAG_RANDOM_FIRST_PLAYER,
+    FLAG_ROUND_CAP,
+    FLAG_SHIELD_AMMO_LOST,
+    MAX_ROUND_CAP,
+    N_FLAGS,
+    RULE_IDS,
+    RULE_LABELS,
+    VARIANTS,
+)
+
+PLAYER_COUNTS = (2, 3, 4)  # R1
+
+_SIMPLE_FLAGS = {
+    "move-orthogonal": FLAG_ORTHOGONAL_MOVES,
+    "move-up-to": FLAG_MOVE_UP_TO,
+    "move-no-revisit": FLAG_NO_REVISIT,
+    "adjacency-orthogonal": FLAG_ADJACENCY_ORTHOGONAL,
+    "carry-mandatory": FLAG_CARRY_MANDATORY,
+    "placement-blocked-stays": FLAG_PLACEMENT_BLOCKED_STAYS,
+    "flying-bomb-no-boat": FLAG_FLYING_BOMB_NO_BOAT,
+    "shield-ammo-lost": FLAG_SHIELD_AMMO_LOST,
+    "pass-discard-any": FLAG_PASS_DISCARD_ANY,
+    "gift-draw-after": FLAG_GIFT_DRAW_AFTER,
+    "dropped-loot-lost": FLAG_DROPPED_LOOT_LOST,
+    "choose-start-anchor": FLAG_CHOOSE_START_ANCHOR,
+    "random-first-player": FLAG_RANDOM_FIRST_PLAYER,
+}
+_CHEST_MIX_VARIANTS = ("chests-9-6-3", "chests-10-4-4")
+
+
+def _parametric(names, key):
+    values = [name.partition("=")[2] for name in names if name.partition("=")[0] == key and "=" in name]
+    if len(values) > 1:
+        raise ValueError(f"skirmish: variant {key}= given {len(values)} times; give it once")
+    return values[0] if values else None
+
+
+def encode_variants(names, players):
+    """The engine's flag vector for variant ``names``: ``N_FLAGS`` scalar flags, then the board
+    block (state.py BOARD layout).  ValueError (one line) on an unknown or conflicting variant, a
+    bad board file or a bad player count."""
+    from simulator.games.skirmish.components import (
+        CARD_COUNTS,
+        CHEST_MIXES,
+        MOVEMENT_SETS,
+        SPECIAL_CARDS,
+        board_block,
+        load_board,
+    )
+
+    if players not in PLAYER_COUNTS:
+        raise ValueError(f"skirmish is played by 2, 3 or 4 players, not {players}")
+    chosen = set(names)
+    for name in chosen:
+        if name not in VARIANTS and name.partition("=")[0] not in ("board", "round-cap"):
+            raise ValueError(f"unknown skirmish variant '{name}'; variants: {', '.join(VARIANTS)}")
+    mixes = [name for name in _CHEST_MIX_VARIANTS if name in chosen]
+    if len(mixes) > 1:
+        raise ValueError(f"skirmish variants '{mixes[0]}' and '{mixes[1]}' conflict: both set the chest mix")
+    gems = [name for name in chosen if name.startswith("gems-to-win-")]
+    if len(gems) > 1:
+        raise ValueError(f"skirmish variants '{sorted(gems)[0]}' and '{sorted(gems)[1]}' conflict: both set the gems to win")
+    flags = np.zeros(N_FLAGS, dtype=np.int64)
+    for name, flag in _SIMPLE_FLAGS.items():
+        flags[flag] = name in chosen
+    flags[FLAG_GEMS_TO_WIN] = int(gems[0].rsplit("-", 1)[1]) if gems else 5
+    cap = _parametric(names, "round-cap")
+    if cap is None:
+        flags[FLAG_ROUND_CAP] = DEFAULT_ROUND_CAP
+    elif not cap.isdigit() or not 1 <= int(cap) <= MAX_ROUND_CAP:
+        raise ValueError(f"skirmish: round-cap={cap} is not allowed; give a whole number of rounds from 1 to {MAX_ROUND_CAP}")
+    else:
+        flags[FLAG_ROUND_CAP] = int(cap)
+    mix = mixes[0] if mixes else "default"
+    flags[FLAG_CHEST_MIX] = list(CHEST_MIXES).index(mix)
+    counts = list(CHEST_MIXES[mix])  # gems, ammo, Bobby, trapped, bombs
+    if "no-bobby" in chosen:
+        counts[0] += counts[2]
+        counts[2] = 0
+    flags[FLAG_CHEST_COUNTS:FLAG_CHEST_COUNTS + 5] = counts
+    movement = MOVEMENT_SETS["movement-flat" if "movement-flat" in chosen else "default"]
+    flags[FLAG_MOVEMENT_COUNTS:FLAG_MOVEMENT_COUNTS + 7] = movement
+    for i, card in enumerate(SPECIAL_CARDS):
+        flags[FLAG_CARD_COUNTS + i] = CARD_COUNTS[i]
+        if f"no-{card}" in chosen:
+            flags[FLAG_REMOVED_KINDS] |= 1 << (PISTOL + i)
+    board = load_board(_parametric(names, "board"))
+    block = board_block(board, "move-orthogonal" in chosen, "adjacency-orthogonal" in chosen)
+    return np.concatenate([flags, block])
+
+
+STRATEGY_DESCRIPTIONS = {
+    "random": "uniform over the legal options (seat stream)",
+    "prospector": "default heuristic: digs for gems (nearest chest, always opens), keeps one character aboard, steals from the gem leader, shields always",
+    "raider": "hunts enemy characters: moves next to them, then Pistol / Padlock / Hammer; steals ammo when it has none",
+    "bomber": "carries bombs to the richest enemy boat and drops them in; Flying Bomb next to enemy Anchors; otherwise digs",
+    "turtle": "defensive collector: digs with two characters kept aboard, attacks only enemies next to two of its own, never opens without a Shield when traps may remain",
+}
+"""Name -> one line (the heuristic family's weights are ``PARAMS`` in strategies/skirmish.py)."""
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every skirmish strategy (imports the strategy module)."""
+    from simulator.core.registry import StrategySpec
+    from strategies import skirmish as module
+
+    specs = {
+        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"]),
+    }
+    for name, params in module.PARAMS.items():
+        specs[name] = StrategySpec(name, module.heuristic, np.asarray(params, dtype=np.float64), STRATEGY_DESCRIPTIONS[name])
+    return specs
+
+
+def game_spec():
+    """The registry's GameSpec of skirmish (a forward model)."""
+    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.games.skirmish import engine
+    from simulator.games.skirmish.hidden import redraw_hidden
+    from simulator.games.skirmish.narrate import narrate
+    from simulator.games.skirmish.state import COUNTERS, MAX_OPTIONS, MAX_ROUND_CAP, STATE_SIZE, TRAJECTORY
+
+    return GameSpec(
+        id="skirmish",
+        title="Skirmish (GAMESTUD island skirmish)",
+        player_counts=PLAYER_COUNTS,
+        variants=dict(VARIANTS),
+        encode_variants=encode_variants,
+        strategy_loader=strategy_specs,
+        default_strategy="prospector",
+        strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
+        decision_kinds=DECISION_KINDS,
+        seat_columns=engine.SEAT_COLUMNS,
+        game_columns=engine.GAME_COLUMNS,
+        play_chunk=engine.play_chunk,
+        narrate=narrate,
+        length_unit="turns",
+        chunk_size=5_000,
+        seat_number_columns=("first_player", "winner_seat", "eliminated_by"),
+        column_labels={"win_kind": ("gems", "last survivor", "capped")},
+        forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
+                             STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
+                             rule_labels=dict(RULE_LABELS), checkpoint_unit="round",
+                             max_checkpoints=MAX_ROUND_CAP + 1, trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+    )
