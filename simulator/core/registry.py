@@ -17,6 +17,7 @@ import numpy as np
 GAME_MODULES = {
     "loot": "simulator.games.loot",
     "sails": "simulator.games.sails",
+    "tobago": "simulator.games.tobago",
 }
 """Game id -> package that defines ``game_spec()``.  Games not yet built are absent."""
 
