@@ -102,7 +102,7 @@ def random_strategy(state, seat, kind, options, n_options, params, stream):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def legs(state, a, b):
-    return LEGS_BETWEEN[state[ISLAND], a, b]
+    return np.int64(LEGS_BETWEEN[state[ISLAND], a, b])
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -298,6 +298,95 @@ def mean_to_come(state, seat):
     return (known_coins + (rest - known_cards) * unknown_mean) / rest
 
 
+@njit(cache=True, error_model="numpy", inline="always")
+def playable(state, card):
+    for m in range(N_MAPS):
+        if state[SHARE_MAP] != m and clue_legal(state, card, m):
+            return True
+    return False
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def closing_map_far(state, here):
+    """A map with 2 or 3 markers left whose nearest marker is more than one move away."""
+    for m in range(N_MAPS):
+        if state[MAP_MARKERS_DOWN + m] == 1 and 2 <= state[MAP_MARKERS + m] <= 3 and state[SHARE_MAP] != m:
+            nearest = 99
+            for w in range(N_WORDS):
+                word = state[MAP_CAND + m * N_WORDS + w]
+                b = 0
+                while word != 0:
+                    if word & 1:
+                        d = legs(state, here, w * WORD_BITS + b)
+                        if d < nearest:
+                            nearest = d
+                    word >>= 1
+                    b += 1
+            if nearest > REACH:
+                return True
+    return False
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def turn_choice(state, seat, options, n_options, params):
+    here = state[ATV_HEX + seat]
+    reach = nearest_treasure(state, here)
+    spare = spare_amulets(state, seat, params)
+    clue = find(options, n_options, ACTION_CLUE)
+    move = find(options, n_options, ACTION_MOVE)
+    if state[MAIN_USED] == 0:
+        if reach <= REACH and move >= 0:
+            return move  # R45: a located treasure within one move
+        if reach <= 2 * REACH and spare >= 1 and move >= 0 and find(options, n_options, ACTION_AMULET_MOVE) >= 0:
+            return move  # drive now, finish with an amulet move
+        if params[P_HUNT] > 1.0 and move >= 0:
+            for a in range(state[N_HEX]):
+                if state[AMULET_AT + a] == 1 and legs(state, here, a) <= REACH:
+                    return move
+        if clue >= 0 and params[P_CLUE_FIRST] < 0.5 and move >= 0 and closing_map_far(state, here):
+            return move  # racer: a map is about to be located far away: get nearer first
+        if clue >= 0:
+            return clue
+        exchange = find(options, n_options, ACTION_EXCHANGE)
+        if exchange >= 0:
+            return exchange  # no legal clue in hand (the spec's exchange trigger)
+        return move
+    # the main action is done: amulet uses, then end the turn
+    if spare >= 1:
+        amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
+        if reach <= REACH and amulet_move >= 0:
+            return amulet_move
+        if params[P_SPEND] > 0.5:
+            amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
+            if amulet_clue >= 0 and best_clue_value(state, seat, params) > 2.0:
+                return amulet_clue
+            cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
+            if cube >= 0:
+                for m in range(N_MAPS):
+                    if state[MAP_MARKERS_DOWN + m] == 1 and state[MAP_MARKERS + m] == 2 and state[SHARE_MAP] != m:
+                        for w in range(N_WORDS):
+                            word = state[MAP_CAND + m * N_WORDS + w]
+                            b = 0
+                            while word != 0:
+                                if word & 1 and legs(state, here, w * WORD_BITS + b) <= REACH:
+                                    return cube
+                                word >>= 1
+                                b += 1
+            swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
+            if swap >= 0 and spare >= 2 and not has_playable(state, seat):
+                return swap
+    end = find(options, n_options, ACTION_END)
+    return end if end >= 0 else 0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def has_playable(state, seat):
+    for slot in range(state[HAND_COUNT + seat]):
+        if playable(state, state[HAND + seat * MAX_HAND + slot]):
+            return True
+    return False
+
+
 @njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
 def heuristic(state, seat, kind, options, n_options, params, stream):
     """The spec's heuristics, by weights (``PARAMS``)."""
@@ -385,70 +474,3 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return best
     # initial_map, raise_order: the first option (maps are alike; every raise is shared in full)
     return 0
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def playable(state, card):
-    for m in range(N_MAPS):
-        if state[SHARE_MAP] != m and clue_legal(state, card, m):
-            return True
-    return False
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def turn_choice(state, seat, options, n_options, params):
-    here = state[ATV_HEX + seat]
-    reach = nearest_treasure(state, here)
-    spare = spare_amulets(state, seat, params)
-    clue = find(options, n_options, ACTION_CLUE)
-    move = find(options, n_options, ACTION_MOVE)
-    if state[MAIN_USED] == 0:
-        if reach <= REACH and move >= 0:
-            return move  # R45: a located treasure within one move
-        if reach <= 2 * REACH and spare >= 1 and move >= 0 and find(options, n_options, ACTION_AMULET_MOVE) >= 0:
-            return move  # drive now, finish with an amulet move
-        if params[P_HUNT] > 1.0 and move >= 0:
-            for a in range(state[N_HEX]):
-                if state[AMULET_AT + a] == 1 and legs(state, here, a) <= REACH:
-                    return move
-        if clue >= 0 and (params[P_CLUE_FIRST] > 0.5 or best_clue_value(state, seat, params) > 0.15):
-            return clue
-        exchange = find(options, n_options, ACTION_EXCHANGE)
-        if clue < 0 and exchange >= 0 and params[P_CLUE_FIRST] > 0.5:
-            return exchange
-        return move
-    # the main action is done: amulet uses, then end the turn
-    if spare >= 1:
-        amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
-        if reach <= REACH and amulet_move >= 0:
-            return amulet_move
-        if params[P_SPEND] > 0.5:
-            amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
-            if amulet_clue >= 0 and best_clue_value(state, seat, params) > 2.0:
-                return amulet_clue
-            cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
-            if cube >= 0:
-                for m in range(N_MAPS):
-                    if state[MAP_MARKERS_DOWN + m] == 1 and state[MAP_MARKERS + m] == 2 and state[SHARE_MAP] != m:
-                        for w in range(N_WORDS):
-                            word = state[MAP_CAND + m * N_WORDS + w]
-                            b = 0
-                            while word != 0:
-                                if word & 1 and legs(state, here, w * WORD_BITS + b) <= REACH:
-                                    return cube
-                                word >>= 1
-                                b += 1
-            swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
-            if swap >= 0 and spare >= 2 and not has_playable(state, seat):
-                return swap
-    end = find(options, n_options, ACTION_END)
-    return end if end >= 0 else 0
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def has_playable(state, seat):
-    for slot in range(state[HAND_COUNT + seat]):
-        if playable(state, state[HAND + seat * MAX_HAND + slot]):
-            return True
-    return False
-

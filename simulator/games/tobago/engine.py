@@ -97,7 +97,7 @@ def setup_game(state, players, variant_flags):
         island = variant_flags[FLAG_ISLAND]
     state[ISLAND] = island
     state[N_HEX] = N_HEXES[island]
-    state[fired(2)] += 1
+    state[R_BASE + 2] += 1
     state[DECK] = variant_flags[FLAG_CLUE_DECK]
     state[SPLIT] = variant_flags[FLAG_GOLD_SPLIT]
     # R8 / A32: 4 clue cards, 6 at 2 players (variant two-player-hand-4)
@@ -106,10 +106,10 @@ def setup_game(state, players, variant_flags):
         hand = HAND_SIZE_TWO_PLAYER_VARIANT
     state[HAND_LIMIT] = hand
     state[START_PLAYER] = 0  # R9: seat 1 is the player who visited an island last
-    state[fired(9)] += 1
+    state[R_BASE + 9] += 1
     state[ACTIVE] = 0
     place_landmarks(state, stream)  # R3
-    state[fired(3)] += 1
+    state[R_BASE + 3] += 1
     landmark_masks(state)
     card_masks(state)
     build_gold_deck(state, state[SPLIT], stream)  # R4
@@ -125,12 +125,12 @@ def setup_game(state, players, variant_flags):
             state[MAP_ROSE + m * MAX_MAP_CLUES + i] = -1
         for w in range(N_WORDS):
             state[MAP_CAND + m * N_WORDS + w] = ALL_BITS[island, w]
-    state[fired(5)] += 1
+    state[R_BASE + 5] += 1
     for seat in range(players):  # R1: an ATV and 15 roses each
         state[ROSES + seat] = N_ROSES
-    state[fired(1)] += 1
+    state[R_BASE + 1] += 1
     state[AMULET_SUPPLY] = N_AMULETS  # R10
-    state[fired(10)] += 1
+    state[R_BASE + 10] += 1
     state[SHARE_MAP] = -1
     state[NEW_MAP] = -1
 
@@ -140,7 +140,7 @@ def after_setup_decisions(state, log):
     """R8: deal the hands once the opening clues lie; the start player's turn begins."""
     for seat in range(state[PLAYERS]):
         refill_hand(state, seat)
-    state[fired(8)] += 1
+    state[R_BASE + 8] += 1
     state[STEP] = STEP_TURN_START
 
 
@@ -151,7 +151,7 @@ def end_turn(state, log):
     """R62: play passes to the left (clockwise) whatever happened."""
     log_event(log, state, EV_END_TURN, state[ACTIVE], 0, 0, 0, 0)
     state[ACTIVE] = (state[ACTIVE] + 1) % state[PLAYERS]
-    state[fired(62)] += 1
+    state[R_BASE + 62] += 1
     state[STEP] = STEP_TURN_START
 
 
@@ -175,10 +175,10 @@ def start_turn(state, log):
     here = state[ATV_HEX + seat]
     if state[AMULET_AT + here] == 1:
         pick_amulet(state, seat, here, 1, log)  # R35: no action spent
-        state[fired(35)] += 1
+        state[R_BASE + 35] += 1
     maps = located_at(state, here)
     if maps != 0:
-        state[fired(28)] += 1
+        state[R_BASE + 28] += 1
         state[RAISE_HEX] = here
         state[RAISE_QUEUE] = maps
         state[RAISE_IN_MOVE] = 0
@@ -270,8 +270,8 @@ def raise_treasure(state, seat, map_index, log):
     """R45-R49: the raiser's rose goes below the clues (R46), the last marker back to its pile
     (R47), the statues emit amulets (R30, A9: before the share), each rose holder draws one gold
     card per rose and looks at them (R48), the raiser adds one unseen card and shuffles (R49)."""
-    state[fired(44)] += 1
-    state[fired(45)] += 1
+    state[R_BASE + 44] += 1
+    state[R_BASE + 45] += 1
     hex_index = first_hex(state, MAP_CAND + map_index * N_WORDS)
     log_event(log, state, EV_RAISE, seat, map_index, hex_index, 0, 0)
     state[TREASURES_RAISED] += 1
@@ -281,9 +281,9 @@ def raise_treasure(state, seat, map_index, log):
     if state[ROSES + seat] > 0:  # A30: a raiser without roses gets no share
         state[MAP_ROSE + map_index * MAX_MAP_CLUES + position] = seat
         state[ROSES + seat] -= 1
-        state[fired(46)] += 1
+        state[R_BASE + 46] += 1
     state[MAP_MARKERS + map_index] = 0  # R47
-    state[fired(47)] += 1
+    state[R_BASE + 47] += 1
     state[SHARE_MAP] = map_index
     state[SHARE_RAISER] = seat
     state[SHARE_LAST_TAKER] = -1
@@ -302,14 +302,14 @@ def raise_treasure(state, seat, map_index, log):
                 n += 1
                 drawn += 1
         if roses > 0:
-            state[fired(48)] += 1
+            state[R_BASE + 48] += 1
             log_event(log, state, EV_POOL, holder, drawn, 0, 0, 0)
     value = draw_gold(state)
     if value >= 0:
         state[POOL + n] = value
         state[POOL_SEER + n] = -1
         n += 1
-        state[fired(49)] += 1
+        state[R_BASE + 49] += 1
     # shuffle cards and their seers together (R49)
     stream = deal(state)
     for position in range(n - 1, 0, -1):
@@ -365,7 +365,7 @@ def take_card(state, seat, map_index, value, log):
             break
     state[SHARE_LAST_TAKER] = seat
     state[STAT_ROSES_PAID + seat] += 1
-    state[fired(52)] += 1
+    state[R_BASE + 52] += 1
     log_event(log, state, EV_OFFER, seat, value, 1, 0, 0)
 
 
@@ -381,7 +381,7 @@ def share_next(state, log):
     state[POOL_POS] += 1
     if value == CURSE:
         state[CURSES_SEEN] += 1
-        state[fired(54)] += 1
+        state[R_BASE + 54] += 1
         log_event(log, state, EV_CURSE, state[SHARE_RAISER], m, 0, 0, 0)
         if state[FLAGS + FLAG_CURSE_RESHUFFLED] == 1:  # A21
             state[GOLD_DISCARD + CURSE] += 1
@@ -392,7 +392,7 @@ def share_next(state, log):
         state[STEP] = STEP_CURSE
         return
     state[OFFER_ASKED] = 0
-    state[fired(50)] += 1
+    state[R_BASE + 50] += 1
     state[STEP] = STEP_SHARE_OFFER
 
 
@@ -429,9 +429,9 @@ def curse_options(state, log, options):
         seat = (state[SHARE_RAISER] + state[CURSE_CURSOR]) % players
         roses = roses_on_map(state, m, seat)
         if roses > 0:
-            state[fired(55)] += 1
+            state[R_BASE + 55] += 1
             if roses >= 2:
-                state[fired(56)] += 1
+                state[R_BASE + 56] += 1
             gold = gold_held(state, seat) > 0
             amulet = state[AMULETS_HELD + seat] > 0
             n = 0
@@ -453,7 +453,7 @@ def curse_options(state, log, options):
 def pay_curse(state, seat, choice, log):
     if choice == CURSE_GIVE_AMULET:
         spend_amulet(state, seat, USE_WARD, log)  # R41: the gri-gri wards the curse
-        state[fired(41)] += 1
+        state[R_BASE + 41] += 1
         state[STAT_WARDED + seat] += 1
         log_event(log, state, EV_CURSE_PAY, seat, 0, 0, 0, 0)
     else:
@@ -486,7 +486,7 @@ def share_end(state, log):
     for i in range(state[POOL_POS], state[POOL_COUNT]):
         discard_gold(state, state[POOL + i])
     if left > 0:
-        state[fired(53)] += 1
+        state[R_BASE + 53] += 1
     state[POOL_COUNT] = 0
     state[POOL_POS] = 0
     log_event(log, state, EV_SHARE_END, m, left, 0, 0, 0)
@@ -498,10 +498,10 @@ def share_end(state, log):
         return
     starter = state[SHARE_LAST_TAKER]
     if starter >= 0:
-        state[fired(57)] += 1
+        state[R_BASE + 57] += 1
     else:
         starter = state[SHARE_RAISER]
-        state[fired(58)] += 1
+        state[R_BASE + 58] += 1
     state[NEW_MAP] = m
     state[NEW_MAP_SEAT] = starter
     if state[ROSES + starter] > 0 and state[HAND_COUNT + starter] > 0:
@@ -528,9 +528,9 @@ def run_steps(state, log):
             if state[RAISE_IN_MOVE] == 1:
                 state[MAIN_USED] = 1  # R27 / R59: a raise ends the turn, unless an amulet is used (R60)
                 state[TURN_RAISED] = 1
-                state[fired(59)] += 1
+                state[R_BASE + 59] += 1
             else:
-                state[fired(61)] += 1  # R61: a raise at the turn start leaves the whole turn to play
+                state[R_BASE + 61] += 1  # R61: a raise at the turn start leaves the whole turn to play
             state[STEP] = STEP_TURN_ACTION
         elif step == STEP_GAME_END:
             final_ranking(state, log)
@@ -601,7 +601,7 @@ def carry_out(state, seat, value, log):
     step = state[STEP]
     if step == STEP_ATV_START:
         state[ATV_HEX + seat] = value  # R6 / A27: any hex; R26: several ATVs may share one
-        state[fired(6)] += 1
+        state[R_BASE + 6] += 1
         log_event(log, state, EV_ATV_START, seat, value, 0, 0, 0)
         state[CURSOR] += 1
         if state[CURSOR] == state[PLAYERS]:
@@ -611,7 +611,7 @@ def carry_out(state, seat, value, log):
         # R7 / A24: the drawn clue goes on an empty map (variant: any map where it is legal)
         card = take_from_hand(state, seat, 0)
         lay_clue(state, seat, card, value, log)
-        state[fired(7)] += 1
+        state[R_BASE + 7] += 1
         state[CURSOR] += 1
         if state[CURSOR] == state[PLAYERS]:
             after_setup_decisions(state, log)
@@ -624,9 +624,9 @@ def carry_out(state, seat, value, log):
         card = take_from_hand(state, seat, slot)
         lay_clue(state, seat, card, value >> CLUE_MAP_SHIFT, log)
         refill_hand(state, seat)  # R15
-        state[fired(15)] += 1
+        state[R_BASE + 15] += 1
         if state[EXTRA] == 1:
-            state[fired(39)] += 1
+            state[R_BASE + 39] += 1
         state[STEP] = STEP_TURN_ACTION
     elif step == STEP_LEG:
         leg(state, seat, value, log)
@@ -649,7 +649,7 @@ def carry_out(state, seat, value, log):
         else:
             state[OFFER_ASKED] |= 1 << seat
             state[STAT_DECLINED + seat] += 1
-            state[fired(51)] += 1
+            state[R_BASE + 51] += 1
             log_event(log, state, EV_OFFER, seat, card, 0, 0, 0)
     elif step == STEP_CURSE:
         pay_curse(state, seat, value, log)
@@ -676,13 +676,13 @@ def turn_action(state, seat, action, log):
         end_turn(state, log)
         return
     if action <= ACTION_EXCHANGE:
-        state[fired(11)] += 1
+        state[R_BASE + 11] += 1
         state[MAIN_USED] = 1
         state[EXTRA] = 0
     else:
         state[EXTRA] = 1
         if state[TURN_RAISED] == 1:
-            state[fired(60)] += 1  # R60: an amulet keeps the raiser's turn going
+            state[R_BASE + 60] += 1  # R60: an amulet keeps the raiser's turn going
     if action == ACTION_CLUE or action == ACTION_AMULET_CLUE:
         if action == ACTION_AMULET_CLUE:
             spend_amulet(state, seat, USE_CLUE, log)
@@ -690,20 +690,20 @@ def turn_action(state, seat, action, log):
     elif action == ACTION_MOVE or action == ACTION_AMULET_MOVE:
         if action == ACTION_AMULET_MOVE:
             spend_amulet(state, seat, USE_MOVE, log)
-            state[fired(40)] += 1
+            state[R_BASE + 40] += 1
         state[STAT_MOVES + seat] += 1
         state[LEGS_USED] = 0
         state[STEP] = STEP_LEG
     elif action == ACTION_AMULET_REMOVE_CUBE:
         spend_amulet(state, seat, USE_REMOVE_CUBE, log)
-        state[fired(38)] += 1
+        state[R_BASE + 38] += 1
         state[STEP] = STEP_CUBE_REMOVE
     else:  # exchange: R12 as the turn's action, R42 with an amulet
         if action == ACTION_EXCHANGE:
-            state[fired(12)] += 1
+            state[R_BASE + 12] += 1
         else:
             spend_amulet(state, seat, USE_EXCHANGE, log)
-            state[fired(42)] += 1
+            state[R_BASE + 42] += 1
         if state[FLAGS + FLAG_EXCHANGE_SUBSET] == 1:
             state[STEP] = STEP_EXCHANGE_CARDS
         else:
@@ -723,27 +723,27 @@ def leg(state, seat, value, log):
     here = state[ATV_HEX + seat]
     state[ATV_HEX + seat] = value
     state[LEGS_USED] += 1
-    state[fired(24)] += 1
-    state[fired(25)] += 1
+    state[R_BASE + 24] += 1
+    state[R_BASE + 25] += 1
     for other in range(state[PLAYERS]):
         if other != seat and state[ATV_HEX + other] == value:
-            state[fired(26)] += 1
+            state[R_BASE + 26] += 1
     log_event(log, state, EV_LEG, seat, here, value, state[LEGS_USED], state[EXTRA])
     if state[AMULET_AT + value] == 1:
         if state[EXTRA] == 1:
-            state[fired(34)] += 1
+            state[R_BASE + 34] += 1
         else:
             pick_amulet(state, seat, value, 0, log)
-            state[fired(29)] += 1
+            state[R_BASE + 29] += 1
             state[TURN_PICKS] += 1
             if state[TURN_PICKS] >= 2:
-                state[fired(33)] += 1
+                state[R_BASE + 33] += 1
     maps = located_at(state, value)
     if maps != 0:
         if state[LEGS_USED] < LEGS_PER_MOVE:
-            state[fired(27)] += 1
+            state[R_BASE + 27] += 1
         if popcount(maps) >= 2:
-            state[fired(43)] += 1
+            state[R_BASE + 43] += 1
         state[RAISE_HEX] = value
         state[RAISE_QUEUE] = maps
         state[RAISE_IN_MOVE] = 1
@@ -854,7 +854,7 @@ def final_ranking(state, log):
     if state[FLAGS + FLAG_TIEBREAK_AMULETS] == 1:
         state[FIRED_TIEBREAK_AMULETS] += 1
     competition_ranks(scores, tiebreak, eliminated, ranks)
-    state[fired(65)] += 1
+    state[R_BASE + 65] += 1
     for seat in range(players):
         state[RANK + seat] = ranks[seat]
     record_checkpoint(state)

@@ -267,8 +267,8 @@ ISLAND_IDS = tuple(island.id for island in ISLANDS)
 N_ISLANDS = len(ISLANDS)
 
 
-def _stack(attribute: str, shape_tail: tuple[int, ...], fill: int) -> np.ndarray:
-    table = np.full((N_ISLANDS,) + shape_tail, fill, dtype=np.int64)
+def _stack(attribute: str, shape_tail: tuple[int, ...], fill: int, dtype=np.int64) -> np.ndarray:
+    table = np.full((N_ISLANDS,) + shape_tail, fill, dtype=dtype)
     for i, island in enumerate(ISLANDS):
         value = getattr(island, attribute)
         table[(i,) + tuple(slice(0, s) for s in value.shape)] = value
@@ -287,10 +287,11 @@ TERRAIN = _stack("terrain", (MAX_HEXES,), -1)
 NEIGHBOURS = _stack("neighbours", (MAX_HEXES, 6), -1)
 COAST = _stack("coast", (MAX_HEXES,), 0)
 AREA = _stack("area", (MAX_HEXES,), -1)
-DISTANCE = _stack("distance", (MAX_HEXES, MAX_HEXES), 99)
+# int8: numba freezes global arrays under 1 MB into the compiled (cacheable) code
+DISTANCE = _stack("distance", (MAX_HEXES, MAX_HEXES), 99, np.int8)
 RELATION_MASK = _stack("relation_mask", (N_AREAS, N_RELATIONS, N_WORDS), 0)
 LEG_MASK = _stack("leg_mask", (MAX_HEXES, N_WORDS), 0)
-LEGS_BETWEEN = _stack("legs_between", (MAX_HEXES, MAX_HEXES), 99)
+LEGS_BETWEEN = _stack("legs_between", (MAX_HEXES, MAX_HEXES), 99, np.int8)
 RAY_END = _stack("ray_end", (MAX_HEXES, 6), -1)
 RAY_FIRST_COAST = _stack("ray_first_coast", (MAX_HEXES, 6), -1)
 ALL_BITS = np.array([island.all_bits() for island in ISLANDS], dtype=np.int64)

@@ -107,10 +107,10 @@ from simulator.games.tobago.state import (
     STAT_AMULETS_USED,
     STAT_CLUES,
     STATUE_FACING,
-    fired,
+    R_BASE,
 )
 
-POPCOUNT16 = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int64)
+POPCOUNT16 = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int8)
 MASK16 = (1 << 16) - 1
 
 
@@ -131,8 +131,8 @@ def log_event(log, state, code, a, b, c, d, e):
 @njit(cache=True)
 def popcount(word):
     """Set bits of a non-negative 52-bit word."""
-    return (POPCOUNT16[word & MASK16] + POPCOUNT16[(word >> 16) & MASK16] + POPCOUNT16[(word >> 32) & MASK16]
-            + POPCOUNT16[(word >> 48) & MASK16])  # fmt: skip
+    return (np.int64(POPCOUNT16[word & MASK16]) + np.int64(POPCOUNT16[(word >> 16) & MASK16])
+            + np.int64(POPCOUNT16[(word >> 32) & MASK16]) + np.int64(POPCOUNT16[(word >> 48) & MASK16]))  # fmt: skip
 
 
 @njit(cache=True)
@@ -313,7 +313,7 @@ def build_gold_deck(state, split, deal_stream):
     else:
         shuffle_prefix(deck, bottom + N_CURSES, deal_stream)
     state[GOLD_DECK_COUNT] = N_GOLD + N_CURSES
-    state[fired(4)] += 1
+    state[R_BASE + 4] += 1
 
 
 # ---------------------------------------------------------------- clue cards
@@ -327,7 +327,7 @@ def reshuffle_clue_discard(state):
     state[CLUE_DECK_COUNT] = n
     state[CLUE_DISCARD_COUNT] = 0
     shuffle_prefix(state[CLUE_DECK:CLUE_DECK + n], n, deal(state))
-    state[fired(20)] += 1
+    state[R_BASE + 20] += 1
 
 
 @njit(cache=True)
@@ -412,7 +412,7 @@ def clue_options(state, seat, options):
                 options[n] = slot | (m << 3)
                 n += 1
             else:
-                state[fired(refusal)] += 1
+                state[R_BASE + refusal] += 1
     return n
 
 
@@ -439,14 +439,14 @@ def lay_clue(state, seat, card, map_index, log):
     state[MAP_LEN + map_index] = position + 1
     state[ROSES + seat] -= 1
     state[STAT_CLUES + seat] += 1
-    state[fired(13)] += 1
-    state[fired(14)] += 1
-    state[fired(23)] += 1
+    state[R_BASE + 13] += 1
+    state[R_BASE + 14] += 1
+    state[R_BASE + 23] += 1
     relation = CLUE_CARDS[state[DECK], card, 0]
     if CLUE_CARDS[state[DECK], card, 1] == 1 and relation != REL_IN:
-        state[fired(21)] += 1  # R21: 'not next to' / 'not in sight of' keep the place itself
+        state[R_BASE + 21] += 1  # R21: 'not next to' / 'not in sight of' keep the place itself
     elif CLUE_CARDS[state[DECK], card, 1] == 0 and relation == REL_IN_SIGHT:
-        state[fired(22)] += 1  # R22: 'in sight of' eliminates the place itself
+        state[R_BASE + 22] += 1  # R22: 'in sight of' eliminates the place itself
     for w in range(N_WORDS):
         state[MAP_CAND + map_index * N_WORDS + w] &= state[CARD_MASK + card * N_WORDS + w]
     update_markers(state, map_index, log)
@@ -463,10 +463,10 @@ def update_markers(state, map_index, log):
         if count <= marker_threshold(state):
             state[MAP_MARKERS_DOWN + map_index] = 1
             state[MAP_MARKERS + map_index] = count
-            state[fired(16)] += 1
+            state[R_BASE + 16] += 1
     else:
         if count < state[MAP_MARKERS + map_index]:
-            state[fired(17)] += 1
+            state[R_BASE + 17] += 1
         state[MAP_MARKERS + map_index] = count
     if state[MAP_MARKERS_DOWN + map_index] == 1 and count == 1:
         log_event(log, state, EV_LOCATED, map_index, first_hex(state, MAP_CAND + map_index * N_WORDS), 0, 0, 0)
@@ -535,7 +535,7 @@ def statues_emit(state, turn, log):
             target = RAY_FIRST_COAST[island, statue, facing]
         placed = target
         if state[AMULET_AT + target] == 1:
-            state[fired(31)] += 1
+            state[R_BASE + 31] += 1
             placed = -1
         elif state[AMULET_SUPPLY] == 0:
             placed = -1
@@ -544,11 +544,11 @@ def statues_emit(state, turn, log):
             state[AMULET_SUPPLY] -= 1
             for k in range(first_statue + N_STATUES):
                 if state[LANDMARK_HEX + k] == target:
-                    state[fired(32)] += 1
+                    state[R_BASE + 32] += 1
         if turn:
             step = 5 if state[FLAGS + FLAG_STATUES_ANTICLOCKWISE] == 1 else 1
             state[STATUE_FACING + s] = (facing + step) % 6
-            state[fired(30)] += 1
+            state[R_BASE + 30] += 1
         else:
             state[FIRED_AMULETS_AT_SETUP] += 1
         log_event(log, state, EV_AMULET_APPEAR, s, placed, state[STATUE_FACING + s], 0, 0)
@@ -574,8 +574,8 @@ def spend_amulet(state, seat, use, log):
         state[AMULET_SUPPLY] += 1
     state[STAT_AMULETS_USED + seat] += 1
     state[AMULET_USES + use] += 1
-    state[fired(36)] += 1
-    state[fired(37)] += 1
+    state[R_BASE + 36] += 1
+    state[R_BASE + 37] += 1
     log_event(log, state, EV_AMULET_USE, seat, use, 0, 0, 0)
 
 
@@ -613,7 +613,7 @@ def draw_gold(state):
         state[GOLD_DECK_COUNT] -= 1
         if state[GOLD_DECK_COUNT] == 0:
             state[GAME_ENDING] = 1
-            state[fired(63)] += 1
+            state[R_BASE + 63] += 1
         return state[GOLD_DECK + state[GOLD_DECK_COUNT]]
     total = 0
     for value in range(MAX_GOLD + 1):
@@ -625,7 +625,7 @@ def draw_gold(state):
         if pick < state[GOLD_DISCARD + value]:
             state[GOLD_DISCARD + value] -= 1
             state[REFILLS] += 1
-            state[fired(64)] += 1
+            state[R_BASE + 64] += 1
             return value
         pick -= state[GOLD_DISCARD + value]
     return -1

@@ -266,9 +266,8 @@ N_COUNTERS = len(RULE_IDS)
 COUNTERS = _block(N_COUNTERS)
 
 
-def fired(rule: int) -> int:
-    """Slot of rule R<rule>'s counter."""
-    return COUNTERS + rule - 1
+R_BASE = COUNTERS - 1
+"""``state[R_BASE + k]`` counts rule Rk (k = 1..65)."""
 
 
 FIRED_AMULETS_AT_SETUP = COUNTERS + 65
