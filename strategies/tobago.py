@@ -15,6 +15,7 @@ from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below
 from simulator.games.tobago.components import GOLD_TOTAL, MAX_GOLD, MIN_GOLD, N_GOLD, N_CURSES, N_MAPS
 from simulator.games.tobago.rules import clue_is_legal as clue_legal
+from simulator.games.tobago.rules import popcount
 from simulator.games.tobago.island import CENTRALITY, LEGS_BETWEEN, N_WORDS, WORD_BITS
 from simulator.games.tobago.state import (
     ACTION_AMULET_CLUE,
@@ -91,6 +92,9 @@ PARAMS = {
 """Weights of each named heuristic, in the order of the P_* indices."""
 
 REACH = 3  # legs of one move (R24)
+LOCATED_WEIGHT = 10.0
+"""Per leg to the nearest located treasure: more than any other term of ``target_score`` changes
+in one leg, so a move toward a treasure within reach gets there."""
 BIG = 1000.0
 
 
@@ -144,11 +148,7 @@ def my_roses(state, m, seat):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def bits_count(word):
-    n = 0
-    while word != 0:
-        n += word & 1
-        word >>= 1
-    return n
+    return popcount(word)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -208,12 +208,15 @@ def target_score(state, seat, h, params, extra):
     """How good it is for ``seat``'s ATV to stand on ``h``: on a located treasure best, then near
     one, then on an amulet (not on extra legs, R34), then near the most advanced map's candidates."""
     score = 0.0
+    nearest_located = 99
     for m in range(N_MAPS):
         t = located_hex(state, m)
         if t >= 0:
             if t == h:
                 return BIG
-            score -= 2.0 * legs(state, h, t)
+            nearest_located = min(nearest_located, legs(state, h, t))
+    if nearest_located < 99:
+        score -= LOCATED_WEIGHT * nearest_located  # the nearest one only: two targets would pull apart
     if extra == 0 and state[AMULET_AT + h] == 1:
         score += 3.0 * params[P_HUNT]
     best_map = -1
@@ -308,7 +311,7 @@ def playable(state, card):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def closing_map_far(state, here):
-    """A map with 2 or 3 markers left whose nearest marker is more than one move away."""
+    """A map with 2 or 3 markers left whose nearest marker is out of reach now but not after one move."""
     for m in range(N_MAPS):
         if state[MAP_MARKERS_DOWN + m] == 1 and 2 <= state[MAP_MARKERS + m] <= 3 and state[SHARE_MAP] != m:
             nearest = 99
@@ -322,7 +325,7 @@ def closing_map_far(state, here):
                             nearest = d
                     word >>= 1
                     b += 1
-            if nearest > REACH:
+            if REACH < nearest <= 2 * REACH:  # one move brings it within reach
                 return True
     return False
 

@@ -283,7 +283,7 @@ def test_example_8_free_amulet_at_the_start_none_on_extra_legs(game):
     game.restart_turn(0)
     assert s[AMULETS_HELD + 0] == 1 and s[AMULET_AT + here] == 0  # R35
     seat, kind, values = game.pending()
-    assert (seat, kind) == (0, TURN_ACTION) and ACTION_CLUE in values or ACTION_MOVE in values
+    assert (seat, kind) == (0, TURN_ACTION) and ACTION_AMULET_MOVE in values
     island = s[ISLAND]
     neighbour = next(h for h in range(s[N_HEX]) if LEGS_BETWEEN[island, here, h] == 1)
     s[AMULET_AT + neighbour] = 1
@@ -393,7 +393,7 @@ def test_14_markers_go_down_at_the_threshold(variants, threshold):
 def test_15_statues_emit_and_turn(game):
     s = game.state
     island = s[ISLAND]
-    for _ in range(8):
+    for _ in range(6):  # 18 amulets at most: the supply of 20 never runs out here
         facings = [int(s[STATUE_FACING + k]) for k in range(3)]
         before = int(s[AMULET_SUPPLY])
         rules.statues_emit(s, True, game.log)
@@ -550,3 +550,16 @@ def test_rose_supply_blocks_clues_when_empty(game):
     s[ROSES + 0] = 0  # A30: every rose is on the maps
     assert not rules.has_legal_clue(s, 0)
 
+
+
+def test_several_treasures_on_one_hex_raiser_orders_them(game):
+    s = game.state
+    here = int(s[ATV_HEX + 3])
+    set_located(s, 1, here)
+    set_located(s, 2, here)
+    game.restart_turn(3)
+    seat, kind, values = game.pending()
+    assert (seat, kind, values) == (3, engine.RAISE_ORDER, [1, 2])  # A14
+    game.choose(2)
+    drive_to_turn_action(game, 3)
+    assert s[STAT_RAISED + 3] == 2 and s[R_BASE + 43] >= 0
