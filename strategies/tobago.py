@@ -95,6 +95,8 @@ REACH = 3  # legs of one move (R24)
 LOCATED_WEIGHT = 10.0
 """Per leg to the nearest located treasure: more than any other term of ``target_score`` changes
 in one leg, so a move toward a treasure within reach gets there."""
+CLOSING_WEIGHT = 5.0
+"""Per leg to the nearest marker of a map about to be located (2-3 markers): the racer's approach."""
 BIG = 1000.0
 
 
@@ -204,6 +206,25 @@ def best_clue_value(state, seat, params):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
+def nearest_closing_marker(state, h):
+    """Fewest legs from ``h`` to a marker of a map with 2 or 3 markers left (99 none)."""
+    nearest = 99
+    for m in range(N_MAPS):
+        if state[MAP_MARKERS_DOWN + m] == 1 and 2 <= state[MAP_MARKERS + m] <= 3 and state[SHARE_MAP] != m:
+            for w in range(N_WORDS):
+                word = state[MAP_CAND + m * N_WORDS + w]
+                b = 0
+                while word != 0:
+                    if word & 1:
+                        d = legs(state, h, w * WORD_BITS + b)
+                        if d < nearest:
+                            nearest = d
+                    word >>= 1
+                    b += 1
+    return nearest
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def target_score(state, seat, h, params, extra):
     """How good it is for ``seat``'s ATV to stand on ``h``: on a located treasure best, then near
     one, then on an amulet (not on extra legs, R34), then near the most advanced map's candidates."""
@@ -217,6 +238,9 @@ def target_score(state, seat, h, params, extra):
             nearest_located = min(nearest_located, legs(state, h, t))
     if nearest_located < 99:
         score -= LOCATED_WEIGHT * nearest_located  # the nearest one only: two targets would pull apart
+    closing = nearest_closing_marker(state, h)
+    if closing < 99:
+        score -= CLOSING_WEIGHT * closing
     if extra == 0 and state[AMULET_AT + h] == 1:
         score += 3.0 * params[P_HUNT]
     best_map = -1
@@ -311,23 +335,9 @@ def playable(state, card):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def closing_map_far(state, here):
-    """A map with 2 or 3 markers left whose nearest marker is out of reach now but not after one move."""
-    for m in range(N_MAPS):
-        if state[MAP_MARKERS_DOWN + m] == 1 and 2 <= state[MAP_MARKERS + m] <= 3 and state[SHARE_MAP] != m:
-            nearest = 99
-            for w in range(N_WORDS):
-                word = state[MAP_CAND + m * N_WORDS + w]
-                b = 0
-                while word != 0:
-                    if word & 1:
-                        d = legs(state, here, w * WORD_BITS + b)
-                        if d < nearest:
-                            nearest = d
-                    word >>= 1
-                    b += 1
-            if REACH < nearest <= 2 * REACH:  # one move brings it within reach
-                return True
-    return False
+    """The nearest marker of a map with 2 or 3 markers left is out of reach now but not after one move."""
+    nearest = nearest_closing_marker(state, here)
+    return REACH < nearest <= 2 * REACH
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -346,10 +356,14 @@ def turn_choice(state, seat, options, n_options, params):
             for a in range(state[N_HEX]):
                 if state[AMULET_AT + a] == 1 and legs(state, here, a) <= REACH:
                     return move
+        if params[P_CLUE_FIRST] < 0.5 and reach <= 2 * REACH and move >= 0:
+            return move  # racer: a located treasure two moves away
         if clue >= 0 and params[P_CLUE_FIRST] < 0.5 and move >= 0 and closing_map_far(state, here):
             return move  # racer: a map is about to be located far away: get nearer first
         if clue >= 0:
             return clue
+        if reach < 99:
+            return move  # no legal clue: head for a located treasure (else it could wait forever)
         exchange = find(options, n_options, ACTION_EXCHANGE)
         if exchange >= 0:
             return exchange  # no legal clue in hand (the spec's exchange trigger)
