@@ -92,9 +92,9 @@ PARAMS = {
 """Weights of each named heuristic, in the order of the P_* indices."""
 
 REACH = 3  # legs of one move (R24)
-LOCATED_WEIGHT = 10.0
-"""Per leg to the nearest located treasure: more than any other term of ``target_score`` changes
-in one leg, so a move toward a treasure within reach gets there."""
+LOCATED_WEIGHT = 100.0
+"""Per leg to the nearest located treasure: far more than all other terms of ``target_score``
+change in one leg together, so a move toward a treasure within reach gets there."""
 CLOSING_WEIGHT = 5.0
 """Per leg to the nearest marker of a map about to be located (2-3 markers): the racer's approach."""
 BIG = 1000.0
@@ -270,7 +270,7 @@ def target_score(state, seat, h, params, extra):
                 if d < nearest:
                     nearest = d
         if nearest < 99:
-            score -= params[P_HUNT] * nearest
+            score -= 3.0 * params[P_HUNT] * nearest  # (hunter: 6 per leg, above CLOSING_WEIGHT)
     return score
 
 

@@ -633,11 +633,9 @@ def draw_gold(state):
 
 @njit(cache=True)
 def discard_gold(state, value):
-    """A gold card to the discard (A21: a curse leaves the game unless curse-reshuffled)."""
-    if value == CURSE:
-        state[CURSES_OUT] += 1
-    else:
-        state[GOLD_DISCARD + value] += 1
+    """A gold card (or an unrevealed curse, R53) to the discard; a revealed curse is handled by
+    ``engine.share_next`` (A21)."""
+    state[GOLD_DISCARD + value] += 1
 
 
 @njit(cache=True)
