@@ -152,6 +152,7 @@ def game_spec():
     from simulator.games.tobago import engine
     from simulator.games.tobago.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.tobago.hidden import redraw_hidden
+    from simulator.games.tobago.island import ISLAND_IDS
     from simulator.games.tobago.narrate import narrate
     from simulator.games.tobago.state import COUNTERS, DECISION_KINDS, MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, STATE_SIZE, TRAJECTORY
 
@@ -171,6 +172,7 @@ def game_spec():
         narrate=narrate,
         length_unit="turns",
         chunk_size=5_000,
+        column_labels={"island": ISLAND_IDS},
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=rule_labels(), checkpoint_unit="share", max_checkpoints=MAX_CHECKPOINTS,

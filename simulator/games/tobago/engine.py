@@ -626,7 +626,7 @@ def carry_out(state, seat, value, log):
         refill_hand(state, seat)  # R15
         state[R_BASE + 15] += 1
         if state[EXTRA] == 1:
-            state[R_BASE + 39] += 1
+            state[R_BASE + 39] += 1  # R39: the extra clue bought with an amulet
         state[STEP] = STEP_TURN_ACTION
     elif step == STEP_LEG:
         leg(state, seat, value, log)
@@ -690,7 +690,7 @@ def turn_action(state, seat, action, log):
     elif action == ACTION_MOVE or action == ACTION_AMULET_MOVE:
         if action == ACTION_AMULET_MOVE:
             spend_amulet(state, seat, USE_MOVE, log)
-            state[R_BASE + 40] += 1
+            state[R_BASE + 40] += 1  # R40: an extra move of up to 3 legs (no pick-up on it, R34)
         state[STAT_MOVES + seat] += 1
         state[LEGS_USED] = 0
         state[STEP] = STEP_LEG
@@ -737,7 +737,7 @@ def leg(state, seat, value, log):
             state[R_BASE + 29] += 1
             state[TURN_PICKS] += 1
             if state[TURN_PICKS] >= 2:
-                state[R_BASE + 33] += 1
+                state[R_BASE + 33] += 1  # R33: several amulets may be picked up in one turn
     maps = located_at(state, value)
     if maps != 0:
         if state[LEGS_USED] < LEGS_PER_MOVE:
