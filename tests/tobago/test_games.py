@@ -44,14 +44,14 @@ def check_columns(spec, seat_results, game_results):
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_random_games_keep_invariants(spec, players):
-    seat_results, game_results = run_chunk(spec, ("random",) * players, 300, seed=players)
+    seat_results, game_results = run_chunk(spec, ("random",) * players, 2000, seed=players)
     check_columns(spec, seat_results, game_results)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_heuristic_games_keep_invariants(spec, players):
     names = tuple((HEURISTICS + ("random",))[k] for k in range(players))
-    seat_results, game_results = run_chunk(spec, names, 200, seed=50 + players)
+    seat_results, game_results = run_chunk(spec, names, 500, seed=50 + players)
     check_columns(spec, seat_results, game_results)
 
 
