@@ -10,7 +10,9 @@ import numpy as np
 import pytest
 
 
-from simulator.games.tobago import engine, variants
+from simulator.games.tobago import engine
+from simulator.games.tobago import state as layout
+from simulator.games.tobago import variants
 from simulator.games.tobago.state import (
     COUNTERS,
     DECISION_KINDS,
@@ -88,7 +90,7 @@ def test_every_decision_kind_is_used_by_the_heuristics(spec):
                 if names[seat] != "random":
                     seen.add(kind)
                 engine.apply(state, choice, log)
-    expected = set(range(len(DECISION_KINDS))) - {engine.RAISE_ORDER}
+    expected = set(range(len(DECISION_KINDS))) - {layout.RAISE_ORDER}
     assert expected <= seen, [DECISION_KINDS[k] for k in sorted(expected - seen)]
 
 
@@ -133,11 +135,11 @@ def test_rule_counters_and_trajectories(spec):
     counters = dict(zip(RULE_IDS, s[COUNTERS:COUNTERS + N_COUNTERS]))
     for rule in ("R1", "R2", "R4", "R6", "R7", "R8", "R11", "R13", "R24", "R44", "R48", "R62", "R65"):
         assert counters[rule] > 0, rule
-    assert counters["R44"] == s[engine.TREASURES_RAISED]
+    assert counters["R44"] == s[layout.TREASURES_RAISED]
     k = s[TRAJECTORY]
-    assert k == s[engine.TREASURES_RAISED] + 1
+    assert k == s[layout.TREASURES_RAISED] + 1
     final = [s[TRAJECTORY + 1 + (k - 1) * MAX_PLAYERS + seat] for seat in range(4)]
-    assert final == [s[engine.SCORE + seat] for seat in range(4)]
+    assert final == [s[layout.SCORE + seat] for seat in range(4)]
 
 
 def golden_lines(spec):

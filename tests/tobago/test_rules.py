@@ -4,7 +4,9 @@ one test per rule branch, each on a position set up through the forward model (d
 import numpy as np
 import pytest
 
-from simulator.games.tobago import engine, rules
+from simulator.games.tobago import engine
+from simulator.games.tobago import rules
+from simulator.games.tobago import state as layout
 from simulator.games.tobago.components import CLUE_CARDS, CURSE, N_CURSES, N_GOLD
 from simulator.games.tobago.island import (
     AREA,
@@ -320,7 +322,7 @@ def test_example_9_last_share_completed_from_the_discard(game):
         rest.remove(v)
     for v in rest:
         if v == CURSE:
-            s[engine.CURSES_OUT] += 1
+            s[layout.CURSES_OUT] += 1
         else:
             s[GOLD_DISCARD + v] += 1
     s[GOLD_DECK:GOLD_DECK + 2] = keep
@@ -361,7 +363,7 @@ def test_12_clue_legality(game):
     s[MAP_MARKERS_DOWN] = 0
     s[MAP_MARKERS] = 0
     assert rules.clue_refusal(s, c, 0) == 0
-    s[engine.FLAGS + engine.FLAG_CLUE_MUST_SHRINK] = 1
+    s[layout.FLAGS + layout.FLAG_CLUE_MUST_SHRINK] = 1
     assert rules.clue_refusal(s, c, 0) == 19
 
 
@@ -452,7 +454,7 @@ def test_last_rose_must_take_variant():
     gold_before = rules.gold_held(s, 0)
     g.choose(SHARE_PASS)
     assert rules.gold_held(s, 0) == gold_before + 1  # seat 0 was not asked: it had to take the card
-    assert s[engine.FIRED_LAST_ROSE_MUST_TAKE] == 1
+    assert s[layout.FIRED_LAST_ROSE_MUST_TAKE] == 1
 
 
 def test_everybody_declines_the_card_is_discarded(game):
@@ -499,7 +501,7 @@ def test_no_amulet_remove_cube_variant_hides_the_use():
     give_amulet(s, 0)
     g.rerun()
     _, _, values = g.pending()
-    assert ACTION_AMULET_REMOVE_CUBE not in values and engine.ACTION_AMULET_EXCHANGE not in values
+    assert ACTION_AMULET_REMOVE_CUBE not in values and layout.ACTION_AMULET_EXCHANGE not in values
     assert ACTION_AMULET_MOVE in values
 
 
@@ -510,7 +512,7 @@ def test_exchange_pass_replaces_the_hand(game):
     new = sorted(int(s[HAND + c]) for c in range(s[HAND_COUNT]))
     assert len(new) == 4 and not set(hand) & set(new)
     assert s[R_BASE + 12] == 1
-    assert s[engine.ACTIVE] == 1  # no amulet: END was the only option left, taken at once
+    assert s[layout.ACTIVE] == 1  # no amulet: END was the only option left, taken at once
 
 
 def test_exchange_any_subset_variant_asks_which_cards():
@@ -518,7 +520,7 @@ def test_exchange_any_subset_variant_asks_which_cards():
     g.play_setup()
     g.choose(ACTION_EXCHANGE)
     seat, kind, values = g.pending()
-    assert kind == engine.EXCHANGE_CARDS and values == list(range(1, 16))
+    assert kind == layout.EXCHANGE_CARDS and values == list(range(1, 16))
     kept = int(g.state[HAND + 3])
     g.choose(0b0111)
     assert kept in [int(g.state[HAND + c]) for c in range(4)]
@@ -535,9 +537,9 @@ def test_clue_options_are_exactly_the_legal_pairs(game):
 
 
 def test_two_player_hand_is_six_and_four_with_the_variant():
-    assert Game(players=2, seed=1, debug=0).state[engine.HAND_LIMIT] == 6
-    assert Game(players=2, variants=("two-player-hand-4",), seed=1, debug=0).state[engine.HAND_LIMIT] == 4
-    assert Game(players=3, seed=1, debug=0).state[engine.HAND_LIMIT] == 4
+    assert Game(players=2, seed=1, debug=0).state[layout.HAND_LIMIT] == 6
+    assert Game(players=2, variants=("two-player-hand-4",), seed=1, debug=0).state[layout.HAND_LIMIT] == 4
+    assert Game(players=3, seed=1, debug=0).state[layout.HAND_LIMIT] == 4
 
 
 def test_island_variant_fixes_the_layout():
@@ -560,7 +562,7 @@ def test_several_treasures_on_one_hex_raiser_orders_them(game):
     set_located(s, 2, here)
     game.restart_turn(3)
     seat, kind, values = game.pending()
-    assert (seat, kind, values) == (3, engine.RAISE_ORDER, [1, 2])  # A14
+    assert (seat, kind, values) == (3, layout.RAISE_ORDER, [1, 2])  # A14
     game.choose(2)
     drive_to_turn_action(game, 3)
     assert s[STAT_RAISED + 3] == 2 and s[R_BASE + 43] >= 0
