@@ -43,7 +43,12 @@ def format_log(log, count, deck):
     """Plain-English lines for the first ``count`` records of ``log``."""
     lines = []
     island = 0
-    for row in log[:count]:
+    rows = [tuple(int(x) for x in row) for row in log[:count]]
+    for i in range(len(rows) - 1):
+        # a clue that locates a treasure is logged after the markers it moved: tell the clue first
+        if rows[i][0] == EV_LOCATED and rows[i + 1][0] == EV_CLUE:
+            rows[i], rows[i + 1] = rows[i + 1], rows[i]
+    for row in rows:
         code, a, b, c, d, e = (int(x) for x in row)
         if code == EV_SETUP:
             island = a
