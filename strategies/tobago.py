@@ -149,6 +149,12 @@ def my_roses(state, m, seat):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
+def lowest_bit(word):
+    """Index of the lowest set bit of a positive word (the set bits below it, counted)."""
+    return popcount((word & -word) - 1)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def bits_count(word):
     return popcount(word)
 
@@ -167,16 +173,13 @@ def clue_score(state, seat, card, m, params):
         new = cand & state[CARD_MASK + card * N_WORDS + w]
         before += bits_count(cand)
         after += bits_count(new)
-        b = 0
         word = new
         while word != 0:
-            if word & 1:
-                h = w * WORD_BITS + b
-                located = h
-                if legs(state, here, h) <= REACH:
-                    near += 1
-            word >>= 1
-            b += 1
+            h = w * WORD_BITS + lowest_bit(word)
+            located = h
+            if legs(state, here, h) <= REACH:
+                near += 1
+            word &= word - 1
     score = (before - after) / max(before, 1) + params[P_OWN_ROSES] * my_roses(state, m, seat)
     score += params[P_NEAR] * near / max(after, 1)
     if after == 1:
@@ -213,14 +216,11 @@ def nearest_closing_marker(state, h):
         if state[MAP_MARKERS_DOWN + m] == 1 and 2 <= state[MAP_MARKERS + m] <= 3 and state[SHARE_MAP] != m:
             for w in range(N_WORDS):
                 word = state[MAP_CAND + m * N_WORDS + w]
-                b = 0
                 while word != 0:
-                    if word & 1:
-                        d = legs(state, h, w * WORD_BITS + b)
-                        if d < nearest:
-                            nearest = d
-                    word >>= 1
-                    b += 1
+                    d = legs(state, h, w * WORD_BITS + lowest_bit(word))
+                    if d < nearest:
+                        nearest = d
+                    word &= word - 1
     return nearest
 
 
@@ -253,12 +253,9 @@ def target_score(state, seat, h, params, extra):
         total = 0
         for w in range(N_WORDS):
             word = state[MAP_CAND + best_map * N_WORDS + w]
-            b = 0
             while word != 0:
-                if word & 1:
-                    total += legs(state, h, w * WORD_BITS + b)
-                word >>= 1
-                b += 1
+                total += legs(state, h, w * WORD_BITS + lowest_bit(word))
+                word &= word - 1
         score -= total / fewest
     else:
         score -= CENTRALITY[state[ISLAND], h] / max(state[N_HEX], 1)
@@ -383,12 +380,10 @@ def turn_choice(state, seat, options, n_options, params):
                     if state[MAP_MARKERS_DOWN + m] == 1 and state[MAP_MARKERS + m] == 2 and state[SHARE_MAP] != m:
                         for w in range(N_WORDS):
                             word = state[MAP_CAND + m * N_WORDS + w]
-                            b = 0
                             while word != 0:
-                                if word & 1 and legs(state, here, w * WORD_BITS + b) <= REACH:
+                                if legs(state, here, w * WORD_BITS + lowest_bit(word)) <= REACH:
                                     return cube
-                                word >>= 1
-                                b += 1
+                                word &= word - 1
             swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
             if swap >= 0 and spare >= 2 and not has_playable(state, seat):
                 return swap
