@@ -34,6 +34,7 @@ bench: $(STAMP)
 	$(BIN)/islandsim bench --game loot --players 4 --n 2000 --python-n 0 --jobs 2 --run-n 1000000
 	$(BIN)/islandsim bench --game skeleton --players 4 --n 50000 --python-n 100 --run-n 1000000
 	$(BIN)/islandsim bench --game skirmish --players 4 --n 5000 --python-n 5 --run-n 100000
+	$(BIN)/islandsim bench --game tobago --players 4 --n 20000 --python-n 20 --run-n 1000000
 
 ## reports: regenerate the balance reports of the shipped studies (experiments/*.toml -> reports/*.html);
 ## runs already complete in results/store are reused

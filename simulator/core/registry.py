@@ -19,6 +19,7 @@ GAME_MODULES = {
     "sails": "simulator.games.sails",
     "skeleton": "simulator.games.skeleton",
     "skirmish": "simulator.games.skirmish",
+    "tobago": "simulator.games.tobago",
 }
 """Game id -> package that defines ``game_spec()``.  Games not yet built are absent."""
 

@@ -1,0 +1,115 @@
+"""Tobago hidden information for search players: ``redraw_hidden(state, seat, stream)`` replaces
+what ``seat`` cannot see by a draw consistent with what it sees (a determinization).
+
+Kept: the island, landmarks, ATVs, amulets, maps, roses, gold holdings and discards (public,
+A23), the seat's own hand, the pool cards it drew itself during a share, and every count.
+Redrawn:
+
+- the other hands and the clue deck order (the unseen clue cards shuffled among them);
+- the gold deck order and the unrevealed pool cards the seat did not see (drawn by others, or
+  the extra card, R49), keeping R4: no curse among the cards that were in the 12-card safe top
+  (unless variant curses-anywhere);
+- the deal stream, i.e. every later chance event.
+
+Not modelled: what a player remembers beyond the state (cards it exchanged earlier, cards it
+saw in earlier shares).
+"""
+
+import numpy as np
+from numba import njit
+
+from simulator.core.rng import next_uint64, random_below, shuffle_prefix
+from simulator.games.tobago.components import CURSE, CURSE_FREE_TOP, N_CLUES, N_CURSES, N_GOLD
+from simulator.games.tobago.state import (
+    CLUE_DECK,
+    CLUE_DECK_COUNT,
+    DEAL_STREAM,
+    FLAG_CURSES_ANYWHERE,
+    FLAGS,
+    GOLD_DECK,
+    GOLD_DECK_COUNT,
+    HAND,
+    HAND_COUNT,
+    MAX_HAND,
+    MAX_POOL,
+    PLAYERS,
+    POOL,
+    POOL_COUNT,
+    POOL_POS,
+    POOL_SEER,
+)
+
+SAFE_FROM = N_GOLD + N_CURSES - CURSE_FREE_TOP
+"""Gold deck positions at or above this were the 12-card safe top (R4)."""
+
+
+@njit(cache=True)
+def redraw_hidden(state, seat, stream):
+    """Redraw everything ``seat`` cannot see (see the module docstring)."""
+    players = state[PLAYERS]
+    # clue cards: the deck and the other hands
+    unseen = np.empty(N_CLUES, dtype=np.int64)
+    n = 0
+    for i in range(state[CLUE_DECK_COUNT]):
+        unseen[n] = state[CLUE_DECK + i]
+        n += 1
+    for other in range(players):
+        if other != seat:
+            for slot in range(state[HAND_COUNT + other]):
+                unseen[n] = state[HAND + other * MAX_HAND + slot]
+                n += 1
+    shuffle_prefix(unseen, n, stream)
+    k = 0
+    for i in range(state[CLUE_DECK_COUNT]):
+        state[CLUE_DECK + i] = unseen[k]
+        k += 1
+    for other in range(players):
+        if other != seat:
+            for slot in range(state[HAND_COUNT + other]):
+                state[HAND + other * MAX_HAND + slot] = unseen[k]
+                k += 1
+    # gold: the deck and the pool cards the seat did not see
+    values = np.empty(N_GOLD + N_CURSES + MAX_POOL, dtype=np.int64)
+    n = 0
+    for i in range(state[GOLD_DECK_COUNT]):
+        values[n] = state[GOLD_DECK + i]
+        n += 1
+    for i in range(state[POOL_POS], state[POOL_COUNT]):
+        if state[POOL_SEER + i] != seat:
+            values[n] = state[POOL + i]
+            n += 1
+    shuffle_prefix(values, n, stream)
+    k = 0
+    for i in range(state[GOLD_DECK_COUNT]):
+        state[GOLD_DECK + i] = values[k]
+        k += 1
+    for i in range(state[POOL_POS], state[POOL_COUNT]):
+        if state[POOL_SEER + i] != seat:
+            state[POOL + i] = values[k]
+            k += 1
+    if state[FLAGS + FLAG_CURSES_ANYWHERE] == 0:
+        keep_safe_top(state, stream)
+    state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64)[0] = next_uint64(stream)
+
+
+@njit(cache=True)
+def keep_safe_top(state, stream):
+    """R4: swap any curse out of the former safe top with a random gold card below it (or in the
+    pool's unseen cards when the deck below holds no gold card)."""
+    for i in range(SAFE_FROM, state[GOLD_DECK_COUNT]):
+        if state[GOLD_DECK + i] != CURSE:  # (only positions of the safe top still in the deck)
+            continue
+        below = 0
+        for j in range(min(SAFE_FROM, state[GOLD_DECK_COUNT])):
+            if state[GOLD_DECK + j] != CURSE:
+                below += 1
+        if below == 0:
+            continue
+        pick = random_below(stream, below)
+        for j in range(min(SAFE_FROM, state[GOLD_DECK_COUNT])):
+            if state[GOLD_DECK + j] != CURSE:
+                if pick == 0:
+                    state[GOLD_DECK + i] = state[GOLD_DECK + j]
+                    state[GOLD_DECK + j] = CURSE
+                    break
+                pick -= 1

@@ -1,0 +1,488 @@
+"""Tobago strategies: ``random`` and one parametric heuristic (``heuristic``) whose weights give
+``racer`` (the default), ``contributor`` and ``amulet_hunter`` (spec section 5).
+
+Fair play: the heuristic reads only public slots (``simulator/games/tobago/state.py``): the
+island tables, landmarks, ATVs, amulets, maps and their exact candidate sets (the clues are
+public, spec 4.1), gold holdings and discards; its own hand; and, while a share is on, the pool
+cards it drew itself (``POOL_SEER``).  It never reads other hands, deck orders or the pool cards
+drawn by others.
+"""
+
+import numpy as np
+from numba import njit
+
+from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.rng import random_below
+from simulator.games.tobago.components import GOLD_TOTAL, MAX_GOLD, MIN_GOLD, N_GOLD, N_CURSES, N_MAPS
+from simulator.games.tobago.rules import clue_is_legal as clue_legal
+from simulator.games.tobago.rules import popcount
+from simulator.games.tobago.island import CENTRALITY, LEGS_BETWEEN, N_WORDS, WORD_BITS
+from simulator.games.tobago.state import (
+    ACTION_AMULET_CLUE,
+    ACTION_AMULET_EXCHANGE,
+    ACTION_AMULET_MOVE,
+    ACTION_AMULET_REMOVE_CUBE,
+    ACTION_CLUE,
+    ACTION_END,
+    ACTION_EXCHANGE,
+    ACTION_MOVE,
+    AMULET_AT,
+    AMULETS_HELD,
+    ATV_HEX,
+    CARD_MASK,
+    CLUE_MAP_SHIFT,
+    CLUE_PLAY,
+    CUBE_HEX_SHIFT,
+    CUBE_REMOVE,
+    CURSE_GIVE_AMULET,
+    CURSE_GIVE_GOLD,
+    CURSE_RESPONSE,
+    CURSES_OUT,
+    CURSES_SEEN,
+    EXCHANGE_CARDS,
+    EXTRA,
+    GOLD_DECK_COUNT,
+    GOLD_DISCARD,
+    HAND,
+    HAND_COUNT,
+    HELD,
+    ISLAND,
+    LEG,
+    LEG_STOP,
+    MAIN_USED,
+    MAP_CAND,
+    MAP_LEN,
+    MAP_MARKERS,
+    MAP_MARKERS_DOWN,
+    MAP_ROSE,
+    MAX_HAND,
+    MAX_MAP_CLUES,
+    N_HEX,
+    NEW_MAP,
+    NEW_MAP_CLUE,
+    PLAYERS,
+    POOL,
+    POOL_COUNT,
+    POOL_POS,
+    POOL_SEER,
+    SHARE_ACCEPT,
+    SHARE_MAP,
+    SHARE_PASS,
+    SHARE_TAKE,
+    SPLIT,
+    TURN_ACTION,
+)
+
+N_PARAMS = 9
+P_TAKE_AT = 0  # take any offered card worth at least this many coins
+P_TAKE_MEAN = 1  # 1: also take a card worth at least the mean of the cards still to come
+P_RESERVE = 2  # amulets kept back (for curses) once curses can come up
+P_NEAR = 3  # weight of "candidates within reach of my ATV" when choosing a clue
+P_CLUE_FIRST = 4  # 1: play a clue whenever one is legal (before moving toward a map)
+P_HUNT = 5  # weight of ending a leg on an amulet / driving to amulets
+P_WARD_AT = 6  # ward a curse with an amulet when the highest card is at least this
+P_OWN_ROSES = 7  # weight of maps where I already have roses
+P_SPEND = 8  # 1: spend amulets on extra clues / marker removal that locate a treasure near me
+
+PARAMS = {
+    "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0),
+    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0),
+    "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0),
+}
+"""Weights of each named heuristic, in the order of the P_* indices."""
+
+REACH = 3  # legs of one move (R24)
+LOCATED_WEIGHT = 100.0
+"""Per leg to the nearest located treasure: far more than all other terms of ``target_score``
+change in one leg together, so a move toward a treasure within reach gets there."""
+CLOSING_WEIGHT = 5.0
+"""Per leg to the nearest marker of a map about to be located (2-3 markers): the racer's approach."""
+BIG = 1000.0
+
+
+@njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
+def random_strategy(state, seat, kind, options, n_options, params, stream):
+    """Uniform over the offered options."""
+    return random_below(stream, n_options)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def legs(state, a, b):
+    return np.int64(LEGS_BETWEEN[state[ISLAND], a, b])
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def located_hex(state, m):
+    """The hex of map m's located treasure, -1 when it is not located (public: one marker left)."""
+    if state[MAP_MARKERS_DOWN + m] != 1 or state[MAP_MARKERS + m] != 1 or state[SHARE_MAP] == m:
+        return -1
+    for w in range(N_WORDS):
+        word = state[MAP_CAND + m * N_WORDS + w]
+        if word != 0:
+            b = 0
+            while (word >> b) & 1 == 0:
+                b += 1
+            return w * WORD_BITS + b
+    return -1
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def nearest_treasure(state, here):
+    """Fewest legs from ``here`` to a located treasure (99 none)."""
+    best = 99
+    for m in range(N_MAPS):
+        h = located_hex(state, m)
+        if h >= 0:
+            d = legs(state, here, h)
+            if d < best:
+                best = d
+    return best
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def my_roses(state, m, seat):
+    n = 0
+    for i in range(state[MAP_LEN + m] + 1):
+        if state[MAP_ROSE + m * MAX_MAP_CLUES + i] == seat:
+            n += 1
+    return n
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def lowest_bit(word):
+    """Index of the lowest set bit of a positive word (the set bits below it, counted)."""
+    return popcount((word & -word) - 1)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def bits_count(word):
+    return popcount(word)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def clue_score(state, seat, card, m, params):
+    """How much a clue helps ``seat``: shrink of the map, its candidates near my ATV, my roses on
+    the map; locating a treasure pays when I am the nearest ATV to it."""
+    here = state[ATV_HEX + seat]
+    before = 0
+    after = 0
+    near = 0
+    located = -1
+    for w in range(N_WORDS):
+        cand = state[MAP_CAND + m * N_WORDS + w]
+        new = cand & state[CARD_MASK + card * N_WORDS + w]
+        before += bits_count(cand)
+        after += bits_count(new)
+        word = new
+        while word != 0:
+            h = w * WORD_BITS + lowest_bit(word)
+            located = h
+            if legs(state, here, h) <= REACH:
+                near += 1
+            word &= word - 1
+    score = (before - after) / max(before, 1) + params[P_OWN_ROSES] * my_roses(state, m, seat)
+    score += params[P_NEAR] * near / max(after, 1)
+    if after == 1:
+        mine = legs(state, here, located)
+        closest_other = 99
+        for other in range(state[PLAYERS]):
+            if other != seat:
+                d = legs(state, state[ATV_HEX + other], located)
+                if d < closest_other:
+                    closest_other = d
+        score += 3.0 if mine <= closest_other else -3.0
+    return score
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def best_clue_value(state, seat, params):
+    best = -BIG
+    for slot in range(state[HAND_COUNT + seat]):
+        card = state[HAND + seat * MAX_HAND + slot]
+        for m in range(N_MAPS):
+            if state[SHARE_MAP] == m or not clue_legal(state, card, m):
+                continue
+            s = clue_score(state, seat, card, m, params)
+            if s > best:
+                best = s
+    return best
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def nearest_closing_marker(state, h):
+    """Fewest legs from ``h`` to a marker of a map with 2 or 3 markers left (99 none)."""
+    nearest = 99
+    for m in range(N_MAPS):
+        if state[MAP_MARKERS_DOWN + m] == 1 and 2 <= state[MAP_MARKERS + m] <= 3 and state[SHARE_MAP] != m:
+            for w in range(N_WORDS):
+                word = state[MAP_CAND + m * N_WORDS + w]
+                while word != 0:
+                    d = legs(state, h, w * WORD_BITS + lowest_bit(word))
+                    if d < nearest:
+                        nearest = d
+                    word &= word - 1
+    return nearest
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def target_score(state, seat, h, params, extra):
+    """How good it is for ``seat``'s ATV to stand on ``h``: on a located treasure best, then near
+    one, then on an amulet (not on extra legs, R34), then near the most advanced map's candidates."""
+    score = 0.0
+    nearest_located = 99
+    for m in range(N_MAPS):
+        t = located_hex(state, m)
+        if t >= 0:
+            if t == h:
+                return BIG
+            nearest_located = min(nearest_located, legs(state, h, t))
+    if nearest_located < 99:
+        score -= LOCATED_WEIGHT * nearest_located  # the nearest one only: two targets would pull apart
+    closing = nearest_closing_marker(state, h)
+    if closing < 99:
+        score -= CLOSING_WEIGHT * closing
+    if extra == 0 and state[AMULET_AT + h] == 1:
+        score += 3.0 * params[P_HUNT]
+    best_map = -1
+    fewest = 1000
+    for m in range(N_MAPS):
+        if state[MAP_MARKERS_DOWN + m] == 1 and 1 < state[MAP_MARKERS + m] < fewest and state[SHARE_MAP] != m:
+            fewest = state[MAP_MARKERS + m]
+            best_map = m
+    if best_map >= 0:
+        total = 0
+        for w in range(N_WORDS):
+            word = state[MAP_CAND + best_map * N_WORDS + w]
+            while word != 0:
+                total += legs(state, h, w * WORD_BITS + lowest_bit(word))
+                word &= word - 1
+        score -= total / fewest
+    else:
+        score -= CENTRALITY[state[ISLAND], h] / max(state[N_HEX], 1)
+    if params[P_HUNT] > 0.5 and extra == 0:
+        nearest = 99
+        for a in range(state[N_HEX]):
+            if state[AMULET_AT + a] == 1:
+                d = legs(state, h, a)
+                if d < nearest:
+                    nearest = d
+        if nearest < 99:
+            score -= 3.0 * params[P_HUNT] * nearest  # (hunter: 6 per leg, above CLOSING_WEIGHT)
+    return score
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def curses_possible(state):
+    """Curses can come up once the 12 safe cards are gone and not both were seen."""
+    return state[GOLD_DECK_COUNT] <= N_GOLD + N_CURSES - 12 and state[CURSES_SEEN] < N_CURSES
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def spare_amulets(state, seat, params):
+    reserve = params[P_RESERVE] if curses_possible(state) else 0.0
+    return state[AMULETS_HELD + seat] - reserve
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def find(options, n_options, value):
+    for i in range(n_options):
+        if options[i] == value:
+            return i
+    return -1
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def mean_to_come(state, seat):
+    """Mean value of a card still to come in this share for ``seat``: the pool cards it saw plus
+    the unknown ones at the mean of the cards not accounted for (public counts)."""
+    unknown_coins = GOLD_TOTAL[state[SPLIT]]
+    unknown_cards = N_GOLD + N_CURSES - state[CURSES_OUT]
+    for v in range(MAX_GOLD + 1):
+        unknown_cards -= state[GOLD_DISCARD + v]
+        unknown_coins -= v * state[GOLD_DISCARD + v]
+    for s in range(state[PLAYERS]):
+        for v in range(MIN_GOLD, MAX_GOLD + 1):
+            unknown_cards -= state[HELD + s * 7 + v]
+            unknown_coins -= v * state[HELD + s * 7 + v]
+    for i in range(state[POOL_POS]):  # revealed cards of this share are known
+        unknown_cards -= 1
+        unknown_coins -= state[POOL + i]
+    known_coins = 0
+    known_cards = 0
+    for i in range(state[POOL_POS], state[POOL_COUNT]):
+        if state[POOL_SEER + i] == seat:
+            known_cards += 1
+            known_coins += state[POOL + i]
+    unknown_cards -= known_cards
+    unknown_coins -= known_coins
+    rest = state[POOL_COUNT] - state[POOL_POS]
+    if rest == 0:
+        return 0.0
+    unknown_mean = unknown_coins / max(unknown_cards, 1)
+    return (known_coins + (rest - known_cards) * unknown_mean) / rest
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def playable(state, card):
+    for m in range(N_MAPS):
+        if state[SHARE_MAP] != m and clue_legal(state, card, m):
+            return True
+    return False
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def closing_map_far(state, here):
+    """The nearest marker of a map with 2 or 3 markers left is out of reach now but not after one move."""
+    nearest = nearest_closing_marker(state, here)
+    return REACH < nearest <= 2 * REACH
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def turn_choice(state, seat, options, n_options, params):
+    here = state[ATV_HEX + seat]
+    reach = nearest_treasure(state, here)
+    spare = spare_amulets(state, seat, params)
+    clue = find(options, n_options, ACTION_CLUE)
+    move = find(options, n_options, ACTION_MOVE)
+    if state[MAIN_USED] == 0:
+        if reach <= REACH and move >= 0:
+            return move  # R45: a located treasure within one move
+        if reach <= 2 * REACH and spare >= 1 and move >= 0 and find(options, n_options, ACTION_AMULET_MOVE) >= 0:
+            return move  # drive now, finish with an amulet move
+        if params[P_HUNT] > 1.0 and move >= 0:
+            for a in range(state[N_HEX]):
+                if state[AMULET_AT + a] == 1 and legs(state, here, a) <= REACH:
+                    return move
+        if params[P_CLUE_FIRST] < 0.5 and reach <= 2 * REACH and move >= 0:
+            return move  # racer: a located treasure two moves away
+        if clue >= 0 and params[P_CLUE_FIRST] < 0.5 and move >= 0 and closing_map_far(state, here):
+            return move  # racer: a map is about to be located far away: get nearer first
+        if clue >= 0:
+            return clue
+        if reach < 99:
+            return move  # no legal clue: head for a located treasure (else it could wait forever)
+        exchange = find(options, n_options, ACTION_EXCHANGE)
+        if exchange >= 0:
+            return exchange  # no legal clue in hand (the spec's exchange trigger)
+        return move
+    # the main action is done: amulet uses, then end the turn
+    if spare >= 1:
+        amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
+        if reach <= REACH and amulet_move >= 0:
+            return amulet_move
+        if params[P_SPEND] > 0.5:
+            amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
+            if amulet_clue >= 0 and best_clue_value(state, seat, params) > 2.0:
+                return amulet_clue
+            cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
+            if cube >= 0:
+                for m in range(N_MAPS):
+                    if state[MAP_MARKERS_DOWN + m] == 1 and state[MAP_MARKERS + m] == 2 and state[SHARE_MAP] != m:
+                        for w in range(N_WORDS):
+                            word = state[MAP_CAND + m * N_WORDS + w]
+                            while word != 0:
+                                if legs(state, here, w * WORD_BITS + lowest_bit(word)) <= REACH:
+                                    return cube
+                                word &= word - 1
+            swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
+            if swap >= 0 and spare >= 2 and not has_playable(state, seat):
+                return swap
+    end = find(options, n_options, ACTION_END)
+    return end if end >= 0 else 0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def has_playable(state, seat):
+    for slot in range(state[HAND_COUNT + seat]):
+        if playable(state, state[HAND + seat * MAX_HAND + slot]):
+            return True
+    return False
+
+
+@njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
+def heuristic(state, seat, kind, options, n_options, params, stream):
+    """The spec's heuristics, by weights (``PARAMS``)."""
+    if kind == TURN_ACTION:
+        return turn_choice(state, seat, options, n_options, params)
+    if kind == CLUE_PLAY:
+        best = 0
+        best_score = -BIG
+        for i in range(n_options):
+            slot = options[i] & ((1 << CLUE_MAP_SHIFT) - 1)
+            m = options[i] >> CLUE_MAP_SHIFT
+            s = clue_score(state, seat, state[HAND + seat * MAX_HAND + slot], m, params)
+            if s > best_score:
+                best_score = s
+                best = i
+        return best
+    if kind == LEG:
+        best = 0
+        best_score = -BIG
+        here = state[ATV_HEX + seat]
+        for i in range(n_options):
+            h = options[i]
+            if h == LEG_STOP:
+                s = target_score(state, seat, here, params, 1) - 0.01
+            else:
+                s = target_score(state, seat, h, params, state[EXTRA])
+            if s > best_score:
+                best_score = s
+                best = i
+        return best
+    if kind == CUBE_REMOVE:
+        # remove a marker so that the map's remaining markers come nearer my ATV
+        here = state[ATV_HEX + seat]
+        best = 0
+        best_score = -BIG
+        for i in range(n_options):
+            m = options[i] & ((1 << CUBE_HEX_SHIFT) - 1)
+            h = options[i] >> CUBE_HEX_SHIFT
+            s = legs(state, here, h) - state[MAP_MARKERS + m] * 2.0 + params[P_OWN_ROSES] * my_roses(state, m, seat)
+            if s > best_score:
+                best_score = s
+                best = i
+        return best
+    if kind == SHARE_ACCEPT:
+        value = state[POOL + state[POOL_POS] - 1]
+        if state[POOL_POS] == state[POOL_COUNT]:
+            return find(options, n_options, SHARE_TAKE)  # the last card: nothing better can come
+        take = value >= params[P_TAKE_AT]
+        if params[P_TAKE_MEAN] > 0.5 and value >= mean_to_come(state, seat):
+            take = True
+        if curses_possible(state) and value >= 3:
+            take = True
+        choice = find(options, n_options, SHARE_TAKE if take else SHARE_PASS)
+        return choice if choice >= 0 else 0
+    if kind == CURSE_RESPONSE:
+        top = 0
+        for v in range(MAX_GOLD, MIN_GOLD - 1, -1):
+            if state[HELD + seat * 7 + v] > 0:
+                top = v
+                break
+        choice = find(options, n_options, CURSE_GIVE_AMULET if top >= params[P_WARD_AT] else CURSE_GIVE_GOLD)
+        return choice if choice >= 0 else 0
+    if kind == NEW_MAP_CLUE:
+        best = 0
+        best_score = -BIG
+        for i in range(n_options):
+            s = clue_score(state, seat, state[HAND + seat * MAX_HAND + options[i]], state[NEW_MAP], params)
+            if s > best_score:
+                best_score = s
+                best = i
+        return best
+    if kind == EXCHANGE_CARDS:
+        # discard the cards with no legal map (all of them when every card is playable)
+        useless = 0
+        for slot in range(state[HAND_COUNT + seat]):
+            if not playable(state, state[HAND + seat * MAX_HAND + slot]):
+                useless |= 1 << slot
+        choice = find(options, n_options, useless)
+        return choice if choice >= 0 else n_options - 1
+    if kind == 0:  # atv_start: the most central hex (fewest legs to everywhere)
+        best = 0
+        for i in range(n_options):
+            if CENTRALITY[state[ISLAND], options[i]] < CENTRALITY[state[ISLAND], options[best]]:
+                best = i
+        return best
+    # initial_map, raise_order: the first option (maps are alike; every raise is shared in full)
+    return 0
