@@ -125,9 +125,11 @@ def strategy_specs():
 
 def game_spec():
     """The registry entry of Loot Island."""
-    from simulator.core.registry import GameSpec
+    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.games.loot import engine
     from simulator.games.loot.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.loot.narrate import narrate
+    from simulator.games.loot.state import MAX_OPTIONS, STATE_SIZE
 
     return GameSpec(
         id="loot",
@@ -150,4 +152,6 @@ def game_spec():
         column_labels={**{f"event_{r}": EVENT_CODES for r in range(1, 6)}, "healer": healer_labels()},
         event_cards=EVENT_CODES,
         encode_event_rules=encode_event_rules,
+        forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
+                             STATE_SIZE, MAX_OPTIONS),
     )

@@ -46,6 +46,7 @@ LAND_CAP = 24
 REVEAL_CAP = 24
 OPT_CAP = 4096  # options buffer; more than any decision seen in normal play (see docs/games/loot.md)
 BUFFER_CAP = 512  # integer scratch ``buffer`` (actions.py lays out what it holds)
+MAX_OPTIONS = 1 << 17  # the most options of one decision the forward model hands out (ForwardModel.max_options)
 LOG_CAP = 8192
 ROUNDS = 5
 
@@ -125,6 +126,55 @@ S_INFO_MAP = _alloc(N_MAP * 4)  # colour, value (0 = joker), joker, icon
 S_INFO_TR = _alloc(N_TREASURES * 8)  # TR_* columns
 S_INFO_ISLAND = _alloc(N_ISLANDS * 3)  # power, amount, min players
 S_INFO_HEALER = _alloc(N_HEALERS * 2)  # per cube, fixed
+# ---- the forward model's position (engine.py): where the game stands between two decisions.
+# Appended after the slots above so that strategies read the same slots as before.
+S_STEP = _alloc(1)  # ST_* below: the step the game is at
+S_CURSOR = _alloc(1)  # position in the current loop (turn-order index, owner, landing...)
+S_SEAT = _alloc(1)  # Phase 2: the seat whose turn it is
+S_PHASE_TURNS = _alloc(1)  # Phase 2: actions taken this phase (MAX_TURNS guard)
+S_PENDING_SEAT = _alloc(1)  # the decision waiting for a choice: seat, kind, option count
+S_PENDING_KIND = _alloc(1)
+S_PENDING_COUNT = _alloc(1)
+S_PENDING_BEYOND_CAP = _alloc(1)  # 1: an ``action`` decision with more than OPT_CAP options (not in S_OPTIONS)
+S_DEAL_STREAM = _alloc(1)  # the game's deal stream (a uint64 viewed as int64)
+S_RANK = _alloc(N_OWNERS)  # final rank of each seat
+S_FINAL_PRODUCED = _alloc(1)  # landings that produced loot in the Final Exploration
+S_PLAY_OWNER = _alloc(1)  # a play under way: whose cards, who acts, where, which colour
+S_PLAY_ACTOR = _alloc(1)
+S_PLAY_LANDING = _alloc(1)
+S_PLAY_COLOUR = _alloc(1)
+S_PLAY_N = _alloc(1)  # cards of the play
+S_PLAY_I = _alloc(1)  # next card to place
+S_PLAY_CARDS = _alloc(32)  # the cards, in the order they are placed
+S_COMPASS_OWNER = _alloc(1)  # a compass being placed: whose, where, who decides, step after it
+S_COMPASS_LANDING = _alloc(1)
+S_COMPASS_ACTOR = _alloc(1)
+S_COMPASS_NEXT = _alloc(1)
+S_ISLAND_OWNER = _alloc(1)  # a small island being used: whose cards, who acts, which, paid colour
+S_ISLAND_ACTOR = _alloc(1)
+S_ISLAND = _alloc(1)
+S_ISLAND_COLOUR = _alloc(1)
+S_PAID = _alloc(1)  # cards paid so far
+S_ISLAND_POWER_USED = _alloc(1)
+S_ISLAND_TREASURE = _alloc(1)  # the treasure revealed by the treasure island
+S_PASS_SEAT = _alloc(1)  # the seat passing (event A2's treasure)
+S_COAST = _alloc(1)  # Phase 3: the coast explored, its bow landing, its Big Loot landing
+S_COAST_SECOND = _alloc(1)  # 1 for event B14's second coast
+S_COAST_BOW = _alloc(1)
+S_COAST_BIG = _alloc(1)
+S_COAST_B10 = _alloc(1)  # 1 when event B10 frees the compasses of the other landing
+S_LOOT_PRODUCED = _alloc(1)  # landings that produced loot this Phase 3
+S_RESOLVE_LANDING = _alloc(1)  # a landing whose loot is revealed and distributed; step after it
+S_RESOLVE_NEXT = _alloc(1)
+S_RESOLVE_KIND = _alloc(1)  # LOOT_* (loot.py)
+S_RESOLVED = _alloc(1)  # treasures it revealed
+S_DISTRIBUTE_TURN = _alloc(1)  # compasses served so far
+S_FINAL_START = _alloc(1)  # Final Exploration: first landing
+S_HEALER_CHOSEN = _alloc(MAX_PLAYERS)  # variant two-healers: the healer each seat reveals
+S_HEALER_ORDER = _alloc(MAX_PLAYERS)  # seats choosing a Healer, in order
+S_HEALER_CHOOSING = _alloc(1)
+S_BUFFER = _alloc(BUFFER_CAP)  # integer scratch of one step (not position: free between steps)
+S_OPTIONS = _alloc(OPT_CAP)  # the pending decision's options
 STATE_SIZE = _offset
 
 # ---------------------------------------------------------------------- tables vector T
@@ -287,6 +337,51 @@ R_ISLAND = 5
 R_EVENT = 6
 R_CROSSED = 7
 R_COPY = 8
+
+# ---------------------------------------------------------------------- forward-model steps (S_STEP)
+# A decision step waits for a choice; the others are carried out by the engine without asking.
+ST_DRAFT = 1  # decision draft_discard: setup, variant starting-draft (S_CURSOR: turn-order index)
+ST_ROUND_ONE = 2  # round 1 begins: the A event
+ST_EVENT = 3  # the round's event is revealed and its immediate effect applied
+ST_A1 = 4  # decision a1_draw (S_CURSOR: turn-order index)
+ST_EVENT_DONE = 5
+ST_SETUP_DONE = 6
+ST_ROUND_START = 7  # PHASE 1 of rounds 2-5
+ST_REFILL = 8  # decision prep_discard (S_CURSOR: turn-order index)
+ST_ACTIONS_START = 9  # PHASE 2
+ST_B4 = 10  # decision b4_return / b4_return_aaron (S_CURSOR: owner)
+ST_TURN = 11  # decision action (S_SEAT)
+ST_COMPASS = 12  # a compass to place (S_COMPASS_*); decision compass_source
+ST_PLAY_CARD = 13  # the next card of a play (S_PLAY_*)
+ST_COPY_EFFECT = 14  # decision copy_effect
+ST_PAY = 15  # decision pay_card (S_ISLAND_*)
+ST_ISLAND_POWER = 16
+ST_ISLAND_TARGET = 17  # decision island_target
+ST_ISLAND_USE = 18  # decision island_use
+ST_ISLAND_TREASURE = 19  # decision take_treasure (treasure island; S_REVEAL[0])
+ST_ISLAND_END = 20
+ST_A2_TAKE = 21  # decision a2_take (S_PASS_SEAT)
+ST_ACTION_DONE = 22
+ST_ACTIONS_DONE = 23
+ST_LOOT_START = 24  # PHASE 3
+ST_COAST = 25  # a coast explored (S_COAST)
+ST_RESOLVE = 26  # a landing's loot revealed (S_RESOLVE_*)
+ST_DISTRIBUTE = 27  # decision take_treasure (S_DISTRIBUTE_TURN)
+ST_COAST_SMALL = 28
+ST_COAST_B10 = 29
+ST_COAST_UPKEEP = 30
+ST_LOOT_DONE = 31
+ST_FINAL = 32  # END step 1: Final Exploration
+ST_FINAL_LANDING = 33  # (S_CURSOR: landing index from the bow)
+ST_FINAL_AFTER = 34
+ST_FINAL_DONE = 35
+ST_END_SCORING = 36  # END steps 2-4
+ST_HEALER_REVEAL = 37  # decision healer_reveal (S_CURSOR: turn-order index)
+ST_HEALER_ORDER = 38
+ST_HEALER = 39  # decision healer (S_CURSOR: index in S_HEALER_ORDER)
+ST_END_FINISH = 40
+ST_GAME_OVER = 41
+ST_NONE = -1  # no stop step
 
 # ---------------------------------------------------------------------- variant flags
 V_HEALERS_REVEALED = 0
