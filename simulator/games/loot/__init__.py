@@ -128,6 +128,7 @@ def game_spec():
     from simulator.core.registry import ForwardModel, GameSpec
     from simulator.games.loot import engine
     from simulator.games.loot.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
+    from simulator.games.loot.hidden import redraw_hidden
     from simulator.games.loot.narrate import narrate
     from simulator.games.loot.state import MAX_OPTIONS, STATE_SIZE
 
@@ -153,5 +154,5 @@ def game_spec():
         event_cards=EVENT_CODES,
         encode_event_rules=encode_event_rules,
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
-                             STATE_SIZE, MAX_OPTIONS),
+                             STATE_SIZE, MAX_OPTIONS, redraw_hidden),
     )

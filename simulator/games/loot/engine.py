@@ -42,6 +42,7 @@ from simulator.games.loot.primitives import (
 from simulator.games.loot.scoring import crown_crosses, final_loot_value, healer_cost, treasure_value
 from simulator.games.loot.setup import draft_discard, draft_discard_options, setup_game, start_round_one, write_info
 from simulator.games.loot.state import (
+    EVENT_RULES_OFFSET, N_EVENTS, S_EVENT_RULES,
     AARON, A_AARON_PLAY, A_ISLAND, A_PASS, A_PLAY, BUFFER_CAP, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
     D_B4_RETURN_AARON, D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET,
     D_ISLAND_USE, D_PAY_CARD, D_PREP_DISCARD, D_TAKE_TREASURE, ELIM_CUBES, EV_A1, EV_B4, EV_B9, EV_B14, L_ISLAND,
@@ -655,6 +656,9 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, game_lo
     write_info(state, TABLES)
     for slot in range(S_STEP, S_BUFFER):
         state[slot] = 0
+    if variant_flags.shape[0] >= EVENT_RULES_OFFSET + N_EVENTS:
+        for event in range(N_EVENTS):
+            state[S_EVENT_RULES + event] = variant_flags[EVENT_RULES_OFFSET + event]
     deal_stream = state[S_DEAL_STREAM:S_DEAL_STREAM + 1].view(np.uint64)
     reset_stream(deal_stream, run_seed, game_index, PURPOSE_DEAL)
     setup_game(state, TABLES, game_log, deal_stream, players, variant_flags, 1 if game_log.shape[0] > 0 else 0, debug,

@@ -173,6 +173,7 @@ S_FINAL_START = _alloc(1)  # Final Exploration: first landing
 S_HEALER_CHOSEN = _alloc(MAX_PLAYERS)  # variant two-healers: the healer each seat reveals
 S_HEALER_ORDER = _alloc(MAX_PLAYERS)  # seats choosing a Healer, in order
 S_HEALER_CHOOSING = _alloc(1)
+S_EVENT_RULES = _alloc(N_EVENTS)  # --force-event / --exclude-event per event id (EVENT_FORCED, EVENT_EXCLUDED, 0)
 S_BUFFER = _alloc(BUFFER_CAP)  # integer scratch of one step (not position: free between steps)
 S_OPTIONS = _alloc(OPT_CAP)  # the pending decision's options
 STATE_SIZE = _offset
