@@ -18,6 +18,7 @@ from simulator.games.loot.primitives import (
     comp_to_top, compasses_on_island, discard_map, draw_cards, hand_remove, log, move_ship,
 )
 from simulator.games.loot.state import (
+    FIRED_PASS, FIRED_FIRST_PLAYER_TILE, FIRED_COMPASS_MOVED, FIRED_ONE_IN_FRONT, FIRED_ONE_APPENDED, FIRED_ICON_DISCARD, FIRED_ICON_DRAW, FIRED_COPY_EFFECT, S_FIRED_ISLAND, S_FIRED_VARIANT,
     AARON, EV_A2, EV_A3, EV_B4, EV_B6, EV_B7, EV_B8, EV_B9, EV_B13, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW,
     ICON_PLUS1, LAND_CAP, L_A2, L_COMPASS, L_COPY, L_PASS, L_PLAY, L_SHIP, N_COLOURS, N_ISLANDS, N_LANDINGS, N_OWNERS,
     PW_BOTTOM, R_COPY, R_EVENT, R_ICON, R_ONE, S_A2, S_A2_N, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND,
@@ -319,6 +320,7 @@ def compass_source_options(state, owner, landing, options):
 @njit(cache=True)
 def move_compass(state, game_log, owner, landing, source):
     """Move ``owner``'s compass from landing ``source`` to the top of ``landing``'s stack."""
+    state[FIRED_COMPASS_MOVED] += 1
     comp_remove(state, source, owner)
     comp_push_top(state, landing, owner)
     log(state, game_log, L_COMPASS, owner, landing, source, state[S_COMP_N + landing] - 1, 0)
@@ -408,6 +410,7 @@ def copy_effect_options(state, owner, landing, options):
 @njit(cache=True)
 def copy_effect(state, game_log, deal_stream, owner, landing, effect):
     """The copied effect (1 discard a cube, 2 draw a card) of a 1 inserted at the front."""
+    state[FIRED_COPY_EFFECT] += 1
     log(state, game_log, L_COPY, owner, effect, landing, 0, 0)
     if effect == 1:
         amount = 1
@@ -459,6 +462,7 @@ def play_card(state, game_log, deal_stream, owner, actor, landing, colour, card)
         return False
     if v == 1 and state[S_LAND_N + landing] > 0 and state[S_LAND_LAST + landing] >= 2:
         # NUMBER 1 CARDS: a 1 on a column ending with 2 or more goes to the front and copies an effect
+        state[FIRED_ONE_IN_FRONT] += 1
         _insert_front(state, landing, card)
         _count_card(state, landing, card)
         log(state, game_log, L_PLAY, owner, landing, card, 1, actor)
@@ -468,15 +472,18 @@ def play_card(state, game_log, deal_stream, owner, actor, landing, colour, card)
     log(state, game_log, L_PLAY, owner, landing, card, 0, actor)
     if v == 1:
         # NUMBER 1 CARDS: a 1 played normally: every other player takes 1 cube
+        state[FIRED_ONE_APPENDED] += 1
         for p in range(state[S_PLAYERS]):
             if p == owner:
                 continue
             if owner == AARON and state[S_VAR + V_AARON_ONE_SPARES_ACTOR] == 1 and p == actor:
+                state[S_FIRED_VARIANT + V_AARON_ONE_SPARES_ACTOR] += 1
                 continue
             add_cubes(state, game_log, p, 1, R_ONE)
     else:
         icon = card_icon(state, card)
         if icon == ICON_DISCARD or icon == ICON_DRAW:
+            state[FIRED_ICON_DISCARD if icon == ICON_DISCARD else FIRED_ICON_DRAW] += 1
             _icon_effect(state, game_log, deal_stream, landing, icon)
     return False
 
@@ -509,8 +516,10 @@ def pass_turn(state, game_log, seat):
     First Player tile (event B8: every other player then takes 2 cubes).  True when event A2 then
     makes the passing player take and keep one of the revealed treasures (decision ``a2_take``)."""
     state[S_PASSED + seat] = 1
+    state[FIRED_PASS] += 1
     took = 0
     if state[S_TILE_TAKEN] == 0:
+        state[FIRED_FIRST_PLAYER_TILE] += 1
         state[S_TILE_TAKEN] = 1
         state[S_FIRST] = seat
         took = 1
@@ -561,11 +570,13 @@ def turn_island_down(state, game_log, owner, actor, island):
     """USE A SMALL ISLAND, once paid: the tile is turned face down (event A3: its user takes a cube)."""
     state[S_ISLAND_UP + island] = 0
     state[S_ISLANDS_USED] += 1
+    state[S_FIRED_ISLAND + island] += 1
     if state[S_EVENT] == EV_A3:
         # A3: whoever uses a small island takes 1 cube.  With Aaron's cards the island is used for
         # Aaron, who never takes cubes, so nobody does (default); variant a3-actor-pays-for-aaron:
         # the acting player, who chose to use it, takes the cube
         if owner == AARON and state[S_VAR + V_A3_ACTOR_PAYS_FOR_AARON] == 1:
+            state[S_FIRED_VARIANT + V_A3_ACTOR_PAYS_FOR_AARON] += 1
             add_cubes(state, game_log, actor, 1, R_EVENT)
         else:
             add_cubes(state, game_log, owner, 1, R_EVENT)

@@ -8,9 +8,12 @@ import numpy as np
 from numba import njit
 
 from simulator.core.ranking import competition_ranks
+from simulator.games.loot.components import NO_HEALER
 from simulator.games.loot.primitives import explored_coast, log, near_bow_landing
 from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, healer_cost, treasure_value
 from simulator.games.loot.state import (
+    MAX_PLAYERS, S_TRAJECTORY,
+    FIRED_ELIMINATED_CUBES, FIRED_HEALER_CHOSEN, FIRED_ELIMINATED_HEALER, S_FIRED_VARIANT,
     AARON, ELIM_CUBES, ELIM_HEALER, L_ELIM, L_FINAL, L_HEALER, L_HEALER_REVEAL, N_LANDINGS, N_TREASURES, PH_FINAL,
     PH_OVER, S_CROSSES, S_CUBES, S_ELIM, S_EVENT, S_FINAL_START, S_FIRST, S_GOLD, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N,
     S_HEAL_POOL, S_HEALER, S_HEALER_CHOOSING, S_HEALER_CHOSEN, S_HEALER_ORDER, S_PHASE, S_PLAYERS, S_RANK, S_SCORE,
@@ -26,6 +29,8 @@ def start_final_exploration(state):
     state[S_PHASE] = PH_FINAL
     if state[S_VAR + V_EVENT_IN_FINAL] == 0:
         state[S_EVENT] = -1
+    elif state[S_EVENT] >= 0:
+        state[S_FIRED_VARIANT + V_EVENT_IN_FINAL] += 1
     return near_bow_landing(state, explored_coast(state))
 
 
@@ -69,6 +74,7 @@ def curse_eliminations(state, game_log, scoring_table):
     for p in range(state[S_PLAYERS]):
         if eliminated_by_curse(state[S_CUBES + p], scoring_table):
             state[S_ELIM + p] = ELIM_CUBES
+            state[FIRED_ELIMINATED_CUBES] += 1
             log(state, game_log, L_ELIM, p, ELIM_CUBES, 0, 0, 0)
 
 
@@ -139,6 +145,7 @@ def choose_healer(state, game_log, seat, healer, healer_table):
             break
     state[S_HEAL_N] = n - 1
     state[S_HEALER + seat] = healer
+    state[FIRED_HEALER_CHOSEN] += 1
     log(state, game_log, L_HEALER, seat, healer, healer_cost(healer, state[S_CUBES + seat], healer_table), 0, 0)
 
 
@@ -164,10 +171,13 @@ def finish_scoring(state, game_log, treasure_table, scoring_table, healer_table)
                                  scoring_table)
         if value < 0:
             state[S_ELIM + p] = ELIM_HEALER
+            state[FIRED_ELIMINATED_HEALER] += 1
             log(state, game_log, L_ELIM, p, ELIM_HEALER, value, 0, 0)
     if state[S_VAR + V_CROWNS_AFTER_HEALERS] == 1:
         for p in range(players):
             if state[S_ELIM + p] != 0:
+                if state[S_ELIM + p] == ELIM_HEALER and crosses[p] > 0:
+                    state[S_FIRED_VARIANT + V_CROWNS_AFTER_HEALERS] += 1  # a ladder position freed
                 crosses[p] = 0
         treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds)
     scores = np.zeros(players, dtype=np.int64)
@@ -187,3 +197,35 @@ def finish_scoring(state, game_log, treasure_table, scoring_table, healer_table)
         state[S_RANK + p] = ranks[p]
         log(state, game_log, L_FINAL, p, scores[p], ranks[p], golds[p], 0)
     state[S_PHASE] = PH_OVER
+
+
+@njit(cache=True)
+def record_standing(state, treasure_table, scoring_table, healer_table):
+    """Score trajectories (docs/engine-contract.md): append every seat's provisional standing, the
+    loot value the end of the game would give now without Healers (docs/games/loot.md): a seat
+    with 13 curse cubes or more stands at 0, the others at the gold of their kept treasures (crown
+    ladder among them and Aaron) plus the First Player bonus for the tile holder.  After the end
+    scoring the standing is the final score (S_SCORE)."""
+    players = state[S_PLAYERS]
+    checkpoint = state[S_TRAJECTORY]
+    row = S_TRAJECTORY + 1 + checkpoint * MAX_PLAYERS
+    state[S_TRAJECTORY] = checkpoint + 1
+    if state[S_PHASE] == PH_OVER:
+        for p in range(players):
+            state[row + p] = state[S_SCORE + p]
+        return
+    kept = np.empty(N_TREASURES, dtype=np.int64)
+    crosses = np.zeros(players + state[S_HAS_AARON], dtype=np.int64)
+    out = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        out[p] = 1 if eliminated_by_curse(state[S_CUBES + p], scoring_table) else 0
+        crosses[p] = 0 if out[p] == 1 else state[S_CROSSES + p]
+    if state[S_HAS_AARON] == 1:
+        crosses[players] = state[S_CROSSES + AARON]
+    for p in range(players):
+        standing = 0
+        if out[p] == 0:
+            gold = treasure_value(kept, kept_list(state, p, kept), crosses, p, treasure_table, scoring_table)
+            standing = final_loot_value(gold, state[S_FIRST] == p, state[S_CUBES + p], NO_HEALER, healer_table,
+                                        scoring_table)
+        state[row + p] = standing

@@ -26,7 +26,7 @@ from simulator.games.loot.actions import (
     turn_island_down,
 )
 from simulator.games.loot.end import (
-    choose_healer, curse_eliminations, final_landing, finish_scoring, healer_options, healer_order,
+    choose_healer, curse_eliminations, record_standing, final_landing, finish_scoring, healer_options, healer_order,
     healer_reveal_options, reveal_healers, start_final_exploration,
 )
 from simulator.games.loot.events import a1_draw, reveal_event
@@ -42,6 +42,7 @@ from simulator.games.loot.primitives import (
 from simulator.games.loot.scoring import crown_crosses, final_loot_value, healer_cost, treasure_value
 from simulator.games.loot.setup import draft_discard, draft_discard_options, setup_game, start_round_one, write_info
 from simulator.games.loot.state import (
+    FIRED_PLAY, FIRED_AARON_PLAY, FIRED_AARON_ISLAND, S_FIRED_VARIANT, S_FIRED_EVENT,
     EVENT_RULES_OFFSET, N_EVENTS, S_EVENT_RULES,
     AARON, A_AARON_PLAY, A_ISLAND, A_PASS, A_PLAY, BUFFER_CAP, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
     D_B4_RETURN_AARON, D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET,
@@ -168,6 +169,7 @@ def carry_out(state, value, game_log, deal_stream, buffer):
             state[S_STEP] = ST_A2_TAKE if pass_turn(state, game_log, seat) else ST_ACTION_DONE
         elif action_type == A_PLAY or action_type == A_AARON_PLAY:
             owner = seat if action_type == A_PLAY else AARON
+            state[FIRED_PLAY if action_type == A_PLAY else FIRED_AARON_PLAY] += 1
             state[S_PLAY_OWNER] = owner
             state[S_PLAY_ACTOR] = seat
             state[S_PLAY_LANDING] = where
@@ -181,6 +183,8 @@ def carry_out(state, value, game_log, deal_stream, buffer):
                 state[S_STEP] = ST_PLAY_CARD
         else:
             state[S_ISLAND_OWNER] = seat if action_type == A_ISLAND else AARON
+            if action_type != A_ISLAND:
+                state[FIRED_AARON_ISLAND] += 1
             state[S_ISLAND_ACTOR] = seat
             state[S_ISLAND] = where
             state[S_ISLAND_COLOUR] = colour
@@ -480,6 +484,7 @@ def step_forward(state, game_log, deal_stream, options, buffer):
                 state[S_ACTOR] = owner
                 return owner, D_B4_RETURN, n
             elif state[S_VAR + V_B4_TILE_HOLDER_MOVES_AARON] == 1:
+                state[S_FIRED_VARIANT + V_B4_TILE_HOLDER_MOVES_AARON] += 1
                 chooser = state[S_FIRST]
                 state[S_ACTOR] = chooser
                 return chooser, D_B4_RETURN_AARON, n
@@ -505,6 +510,7 @@ def step_forward(state, game_log, deal_stream, options, buffer):
     if step == ST_LOOT_DONE:
         state[S_LOOT_ROUND + state[S_ROUND] - 1] += state[S_LOOT_PRODUCED]
         state[S_EXPLORED] = -1
+        record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: the round ends
         debug_check(state)
         if state[S_END_EARLY] == 1 or state[S_ROUND] == ROUNDS:
             state[S_STEP] = ST_FINAL
@@ -521,6 +527,7 @@ def step_forward(state, game_log, deal_stream, options, buffer):
         state[S_STEP] = ST_EVENT
         return -1, -1, 0
     if step == ST_EVENT:
+        state[S_FIRED_EVENT + state[S_EVENT]] += 1  # the round's event card is turned: its rules apply
         reveal_event(state, game_log, deal_stream)
         state[S_CURSOR] = 0
         state[S_STEP] = ST_A1 if state[S_EVENT] == EV_A1 else ST_EVENT_DONE
@@ -580,6 +587,7 @@ def step_forward(state, game_log, deal_stream, options, buffer):
         state[S_STEP] = ST_FINAL_DONE if state[S_END_EARLY] == 1 else ST_FINAL_LANDING
         return -1, -1, 0
     if step == ST_FINAL_DONE:
+        record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: Final Exploration
         debug_check(state)
         state[S_STEP] = ST_END_SCORING
         return -1, -1, 0
@@ -610,6 +618,7 @@ def step_forward(state, game_log, deal_stream, options, buffer):
         return -1, -1, 0
     if step == ST_END_FINISH:
         finish_scoring(state, game_log, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
+        record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: final scores
         if state[S_DEBUG] == 1:
             verify_final_score(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
         state[S_STEP] = ST_GAME_OVER

@@ -6,6 +6,7 @@ from simulator.games.loot.primitives import (
     add_cubes, discard_map, discard_treasure, log, return_compasses, reveal_treasure,
 )
 from simulator.games.loot.state import (
+    FIRED_KEEP_TREASURE, FIRED_CROSSED_CUBES, FIRED_DISCARD_TREASURE, FIRED_AARON_CROWN, FIRED_LOOT_NOBODY_THERE, FIRED_BIG_LOOT, FIRED_SMALL_LOOT, FIRED_FINAL_LOOT, S_FIRED_VARIANT,
     AARON, EV_A4, EV_B10, EV_B11, EV_B12, EV_B13, LAND_CAP, L_LOOT, L_TAKE, N_OWNERS, REVEAL_CAP, R_CROSSED,
     R_DISCARD_TREASURE, R_EVENT, R_KEEP, S_COMP, S_COMP_N, S_CROSSES, S_EVENT, S_INFO_TR, S_KEPT_TYPE, S_LAND,
     S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_REVEAL, S_REVEAL_N, S_THRESHOLD, S_TOWNER,
@@ -25,16 +26,20 @@ def take_treasure(state, game_log, owner, t, keep):
     most allowed (never worse)."""
     treasure_row = S_INFO_TR + t * 8
     if keep == 1:
+        state[FIRED_KEEP_TREASURE] += 1
         state[S_TOWNER + t] = owner
         state[S_KEPT_TYPE + owner * 8 + state[treasure_row + TR_TYPE]] += 1
         state[S_CROSSES + owner] += state[treasure_row + TR_CROSSES]
         if state[treasure_row + TR_CURSE] > 0:
             add_cubes(state, game_log, owner, state[treasure_row + TR_CURSE], R_KEEP)
         if state[treasure_row + TR_CROSSED] > 0:
+            state[FIRED_CROSSED_CUBES] += 1
             add_cubes(state, game_log, owner, -state[treasure_row + TR_CROSSED], R_CROSSED)
     else:
+        state[FIRED_DISCARD_TREASURE] += 1
         amulets = state[S_KEPT_TYPE + owner * 8 + TT_AMULET]
         if state[S_VAR + V_AMULET_COUNTS_ITSELF] == 1 and state[treasure_row + TR_TYPE] == TT_AMULET:
+            state[S_FIRED_VARIANT + V_AMULET_COUNTS_ITSELF] += 1
             amulets += 1
         add_cubes(state, game_log, owner, -(2 + amulets), R_DISCARD_TREASURE)
         discard_treasure(state, t)
@@ -46,6 +51,7 @@ def aaron_take(state, game_log, t):
     """2 players: Aaron keeps a treasure only if it is a Crown (never takes cubes)."""
     treasure_row = S_INFO_TR + t * 8
     if state[treasure_row + TR_TYPE] == TT_CROWN:
+        state[FIRED_AARON_CROWN] += 1
         state[S_TOWNER + t] = AARON
         state[S_KEPT_TYPE + AARON * 8 + TT_CROWN] += 1
         state[S_CROSSES + AARON] += state[treasure_row + TR_CROSSES]
@@ -66,6 +72,7 @@ def _remove_revealed(state, index):
 @njit(cache=True)
 def discard_revealed(state):
     """LOOT DISTRIBUTION with nobody on the landing: the revealed treasures are discarded."""
+    state[FIRED_LOOT_NOBODY_THERE] += 1
     for i in range(state[S_REVEAL_N]):
         discard_treasure(state, state[S_REVEAL + i])
     state[S_REVEAL_N] = 0
@@ -129,7 +136,9 @@ def reveal_loot(state, game_log, deal_stream, landing, kind):
     A landing with enough cards but no compass (all moved away): its treasures are revealed and
     then discarded (reading: the rule reveals per chest whoever is there); variant
     ``no-compass-no-reveal``: nobody is there to find them, nothing is revealed."""
+    state[FIRED_BIG_LOOT if kind == LOOT_BIG else FIRED_SMALL_LOOT if kind == LOOT_SMALL else FIRED_FINAL_LOOT] += 1
     if state[S_VAR + V_NO_COMPASS_NO_REVEAL] == 1 and state[S_COMP_N + landing] == 0:
+        state[S_FIRED_VARIANT + V_NO_COMPASS_NO_REVEAL] += 1
         log(state, game_log, L_LOOT, landing, kind, 0, state[S_LAND_EFF + landing], 0)
         return 0
     count = state[S_LAND_CHESTS + landing]
@@ -210,6 +219,10 @@ def b10_frees(state, small):
 @njit(cache=True)
 def b10_discard(state, game_log, small):
     """Event B10: every compass on the Small Loot landing discards 2 cubes."""
+    if state[S_LAND_EFF + small] < state[S_THRESHOLD]:
+        state[S_FIRED_VARIANT + V_B10_WITHOUT_SMALL_LOOT] += 1  # no Small Loot there: only under the variant
     base = S_COMP + small * N_OWNERS
     for i in range(state[S_COMP_N + small]):
         add_cubes(state, game_log, state[base + i], -2, R_EVENT)
+
+

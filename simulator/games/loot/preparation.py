@@ -8,6 +8,7 @@ from numba import njit
 
 from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log, move_ship
 from simulator.games.loot.state import (
+    FIRED_PREP_DISCARD,
     AARON, EV_B5, HAND_CAP, L_PREP_DISCARD, L_SHIP, N_ISLANDS, S_EV_ORDER, S_EVENT, S_HAND, S_HAND_N,
     S_HAND_SIZE, S_ISLAND_UP, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR,
 )
@@ -50,6 +51,7 @@ def prep_discard(state, game_log, seat, card):
     """Step 4: ``seat`` discards ``card``."""
     hand_remove(state, seat, card)
     discard_map(state, card)
+    state[FIRED_PREP_DISCARD] += 1  # Phase 1 step 4: discard any cards
     log(state, game_log, L_PREP_DISCARD, seat, card, 0, 0, 0)
 
 

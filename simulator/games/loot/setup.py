@@ -5,6 +5,7 @@ from numba import njit
 from simulator.core.rng import random_below, shuffle_prefix, side_stream
 from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log
 from simulator.games.loot.state import (
+    S_FIRED_VARIANT, V_HEALERS_REVEALED, V_EVENTS_REVEALED,
     AARON, HAND_CAP, L_PREP_DISCARD, L_ROUND, N_HEALERS, N_ISLANDS, N_LANDINGS, N_MAP, N_OWNERS, N_TREASURES,
     S_EV_ORDER, S_EVENT, S_EXPLORED, S_FIRST, S_HAND, S_HAND_N, S_HAND_SIZE, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N,
     S_HEAL_POOL, S_HEALER, S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_ISLAND_UP, S_LAND_COLOUR, S_LOGGING, S_DEBUG,
@@ -108,6 +109,8 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
     state[S_LOG_N] = 0
     for i in range(N_VARIANT_FLAGS):
         state[S_VAR + i] = flags[i] if i < flags.shape[0] else 0
+    for flag in (V_HEALERS_REVEALED, V_TWO_HEALERS, V_EVENTS_REVEALED, V_STARTING_DRAFT, V_FIXED_SHIP_START):
+        state[S_FIRED_VARIANT + flag] += state[S_VAR + flag]  # setup variants: their branch is the setup
     state[S_PLAYERS] = players
     state[S_HAND_SIZE] = tables[T_HAND + players]
     state[S_THRESHOLD] = tables[T_THRESH + players]

@@ -50,6 +50,56 @@ MAX_OPTIONS = 1 << 17  # the most options of one decision the forward model hand
 LOG_CAP = 8192
 ROUNDS = 5
 
+EVENT_CODES_TUPLE = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12",
+                     "B13", "B14")
+
+# --------------------------------------------------------------------------- rule counters
+# Rule firing counters, in this order from S_COUNTERS (ids: a short name of the rulebook section the
+# rules code cites, then every event card by code, every small island tile, every variant branch).
+RULE_SECTIONS = (
+    ("prep-discard", "Phase 1: a card discarded before refilling the hand"),
+    ("map-reshuffle", "map deck empty: the discard pile shuffled into a new deck"),
+    ("treasure-reshuffle", "treasure deck empty: the discard pile shuffled into a new deck"),
+    ("treasure-exhausted", "no treasure left to reveal: the game goes to the end"),
+    ("pass", "a player passes"),
+    ("first-player-tile", "the first to pass takes the First Player tile"),
+    ("play", "cards played on the Main Island"),
+    ("compass-moved", "no compass may come from the supply: one is moved from another landing"),
+    ("one-appended", "a 1 played normally: every other player takes a curse cube"),
+    ("one-in-front", "a 1 inserted at the front of a landing"),
+    ("copy-effect", "a 1 in front copies a discard or draw effect"),
+    ("icon-discard", "discard-a-cube icon: the players there discard"),
+    ("icon-draw", "draw-a-card icon: the players there draw"),
+    ("big-loot", "a Big Loot landing explored"),
+    ("small-loot", "a Small Loot landing explored"),
+    ("final-loot", "a landing explored in the Final Exploration"),
+    ("loot-nobody-there", "treasures revealed on a landing without a compass are discarded"),
+    ("keep-treasure", "a treasure kept (its curse cubes taken)"),
+    ("discard-treasure", "a treasure discarded (cubes discarded)"),
+    ("crossed-cubes", "a kept treasure's crossed cubes discarded"),
+    ("aaron-play", "2 players: Aaron's cards played"),
+    ("aaron-island", "2 players: a small island used with Aaron's cards"),
+    ("aaron-crown", "2 players: Aaron keeps a Crown"),
+    ("eliminated-cubes", "a player eliminated with 13 curse cubes or more"),
+    ("healer-chosen", "a player chooses a Healer"),
+    ("eliminated-healer", "a player eliminated, unable to pay the Healer"),
+)
+ISLAND_IDS = ("cleansing_spring", "healing_cove", "compass_reef", "scout_rock", "map_islet", "cursed_wreck", "wind_isle")
+"""Small island tiles, in the order of data/small_islands.csv (checked by tests/loot/test_spec.py)."""
+VARIANT_IDS = (
+    "healers-revealed", "two-healers", "events-revealed", "starting-draft", "amulet-counts-itself",
+    "crowns-after-healers", "event-in-final", "fixed-ship-start", "aaron-one-spares-actor", "b10-without-small-loot",
+    "a3-actor-pays-for-aaron", "no-compass-no-reveal", "b4-tile-holder-moves-aaron",
+)
+"""Variant names in the order of their flags V_* (index = flag)."""
+RULE_IDS = (tuple(rule for rule, _ in RULE_SECTIONS) + EVENT_CODES_TUPLE + tuple(f"island:{name}" for name in ISLAND_IDS)
+            + tuple(f"variant:{name}" for name in VARIANT_IDS))
+N_RULE_COUNTERS = len(RULE_IDS)
+FIRED_EVENT = len(RULE_SECTIONS)  # counter index of event id 0 (A1); event e: FIRED_EVENT + e
+FIRED_ISLAND = FIRED_EVENT + 18  # counter index of small island 0
+FIRED_VARIANT = FIRED_ISLAND + len(ISLAND_IDS)  # counter index of variant flag 0
+MAX_CHECKPOINTS = 7  # after each of the 5 rounds, after the Final Exploration, at the end (final scores)
+
 # --------------------------------------------------------------------------- state layout
 _offset = 0
 
@@ -174,9 +224,25 @@ S_HEALER_CHOSEN = _alloc(MAX_PLAYERS)  # variant two-healers: the healer each se
 S_HEALER_ORDER = _alloc(MAX_PLAYERS)  # seats choosing a Healer, in order
 S_HEALER_CHOOSING = _alloc(1)
 S_EVENT_RULES = _alloc(N_EVENTS)  # --force-event / --exclude-event per event id (EVENT_FORCED, EVENT_EXCLUDED, 0)
+# ---- what the engine records (docs/engine-contract.md, "What the engine records"): rule firing
+# counters (RULE_IDS below, one slot each) and score trajectories (S_TRAJECTORY: the number of
+# checkpoints, then MAX_PLAYERS standings per checkpoint)
+S_COUNTERS = _alloc(N_RULE_COUNTERS)
+S_TRAJECTORY = _alloc(1 + MAX_CHECKPOINTS * MAX_PLAYERS)
 S_BUFFER = _alloc(BUFFER_CAP)  # integer scratch of one step (not position: free between steps)
 S_OPTIONS = _alloc(OPT_CAP)  # the pending decision's options
 STATE_SIZE = _offset
+
+# the counters' slots (state[FIRED_X] += 1 where rule X takes effect)
+(FIRED_PREP_DISCARD, FIRED_MAP_RESHUFFLE, FIRED_TREASURE_RESHUFFLE, FIRED_TREASURE_EXHAUSTED, FIRED_PASS,
+ FIRED_FIRST_PLAYER_TILE, FIRED_PLAY, FIRED_COMPASS_MOVED, FIRED_ONE_APPENDED, FIRED_ONE_IN_FRONT, FIRED_COPY_EFFECT,
+ FIRED_ICON_DISCARD, FIRED_ICON_DRAW, FIRED_BIG_LOOT, FIRED_SMALL_LOOT, FIRED_FINAL_LOOT, FIRED_LOOT_NOBODY_THERE,
+ FIRED_KEEP_TREASURE, FIRED_DISCARD_TREASURE, FIRED_CROSSED_CUBES, FIRED_AARON_PLAY, FIRED_AARON_ISLAND,
+ FIRED_AARON_CROWN, FIRED_ELIMINATED_CUBES, FIRED_HEALER_CHOSEN, FIRED_ELIMINATED_HEALER) = (
+    S_COUNTERS + i for i in range(len(RULE_SECTIONS)))
+S_FIRED_EVENT = S_COUNTERS + FIRED_EVENT  # + event id
+S_FIRED_ISLAND = S_COUNTERS + FIRED_ISLAND  # + small island
+S_FIRED_VARIANT = S_COUNTERS + FIRED_VARIANT  # + variant flag V_*
 
 # ---------------------------------------------------------------------- tables vector T
 _offset = 0
@@ -241,7 +307,7 @@ POWER_NAMES = ("discard_cubes", "compass_to_bottom", "place_compass", "draw_card
 EV_A1, EV_A2, EV_A3, EV_A4 = 0, 1, 2, 3
 EV_B1, EV_B2, EV_B3, EV_B4, EV_B5, EV_B6, EV_B7 = 4, 5, 6, 7, 8, 9, 10
 EV_B8, EV_B9, EV_B10, EV_B11, EV_B12, EV_B13, EV_B14 = 11, 12, 13, 14, 15, 16, 17
-EVENT_CODES = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12", "B13", "B14")
+EVENT_CODES = EVENT_CODES_TUPLE
 N_A_EVENTS = 4  # ids 0..3 are the A events, ids 4..17 the B events (N_EVENTS in all)
 N_B_EVENTS = N_EVENTS - N_A_EVENTS
 
