@@ -156,8 +156,10 @@ def debug_check(state):
 
 
 @njit(cache=True)
-def carry_out(state, value, game_log, deal_stream, buffer):
+def carry_out(state, value, game_log):
     """Carry out option ``value`` of the decision pending at the current step and move the step on."""
+    deal_stream = state[S_DEAL_STREAM:S_DEAL_STREAM + 1].view(np.uint64)
+    buffer = state[S_BUFFER:S_BUFFER + BUFFER_CAP]
     step = state[S_STEP]
     if step == ST_TURN:
         seat = state[S_SEAT]
@@ -264,366 +266,374 @@ def carry_out(state, value, game_log, deal_stream, buffer):
 
 
 @njit(cache=True)
-def step_forward(state, game_log, deal_stream, options, buffer):
-    """Run the current step: a step that asks nobody is carried out and moves the step on
-    (returns n_options 0); a decision step writes its options and returns (seat, kind, n_options)."""
-    step = state[S_STEP]
+def run_to_decision(state, game_log, stop_step):
+    """Run the steps that ask nobody, moving the step on, up to a decision step, whose options are
+    written to S_OPTIONS and returned as (seat, kind, n_options; -1: an ``action`` beyond OPT_CAP),
+    or to ``stop_step`` or the end of the game (n_options 0).  One call per decision: each call of
+    a numba function counts its array arguments' references (atomic operations)."""
+    deal_stream = state[S_DEAL_STREAM:S_DEAL_STREAM + 1].view(np.uint64)
+    options = state[S_OPTIONS:S_OPTIONS + OPT_CAP]
+    buffer = state[S_BUFFER:S_BUFFER + BUFFER_CAP]
     players = state[S_PLAYERS]
-    if step == ST_TURN:
-        # PHASE 2: from the First Player clockwise, each player takes one action per turn until all have passed
-        passed = 0
-        for p in range(players):
-            passed += state[S_PASSED + p]
-        if passed >= players or state[S_END_EARLY] == 1:
-            state[S_STEP] = ST_ACTIONS_DONE
+    while True:
+        step = state[S_STEP]
+        if step == stop_step or step == ST_GAME_OVER:
             return -1, -1, 0
-        seat = state[S_SEAT]
-        if state[S_PASSED + seat] == 1:
-            state[S_SEAT] = (seat + 1) % players
-            return -1, -1, 0
-        state[S_ACTOR] = seat
-        return seat, D_ACTION, action_options(state, seat, options, buffer)  # -1: beyond OPT_CAP
-    if step == ST_PLAY_CARD:
-        i = state[S_PLAY_I]
-        if i == state[S_PLAY_N]:
-            state[S_STEP] = ST_ACTION_DONE
-        elif play_card(state, game_log, deal_stream, state[S_PLAY_OWNER], state[S_PLAY_ACTOR], state[S_PLAY_LANDING],
-                       state[S_PLAY_COLOUR], state[S_PLAY_CARDS + i]):
-            state[S_STEP] = ST_COPY_EFFECT  # NUMBER 1 CARDS: a 1 inserted at the front copies an effect
-        else:
-            state[S_PLAY_I] = i + 1
-        return -1, -1, 0
-    if step == ST_COPY_EFFECT:
-        owner = state[S_PLAY_OWNER]
-        n = copy_effect_options(state, owner, state[S_PLAY_LANDING], options)
-        if n == 0:
-            state[S_PLAY_I] += 1
-            state[S_STEP] = ST_PLAY_CARD
-            return -1, -1, 0
-        state[S_ACTOR] = owner
-        return owner, D_COPY_EFFECT, n
-    if step == ST_COMPASS:
-        owner = state[S_COMPASS_OWNER]
-        landing = state[S_COMPASS_LANDING]
-        if compass_from_supply(state, game_log, owner, landing):
-            state[S_STEP] = state[S_COMPASS_NEXT]
-            return -1, -1, 0
-        actor = state[S_COMPASS_ACTOR]
-        state[S_ACTOR] = actor
-        return actor, D_COMPASS_SOURCE, compass_source_options(state, owner, landing, options)
-    if step == ST_ACTION_DONE:
-        state[S_TURNS] += 1
-        state[S_PHASE_TURNS] += 1
-        debug_check(state)  # debug mode: the invariants after every action
-        if state[S_PHASE_TURNS] > MAX_TURNS:
-            raise AssertionError("phase 2 does not end")
-        state[S_SEAT] = (state[S_SEAT] + 1) % players
-        state[S_STEP] = ST_TURN
-        return -1, -1, 0
-    if step == ST_PAY:
-        # USE A SMALL ISLAND: 2 cards of the chosen colour (B7: then 1 of any colour; B9: only 1)
-        if state[S_PAID] == island_payments(state):
-            state[S_STEP] = ST_ISLAND_POWER
-            return -1, -1, 0
-        colour = -1 if state[S_PAID] == 2 else state[S_ISLAND_COLOUR]
-        actor = state[S_ISLAND_ACTOR]
-        state[S_ACTOR] = actor
-        return actor, D_PAY_CARD, pay_options(state, state[S_ISLAND_OWNER], colour, options)
-    if step == ST_ISLAND_POWER:
-        owner = state[S_ISLAND_OWNER]
-        island = state[S_ISLAND]
-        turn_island_down(state, game_log, owner, state[S_ISLAND_ACTOR], island)
-        power = state[S_INFO_ISLAND + island * 3]
-        amount = state[S_INFO_ISLAND + island * 3 + 1]
-        state[S_ISLAND_POWER_USED] = 0
-        state[S_STEP] = ST_ISLAND_END
-        if power == PW_DISCARD:
-            # discarding cubes is never worse: always the most allowed
-            if owner != AARON and state[S_CUBES + owner] > 0:
-                add_cubes(state, game_log, owner, -amount, R_ISLAND)
-                state[S_ISLAND_POWER_USED] = 1
-        elif power == PW_BOTTOM or power == PW_PLACE:
-            state[S_STEP] = ST_ISLAND_TARGET
-        elif power == PW_DRAW:
-            if owner != AARON:
-                draw_cards(state, game_log, deal_stream, owner, amount)
-                state[S_ISLAND_POWER_USED] = 1
-        else:
-            state[S_STEP] = ST_ISLAND_USE
-        return -1, -1, 0
-    if step == ST_ISLAND_TARGET:
-        actor = state[S_ISLAND_ACTOR]
-        state[S_ACTOR] = actor
-        power = state[S_INFO_ISLAND + state[S_ISLAND] * 3]
-        return actor, D_ISLAND_TARGET, island_target_options(state, state[S_ISLAND_OWNER], power, options)
-    if step == ST_ISLAND_USE:
-        actor = state[S_ISLAND_ACTOR]
-        options[0] = 0
-        options[1] = 1
-        state[S_ACTOR] = actor
-        return actor, D_ISLAND_USE, 2
-    if step == ST_ISLAND_TREASURE:
-        owner = state[S_ISLAND_OWNER]
-        t = state[S_ISLAND_TREASURE]
-        options[0] = t * 2 + 1
-        options[1] = t * 2
-        state[S_ACTOR] = owner
-        return owner, D_TAKE_TREASURE, 2
-    if step == ST_ISLAND_END:
-        actor = state[S_ISLAND_ACTOR]
-        log(state, game_log, L_ISLAND, state[S_ISLAND_OWNER], state[S_ISLAND], state[S_ISLAND_POWER_USED], actor, 0)
-        state[S_STEP] = ST_ACTION_DONE
-        if state[S_EVENT] == EV_B9 and state[S_PASSED + actor] == 0:
-            # B9: a small island costs 1 card only, then its user passes
-            state[S_PASS_SEAT] = actor
-            if pass_turn(state, game_log, actor):
-                state[S_STEP] = ST_A2_TAKE
-        return -1, -1, 0
-    if step == ST_A2_TAKE:
-        seat = state[S_PASS_SEAT]
-        state[S_ACTOR] = seat
-        return seat, D_A2_TAKE, a2_options(state, options)
-    if step == ST_DISTRIBUTE:
-        # LOOT DISTRIBUTION: each compass owner in turn takes one revealed treasure until none is left
-        landing = state[S_RESOLVE_LANDING]
-        while state[S_REVEAL_N] > 0:
-            owner = distribution_owner(state, landing, state[S_DISTRIBUTE_TURN])
-            state[S_DISTRIBUTE_TURN] += 1
-            if owner == AARON:
-                aaron_takes_best(state, game_log)
+        if step == ST_TURN:
+            # PHASE 2: from the First Player clockwise, each player takes one action per turn until all have passed
+            passed = 0
+            for p in range(players):
+                passed += state[S_PASSED + p]
+            if passed >= players or state[S_END_EARLY] == 1:
+                state[S_STEP] = ST_ACTIONS_DONE
+                continue
+            seat = state[S_SEAT]
+            if state[S_PASSED + seat] == 1:
+                state[S_SEAT] = (seat + 1) % players
+                continue
+            state[S_ACTOR] = seat
+            return seat, D_ACTION, action_options(state, seat, options, buffer)  # -1: beyond OPT_CAP
+        if step == ST_PLAY_CARD:
+            i = state[S_PLAY_I]
+            if i == state[S_PLAY_N]:
+                state[S_STEP] = ST_ACTION_DONE
+            elif play_card(state, game_log, deal_stream, state[S_PLAY_OWNER], state[S_PLAY_ACTOR], state[S_PLAY_LANDING],
+                           state[S_PLAY_COLOUR], state[S_PLAY_CARDS + i]):
+                state[S_STEP] = ST_COPY_EFFECT  # NUMBER 1 CARDS: a 1 inserted at the front copies an effect
+            else:
+                state[S_PLAY_I] = i + 1
+            continue
+        if step == ST_COPY_EFFECT:
+            owner = state[S_PLAY_OWNER]
+            n = copy_effect_options(state, owner, state[S_PLAY_LANDING], options)
+            if n == 0:
+                state[S_PLAY_I] += 1
+                state[S_STEP] = ST_PLAY_CARD
                 continue
             state[S_ACTOR] = owner
-            return owner, D_TAKE_TREASURE, take_options(state, options)
-        state[S_STEP] = state[S_RESOLVE_NEXT]
-        return -1, -1, 0
-    if step == ST_RESOLVE:
-        state[S_RESOLVED] = reveal_loot(state, game_log, deal_stream, state[S_RESOLVE_LANDING], state[S_RESOLVE_KIND])
-        state[S_DISTRIBUTE_TURN] = 0
-        state[S_STEP] = ST_DISTRIBUTE
-        return -1, -1, 0
-    if step == ST_COAST:
-        # EXPLORATION: the Big Loot landing first, then the Small Loot landing, then upkeep
-        bow = near_bow_landing(state, state[S_COAST])
-        state[S_COAST_BOW] = bow
-        big = big_loot_landing(state, bow)
-        state[S_COAST_BIG] = big
-        if big < 0:
-            state[S_STEP] = ST_COAST_UPKEEP
-        else:
-            resolve(state, big, LOOT_BIG, ST_COAST_SMALL)
-        return -1, -1, 0
-    if step == ST_COAST_SMALL:
-        if state[S_RESOLVED] > 0:
-            state[S_LOOT_PRODUCED] += 1
-        small = state[S_COAST_BIG] ^ 1
-        small_loot = state[S_LAND_EFF + small] >= state[S_THRESHOLD]
-        going_on = state[S_END_EARLY] == 0
-        state[S_COAST_B10] = 1 if going_on and b10_frees(state, small) else 0
-        state[S_RESOLVED] = 0
-        if going_on and small_loot:
-            resolve(state, small, LOOT_SMALL, ST_COAST_B10)
-        else:
-            state[S_STEP] = ST_COAST_B10
-        return -1, -1, 0
-    if step == ST_COAST_B10:
-        if state[S_RESOLVED] > 0:
-            state[S_LOOT_PRODUCED] += 1
-        if state[S_COAST_B10] == 1:
-            b10_discard(state, game_log, state[S_COAST_BIG] ^ 1)
-        state[S_STEP] = ST_COAST_UPKEEP
-        return -1, -1, 0
-    if step == ST_COAST_UPKEEP:
-        clear_landing(state, state[S_COAST_BOW])
-        clear_landing(state, state[S_COAST_BOW] ^ 1)
-        log(state, game_log, L_UPKEEP, state[S_COAST], 0, 0, 0, 0)
-        state[S_STEP] = ST_LOOT_DONE
-        if state[S_COAST_SECOND] == 0 and state[S_EVENT] == EV_B14 and state[S_END_EARLY] == 0:
-            # B14: the next coast in the bow direction is explored too
-            state[S_COAST] = (state[S_COAST] + state[S_SHIP_DIR] + 4) % 4
-            state[S_COAST_SECOND] = 1
-            state[S_STEP] = ST_COAST
-        return -1, -1, 0
-    if step == ST_REFILL:
-        # PHASE 1 step 4: in turn order, discard any cards (one at a time, -1 stops), then refill
-        while state[S_CURSOR] < players:
-            seat = turn_order_seat(state, state[S_CURSOR])
-            if state[S_HAND_N + seat] > 0:
-                state[S_ACTOR] = seat
-                return seat, D_PREP_DISCARD, prep_discard_options(state, seat, options)
-            refill_hand(state, game_log, deal_stream, seat)
-            state[S_CURSOR] += 1
-        if state[S_HAS_AARON] == 1:
-            refill_aaron(state, game_log, deal_stream, TABLES[T_AARON_HAND])
-        debug_check(state)
-        state[S_STEP] = ST_FINAL if state[S_END_EARLY] == 1 else ST_ACTIONS_START
-        return -1, -1, 0
-    if step == ST_ACTIONS_START:
-        state[S_PHASE] = PH_ACTIONS
-        for p in range(players):
-            state[S_PASSED + p] = 0
-        state[S_TILE_TAKEN] = 0
-        state[S_SEAT] = state[S_FIRST]
-        state[S_PHASE_TURNS] = 0
-        state[S_CURSOR] = 0
-        state[S_STEP] = ST_B4 if state[S_EVENT] == EV_B4 else ST_TURN
-        return -1, -1, 0
-    if step == ST_B4:
-        # B4 at the start of Phase 2: a player with 3 compasses on the Main Island takes one back.
-        # Aaron decides nothing himself and nobody is playing his cards yet, so his compass leaves
-        # the lowest-numbered landing (default); variant b4-tile-holder-moves-aaron: the First Player
-        # tile holder, who is about to act, chooses for him ("si une décision doit être prise, vous
-        # la prenez à la place d'Aaron").
-        while state[S_CURSOR] < N_OWNERS:
-            owner = state[S_CURSOR]
-            n = 0
-            if owner < players or (owner == AARON and state[S_HAS_AARON] == 1):
-                n = b4_options(state, owner, options)
-            if n == 0:
-                state[S_CURSOR] += 1
-            elif owner != AARON:
-                state[S_ACTOR] = owner
-                return owner, D_B4_RETURN, n
-            elif state[S_VAR + V_B4_TILE_HOLDER_MOVES_AARON] == 1:
-                state[S_FIRED_VARIANT + V_B4_TILE_HOLDER_MOVES_AARON] += 1
-                chooser = state[S_FIRST]
-                state[S_ACTOR] = chooser
-                return chooser, D_B4_RETURN_AARON, n
+            return owner, D_COPY_EFFECT, n
+        if step == ST_COMPASS:
+            owner = state[S_COMPASS_OWNER]
+            landing = state[S_COMPASS_LANDING]
+            if compass_from_supply(state, game_log, owner, landing):
+                state[S_STEP] = state[S_COMPASS_NEXT]
+                continue
+            actor = state[S_COMPASS_ACTOR]
+            state[S_ACTOR] = actor
+            return actor, D_COMPASS_SOURCE, compass_source_options(state, owner, landing, options)
+        if step == ST_ACTION_DONE:
+            state[S_TURNS] += 1
+            state[S_PHASE_TURNS] += 1
+            debug_check(state)  # debug mode: the invariants after every action
+            if state[S_PHASE_TURNS] > MAX_TURNS:
+                raise AssertionError("phase 2 does not end")
+            state[S_SEAT] = (state[S_SEAT] + 1) % players
+            state[S_STEP] = ST_TURN
+            continue
+        if step == ST_PAY:
+            # USE A SMALL ISLAND: 2 cards of the chosen colour (B7: then 1 of any colour; B9: only 1)
+            if state[S_PAID] == island_payments(state):
+                state[S_STEP] = ST_ISLAND_POWER
+                continue
+            colour = -1 if state[S_PAID] == 2 else state[S_ISLAND_COLOUR]
+            actor = state[S_ISLAND_ACTOR]
+            state[S_ACTOR] = actor
+            return actor, D_PAY_CARD, pay_options(state, state[S_ISLAND_OWNER], colour, options)
+        if step == ST_ISLAND_POWER:
+            owner = state[S_ISLAND_OWNER]
+            island = state[S_ISLAND]
+            turn_island_down(state, game_log, owner, state[S_ISLAND_ACTOR], island)
+            power = state[S_INFO_ISLAND + island * 3]
+            amount = state[S_INFO_ISLAND + island * 3 + 1]
+            state[S_ISLAND_POWER_USED] = 0
+            state[S_STEP] = ST_ISLAND_END
+            if power == PW_DISCARD:
+                # discarding cubes is never worse: always the most allowed
+                if owner != AARON and state[S_CUBES + owner] > 0:
+                    add_cubes(state, game_log, owner, -amount, R_ISLAND)
+                    state[S_ISLAND_POWER_USED] = 1
+            elif power == PW_BOTTOM or power == PW_PLACE:
+                state[S_STEP] = ST_ISLAND_TARGET
+            elif power == PW_DRAW:
+                if owner != AARON:
+                    draw_cards(state, game_log, deal_stream, owner, amount)
+                    state[S_ISLAND_POWER_USED] = 1
             else:
-                b4_return(state, game_log, owner, options[0])
-                state[S_CURSOR] += 1
-        state[S_STEP] = ST_TURN
-        return -1, -1, 0
-    if step == ST_ACTIONS_DONE:
-        debug_check(state)
-        state[S_STEP] = ST_FINAL if state[S_END_EARLY] == 1 else ST_LOOT_START
-        return -1, -1, 0
-    if step == ST_LOOT_START:
-        # PHASE 3: explore the coast the bow points to (event B14: and the next one)
-        state[S_PHASE] = PH_LOOT
-        coast = explored_coast(state)
-        state[S_EXPLORED] = coast
-        state[S_COAST] = coast
-        state[S_COAST_SECOND] = 0
-        state[S_LOOT_PRODUCED] = 0
-        state[S_STEP] = ST_COAST
-        return -1, -1, 0
-    if step == ST_LOOT_DONE:
-        state[S_LOOT_ROUND + state[S_ROUND] - 1] += state[S_LOOT_PRODUCED]
-        state[S_EXPLORED] = -1
-        record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: the round ends
-        debug_check(state)
-        if state[S_END_EARLY] == 1 or state[S_ROUND] == ROUNDS:
-            state[S_STEP] = ST_FINAL
-        else:
-            state[S_STEP] = ST_ROUND_START
-        return -1, -1, 0
-    if step == ST_ROUND_START:
-        # PHASE 1 (rounds 2-5): ship, small islands, event, hands
-        r = state[S_ROUND] + 1
-        state[S_ROUND] = r
-        state[S_PHASE] = PH_PREPARATION
-        log(state, game_log, L_ROUND, r, state[S_SHIP_CORNER], state[S_SHIP_DIR], state[S_FIRST], 0)
-        prepare_round(state, game_log)
-        state[S_STEP] = ST_EVENT
-        return -1, -1, 0
-    if step == ST_EVENT:
-        state[S_FIRED_EVENT + state[S_EVENT]] += 1  # the round's event card is turned: its rules apply
-        reveal_event(state, game_log, deal_stream)
-        state[S_CURSOR] = 0
-        state[S_STEP] = ST_A1 if state[S_EVENT] == EV_A1 else ST_EVENT_DONE
-        return -1, -1, 0
-    if step == ST_A1:
-        # A1: each player, in turn order, may draw 2 extra cards and take 2 cubes
-        if state[S_CURSOR] < players:
-            seat = turn_order_seat(state, state[S_CURSOR])
+                state[S_STEP] = ST_ISLAND_USE
+            continue
+        if step == ST_ISLAND_TARGET:
+            actor = state[S_ISLAND_ACTOR]
+            state[S_ACTOR] = actor
+            power = state[S_INFO_ISLAND + state[S_ISLAND] * 3]
+            return actor, D_ISLAND_TARGET, island_target_options(state, state[S_ISLAND_OWNER], power, options)
+        if step == ST_ISLAND_USE:
+            actor = state[S_ISLAND_ACTOR]
             options[0] = 0
             options[1] = 1
+            state[S_ACTOR] = actor
+            return actor, D_ISLAND_USE, 2
+        if step == ST_ISLAND_TREASURE:
+            owner = state[S_ISLAND_OWNER]
+            t = state[S_ISLAND_TREASURE]
+            options[0] = t * 2 + 1
+            options[1] = t * 2
+            state[S_ACTOR] = owner
+            return owner, D_TAKE_TREASURE, 2
+        if step == ST_ISLAND_END:
+            actor = state[S_ISLAND_ACTOR]
+            log(state, game_log, L_ISLAND, state[S_ISLAND_OWNER], state[S_ISLAND], state[S_ISLAND_POWER_USED], actor, 0)
+            state[S_STEP] = ST_ACTION_DONE
+            if state[S_EVENT] == EV_B9 and state[S_PASSED + actor] == 0:
+                # B9: a small island costs 1 card only, then its user passes
+                state[S_PASS_SEAT] = actor
+                if pass_turn(state, game_log, actor):
+                    state[S_STEP] = ST_A2_TAKE
+            continue
+        if step == ST_A2_TAKE:
+            seat = state[S_PASS_SEAT]
             state[S_ACTOR] = seat
-            return seat, D_A1_DRAW, 2
-        state[S_STEP] = ST_EVENT_DONE
-        return -1, -1, 0
-    if step == ST_EVENT_DONE:
-        state[S_CURSOR] = 0
-        state[S_STEP] = ST_REFILL if state[S_PHASE] == PH_PREPARATION else ST_SETUP_DONE
-        return -1, -1, 0
-    if step == ST_DRAFT:
-        # variant starting-draft: in turn order, each discards down to the hand size
-        while state[S_VAR + V_STARTING_DRAFT] == 1 and state[S_CURSOR] < players:
-            seat = turn_order_seat(state, state[S_CURSOR])
-            n = draft_discard_options(state, seat, options)
-            if n > 0:
+            return seat, D_A2_TAKE, a2_options(state, options)
+        if step == ST_DISTRIBUTE:
+            # LOOT DISTRIBUTION: each compass owner in turn takes one revealed treasure until none is left
+            landing = state[S_RESOLVE_LANDING]
+            while state[S_REVEAL_N] > 0:
+                owner = distribution_owner(state, landing, state[S_DISTRIBUTE_TURN])
+                state[S_DISTRIBUTE_TURN] += 1
+                if owner == AARON:
+                    aaron_takes_best(state, game_log)
+                    continue
+                state[S_ACTOR] = owner
+                return owner, D_TAKE_TREASURE, take_options(state, options)
+            state[S_STEP] = state[S_RESOLVE_NEXT]
+            continue
+        if step == ST_RESOLVE:
+            state[S_RESOLVED] = reveal_loot(state, game_log, deal_stream, state[S_RESOLVE_LANDING], state[S_RESOLVE_KIND])
+            state[S_DISTRIBUTE_TURN] = 0
+            state[S_STEP] = ST_DISTRIBUTE
+            continue
+        if step == ST_COAST:
+            # EXPLORATION: the Big Loot landing first, then the Small Loot landing, then upkeep
+            bow = near_bow_landing(state, state[S_COAST])
+            state[S_COAST_BOW] = bow
+            big = big_loot_landing(state, bow)
+            state[S_COAST_BIG] = big
+            if big < 0:
+                state[S_STEP] = ST_COAST_UPKEEP
+            else:
+                resolve(state, big, LOOT_BIG, ST_COAST_SMALL)
+            continue
+        if step == ST_COAST_SMALL:
+            if state[S_RESOLVED] > 0:
+                state[S_LOOT_PRODUCED] += 1
+            small = state[S_COAST_BIG] ^ 1
+            small_loot = state[S_LAND_EFF + small] >= state[S_THRESHOLD]
+            going_on = state[S_END_EARLY] == 0
+            state[S_COAST_B10] = 1 if going_on and b10_frees(state, small) else 0
+            state[S_RESOLVED] = 0
+            if going_on and small_loot:
+                resolve(state, small, LOOT_SMALL, ST_COAST_B10)
+            else:
+                state[S_STEP] = ST_COAST_B10
+            continue
+        if step == ST_COAST_B10:
+            if state[S_RESOLVED] > 0:
+                state[S_LOOT_PRODUCED] += 1
+            if state[S_COAST_B10] == 1:
+                b10_discard(state, game_log, state[S_COAST_BIG] ^ 1)
+            state[S_STEP] = ST_COAST_UPKEEP
+            continue
+        if step == ST_COAST_UPKEEP:
+            clear_landing(state, state[S_COAST_BOW])
+            clear_landing(state, state[S_COAST_BOW] ^ 1)
+            log(state, game_log, L_UPKEEP, state[S_COAST], 0, 0, 0, 0)
+            state[S_STEP] = ST_LOOT_DONE
+            if state[S_COAST_SECOND] == 0 and state[S_EVENT] == EV_B14 and state[S_END_EARLY] == 0:
+                # B14: the next coast in the bow direction is explored too
+                state[S_COAST] = (state[S_COAST] + state[S_SHIP_DIR] + 4) % 4
+                state[S_COAST_SECOND] = 1
+                state[S_STEP] = ST_COAST
+            continue
+        if step == ST_REFILL:
+            # PHASE 1 step 4: in turn order, discard any cards (one at a time, -1 stops), then refill
+            while state[S_CURSOR] < players:
+                seat = turn_order_seat(state, state[S_CURSOR])
+                if state[S_HAND_N + seat] > 0:
+                    state[S_ACTOR] = seat
+                    return seat, D_PREP_DISCARD, prep_discard_options(state, seat, options)
+                refill_hand(state, game_log, deal_stream, seat)
+                state[S_CURSOR] += 1
+            if state[S_HAS_AARON] == 1:
+                refill_aaron(state, game_log, deal_stream, TABLES[T_AARON_HAND])
+            debug_check(state)
+            state[S_STEP] = ST_FINAL if state[S_END_EARLY] == 1 else ST_ACTIONS_START
+            continue
+        if step == ST_ACTIONS_START:
+            state[S_PHASE] = PH_ACTIONS
+            for p in range(players):
+                state[S_PASSED + p] = 0
+            state[S_TILE_TAKEN] = 0
+            state[S_SEAT] = state[S_FIRST]
+            state[S_PHASE_TURNS] = 0
+            state[S_CURSOR] = 0
+            state[S_STEP] = ST_B4 if state[S_EVENT] == EV_B4 else ST_TURN
+            continue
+        if step == ST_B4:
+            # B4 at the start of Phase 2: a player with 3 compasses on the Main Island takes one back.
+            # Aaron decides nothing himself and nobody is playing his cards yet, so his compass leaves
+            # the lowest-numbered landing (default); variant b4-tile-holder-moves-aaron: the First Player
+            # tile holder, who is about to act, chooses for him ("si une décision doit être prise, vous
+            # la prenez à la place d'Aaron").
+            while state[S_CURSOR] < N_OWNERS:
+                owner = state[S_CURSOR]
+                n = 0
+                if owner < players or (owner == AARON and state[S_HAS_AARON] == 1):
+                    n = b4_options(state, owner, options)
+                if n == 0:
+                    state[S_CURSOR] += 1
+                elif owner != AARON:
+                    state[S_ACTOR] = owner
+                    return owner, D_B4_RETURN, n
+                elif state[S_VAR + V_B4_TILE_HOLDER_MOVES_AARON] == 1:
+                    state[S_FIRED_VARIANT + V_B4_TILE_HOLDER_MOVES_AARON] += 1
+                    chooser = state[S_FIRST]
+                    state[S_ACTOR] = chooser
+                    return chooser, D_B4_RETURN_AARON, n
+                else:
+                    b4_return(state, game_log, owner, options[0])
+                    state[S_CURSOR] += 1
+            state[S_STEP] = ST_TURN
+            continue
+        if step == ST_ACTIONS_DONE:
+            debug_check(state)
+            state[S_STEP] = ST_FINAL if state[S_END_EARLY] == 1 else ST_LOOT_START
+            continue
+        if step == ST_LOOT_START:
+            # PHASE 3: explore the coast the bow points to (event B14: and the next one)
+            state[S_PHASE] = PH_LOOT
+            coast = explored_coast(state)
+            state[S_EXPLORED] = coast
+            state[S_COAST] = coast
+            state[S_COAST_SECOND] = 0
+            state[S_LOOT_PRODUCED] = 0
+            state[S_STEP] = ST_COAST
+            continue
+        if step == ST_LOOT_DONE:
+            state[S_LOOT_ROUND + state[S_ROUND] - 1] += state[S_LOOT_PRODUCED]
+            state[S_EXPLORED] = -1
+            record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: the round ends
+            debug_check(state)
+            if state[S_END_EARLY] == 1 or state[S_ROUND] == ROUNDS:
+                state[S_STEP] = ST_FINAL
+            else:
+                state[S_STEP] = ST_ROUND_START
+            continue
+        if step == ST_ROUND_START:
+            # PHASE 1 (rounds 2-5): ship, small islands, event, hands
+            r = state[S_ROUND] + 1
+            state[S_ROUND] = r
+            state[S_PHASE] = PH_PREPARATION
+            log(state, game_log, L_ROUND, r, state[S_SHIP_CORNER], state[S_SHIP_DIR], state[S_FIRST], 0)
+            prepare_round(state, game_log)
+            state[S_STEP] = ST_EVENT
+            continue
+        if step == ST_EVENT:
+            state[S_FIRED_EVENT + state[S_EVENT]] += 1  # the round's event card is turned: its rules apply
+            reveal_event(state, game_log, deal_stream)
+            state[S_CURSOR] = 0
+            state[S_STEP] = ST_A1 if state[S_EVENT] == EV_A1 else ST_EVENT_DONE
+            continue
+        if step == ST_A1:
+            # A1: each player, in turn order, may draw 2 extra cards and take 2 cubes
+            if state[S_CURSOR] < players:
+                seat = turn_order_seat(state, state[S_CURSOR])
+                options[0] = 0
+                options[1] = 1
                 state[S_ACTOR] = seat
-                return seat, D_DRAFT_DISCARD, n
+                return seat, D_A1_DRAW, 2
+            state[S_STEP] = ST_EVENT_DONE
+            continue
+        if step == ST_EVENT_DONE:
+            state[S_CURSOR] = 0
+            state[S_STEP] = ST_REFILL if state[S_PHASE] == PH_PREPARATION else ST_SETUP_DONE
+            continue
+        if step == ST_DRAFT:
+            # variant starting-draft: in turn order, each discards down to the hand size
+            while state[S_VAR + V_STARTING_DRAFT] == 1 and state[S_CURSOR] < players:
+                seat = turn_order_seat(state, state[S_CURSOR])
+                n = draft_discard_options(state, seat, options)
+                if n > 0:
+                    state[S_ACTOR] = seat
+                    return seat, D_DRAFT_DISCARD, n
+                state[S_CURSOR] += 1
+            state[S_STEP] = ST_ROUND_ONE
+            continue
+        if step == ST_ROUND_ONE:
+            start_round_one(state, game_log)
+            state[S_STEP] = ST_EVENT
+            continue
+        if step == ST_SETUP_DONE:
+            debug_check(state)
+            state[S_STEP] = ST_FINAL if state[S_END_EARLY] == 1 else ST_ACTIONS_START
+            continue
+        if step == ST_FINAL:
+            state[S_FINAL_START] = start_final_exploration(state)
+            state[S_FINAL_PRODUCED] = 0
+            state[S_CURSOR] = 0
+            state[S_STEP] = ST_FINAL_DONE if state[S_END_EARLY] == 1 else ST_FINAL_LANDING
+            continue
+        if step == ST_FINAL_LANDING:
+            while (state[S_CURSOR] < N_LANDINGS
+                   and state[S_LAND_EFF + final_landing(state, state[S_CURSOR])] < state[S_THRESHOLD]):
+                state[S_CURSOR] += 1
+            if state[S_CURSOR] < N_LANDINGS:
+                resolve(state, final_landing(state, state[S_CURSOR]), LOOT_FINAL, ST_FINAL_AFTER)
+            else:
+                state[S_STEP] = ST_FINAL_DONE
+            continue
+        if step == ST_FINAL_AFTER:
+            if state[S_RESOLVED] > 0:
+                state[S_FINAL_PRODUCED] += 1
             state[S_CURSOR] += 1
-        state[S_STEP] = ST_ROUND_ONE
-        return -1, -1, 0
-    if step == ST_ROUND_ONE:
-        start_round_one(state, game_log)
-        state[S_STEP] = ST_EVENT
-        return -1, -1, 0
-    if step == ST_SETUP_DONE:
-        debug_check(state)
-        state[S_STEP] = ST_FINAL if state[S_END_EARLY] == 1 else ST_ACTIONS_START
-        return -1, -1, 0
-    if step == ST_FINAL:
-        state[S_FINAL_START] = start_final_exploration(state)
-        state[S_FINAL_PRODUCED] = 0
-        state[S_CURSOR] = 0
-        state[S_STEP] = ST_FINAL_DONE if state[S_END_EARLY] == 1 else ST_FINAL_LANDING
-        return -1, -1, 0
-    if step == ST_FINAL_LANDING:
-        while state[S_CURSOR] < N_LANDINGS:
-            landing = final_landing(state, state[S_CURSOR])
-            if state[S_LAND_EFF + landing] >= state[S_THRESHOLD]:
-                resolve(state, landing, LOOT_FINAL, ST_FINAL_AFTER)
-                return -1, -1, 0
-            state[S_CURSOR] += 1
-        state[S_STEP] = ST_FINAL_DONE
-        return -1, -1, 0
-    if step == ST_FINAL_AFTER:
-        if state[S_RESOLVED] > 0:
-            state[S_FINAL_PRODUCED] += 1
-        state[S_CURSOR] += 1
-        state[S_STEP] = ST_FINAL_DONE if state[S_END_EARLY] == 1 else ST_FINAL_LANDING
-        return -1, -1, 0
-    if step == ST_FINAL_DONE:
-        record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: Final Exploration
-        debug_check(state)
-        state[S_STEP] = ST_END_SCORING
-        return -1, -1, 0
-    if step == ST_END_SCORING:
-        curse_eliminations(state, game_log, SCORING_TABLE)
-        state[S_CURSOR] = 0
-        state[S_STEP] = ST_HEALER_REVEAL if state[S_VAR + V_TWO_HEALERS] == 1 else ST_HEALER_ORDER
-        return -1, -1, 0
-    if step == ST_HEALER_REVEAL:
-        if state[S_CURSOR] < players:
-            seat = turn_order_seat(state, state[S_CURSOR])
-            state[S_ACTOR] = seat
-            return seat, D_HEALER_REVEAL, healer_reveal_options(state, seat, options)
-        reveal_healers(state, game_log)
-        state[S_STEP] = ST_HEALER_ORDER
-        return -1, -1, 0
-    if step == ST_HEALER_ORDER:
-        healer_order(state)
-        state[S_CURSOR] = 0
-        state[S_STEP] = ST_HEALER
-        return -1, -1, 0
-    if step == ST_HEALER:
-        if state[S_CURSOR] < state[S_HEALER_CHOOSING] and state[S_HEAL_N] > 0:
-            seat = state[S_HEALER_ORDER + state[S_CURSOR]]
-            state[S_ACTOR] = seat
-            return seat, D_HEALER, healer_options(state, options)
-        state[S_STEP] = ST_END_FINISH
-        return -1, -1, 0
-    if step == ST_END_FINISH:
-        finish_scoring(state, game_log, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
-        record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: final scores
-        if state[S_DEBUG] == 1:
-            verify_final_score(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
-        state[S_STEP] = ST_GAME_OVER
-        return -1, -1, 0
-    raise AssertionError("unknown step")
+            state[S_STEP] = ST_FINAL_DONE if state[S_END_EARLY] == 1 else ST_FINAL_LANDING
+            continue
+        if step == ST_FINAL_DONE:
+            record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: Final Exploration
+            debug_check(state)
+            state[S_STEP] = ST_END_SCORING
+            continue
+        if step == ST_END_SCORING:
+            curse_eliminations(state, game_log, SCORING_TABLE)
+            state[S_CURSOR] = 0
+            state[S_STEP] = ST_HEALER_REVEAL if state[S_VAR + V_TWO_HEALERS] == 1 else ST_HEALER_ORDER
+            continue
+        if step == ST_HEALER_REVEAL:
+            if state[S_CURSOR] < players:
+                seat = turn_order_seat(state, state[S_CURSOR])
+                state[S_ACTOR] = seat
+                return seat, D_HEALER_REVEAL, healer_reveal_options(state, seat, options)
+            reveal_healers(state, game_log)
+            state[S_STEP] = ST_HEALER_ORDER
+            continue
+        if step == ST_HEALER_ORDER:
+            healer_order(state)
+            state[S_CURSOR] = 0
+            state[S_STEP] = ST_HEALER
+            continue
+        if step == ST_HEALER:
+            if state[S_CURSOR] < state[S_HEALER_CHOOSING] and state[S_HEAL_N] > 0:
+                seat = state[S_HEALER_ORDER + state[S_CURSOR]]
+                state[S_ACTOR] = seat
+                return seat, D_HEALER, healer_options(state, options)
+            state[S_STEP] = ST_END_FINISH
+            continue
+        if step == ST_END_FINISH:
+            finish_scoring(state, game_log, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
+            record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: final scores
+            if state[S_DEBUG] == 1:
+                verify_final_score(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
+            state[S_STEP] = ST_GAME_OVER
+            continue
+        raise AssertionError("unknown step")
 
 
 @njit(cache=True)
@@ -632,30 +642,23 @@ def advance(state, value, has_choice, game_log, stop_step):
     until a decision with two options or more is pending (S_PENDING_* and S_OPTIONS set), the game
     is over, or the step reaches ``stop_step`` (ST_NONE: never).  A decision with a single option
     is taken at once (``ask`` never asks a strategy to choose among one)."""
-    deal_stream = state[S_DEAL_STREAM:S_DEAL_STREAM + 1].view(np.uint64)
-    options = state[S_OPTIONS:S_OPTIONS + OPT_CAP]
-    buffer = state[S_BUFFER:S_BUFFER + BUFFER_CAP]
     state[S_PENDING_BEYOND_CAP] = 0
     while True:
         if has_choice:
-            carry_out(state, value, game_log, deal_stream, buffer)
-            has_choice = False
-        step = state[S_STEP]
-        if step == stop_step or step == ST_GAME_OVER:
-            return
-        seat, kind, n_options = step_forward(state, game_log, deal_stream, options, buffer)
+            carry_out(state, value, game_log)
+        seat, kind, n_options = run_to_decision(state, game_log, stop_step)
         if n_options == 0:
-            continue
+            return
         if n_options < 0:
             # an action decision with more options than OPT_CAP: they are rebuilt when asked for
-            _, n_options = action_options_beyond_cap(state, seat, OPT_CAP, buffer)
+            _, n_options = action_options_beyond_cap(state, seat, OPT_CAP, state[S_BUFFER:S_BUFFER + BUFFER_CAP])
             state[S_PENDING_BEYOND_CAP] = 1
         if n_options > 1:
             state[S_PENDING_SEAT] = seat
             state[S_PENDING_KIND] = kind
             state[S_PENDING_COUNT] = n_options
             return
-        value = options[0]
+        value = state[S_OPTIONS]
         has_choice = True
 
 
