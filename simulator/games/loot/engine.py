@@ -9,7 +9,7 @@ once, as ``ask`` never asks a strategy to choose among one).  Three routines are
 several places and say where to go on when they end: placing a compass (``S_COMPASS_NEXT``: after
 a play's compass, after the place-compass island), revealing and distributing a landing's loot
 (``S_RESOLVE_NEXT``: Big Loot, Small Loot, Final Exploration).  The RNG draws happen in the same
-order as in the callback engine this replaces (tests/loot/test_reference.py).
+order as in the callback engine this replaced (tests/loot/test_reference.py).
 """
 
 from __future__ import annotations
@@ -151,130 +151,131 @@ def place_compass(state, owner, landing, actor, next_step):
 
 @njit(cache=True)
 def debug_check(state):
+    """Debug mode: the invariants (invariants.py) at the engine's checkpoints."""
     if state[S_DEBUG] == 1:
         check_invariants(state, TABLES)
 
 
 @njit(cache=True)
-def carry_out(state, value, game_log):
-    """Carry out option ``value`` of the decision pending at the current step and move the step on."""
-    deal_stream = state[S_DEAL_STREAM:S_DEAL_STREAM + 1].view(np.uint64)
-    buffer = state[S_BUFFER:S_BUFFER + BUFFER_CAP]
-    step = state[S_STEP]
-    if step == ST_TURN:
-        seat = state[S_SEAT]
-        action_type = value & 7
-        where = (value >> 3) & 7
-        colour = (value >> 6) & 3
-        if action_type == A_PASS:
-            state[S_PASS_SEAT] = seat
-            state[S_STEP] = ST_A2_TAKE if pass_turn(state, game_log, seat) else ST_ACTION_DONE
-        elif action_type == A_PLAY or action_type == A_AARON_PLAY:
-            owner = seat if action_type == A_PLAY else AARON
-            state[FIRED_PLAY if action_type == A_PLAY else FIRED_AARON_PLAY] += 1
-            state[S_PLAY_OWNER] = owner
-            state[S_PLAY_ACTOR] = seat
-            state[S_PLAY_LANDING] = where
-            state[S_PLAY_COLOUR] = colour
-            state[S_PLAY_N] = choose_play(state, owner, where, colour, value >> PLAY_MASK_SHIFT, buffer)
-            state[S_PLAY_I] = 0
-            # PLAY CARDS step 2: a compass on the landing first, unless one is already there
-            if comp_pos(state, where, owner) < 0:
-                place_compass(state, owner, where, seat, ST_PLAY_CARD)
-            else:
-                state[S_STEP] = ST_PLAY_CARD
-        else:
-            state[S_ISLAND_OWNER] = seat if action_type == A_ISLAND else AARON
-            if action_type != A_ISLAND:
-                state[FIRED_AARON_ISLAND] += 1
-            state[S_ISLAND_ACTOR] = seat
-            state[S_ISLAND] = where
-            state[S_ISLAND_COLOUR] = colour
-            state[S_PAID] = 0
-            state[S_STEP] = ST_PAY
-    elif step == ST_COPY_EFFECT:
-        copy_effect(state, game_log, deal_stream, state[S_PLAY_OWNER], state[S_PLAY_LANDING], value)
-        state[S_PLAY_I] += 1
-        state[S_STEP] = ST_PLAY_CARD
-    elif step == ST_COMPASS:
-        move_compass(state, game_log, state[S_COMPASS_OWNER], state[S_COMPASS_LANDING], value)
-        state[S_STEP] = state[S_COMPASS_NEXT]
-    elif step == ST_PAY:
-        pay_card(state, state[S_ISLAND_OWNER], value)
-        state[S_PAID] += 1
-    elif step == ST_ISLAND_TARGET:
-        if value < 0:
-            state[S_STEP] = ST_ISLAND_END
-        else:
-            state[S_ISLAND_POWER_USED] = 1
-            owner = state[S_ISLAND_OWNER]
-            if state[S_INFO_ISLAND + state[S_ISLAND] * 3] == PW_BOTTOM:
-                compass_to_bottom(state, game_log, owner, value)
-                state[S_STEP] = ST_ISLAND_END
-            else:
-                place_compass(state, owner, value, state[S_ISLAND_ACTOR], ST_ISLAND_END)
-    elif step == ST_ISLAND_USE:
-        state[S_STEP] = ST_ISLAND_END
-        if value == 1:
-            state[S_ISLAND_POWER_USED] = 1
-            owner = state[S_ISLAND_OWNER]
-            if state[S_INFO_ISLAND + state[S_ISLAND] * 3] == PW_SHIP:
-                ship_island(state, game_log)
-            else:
-                # treasure island: take a cube, reveal a treasure, keep or discard it
-                add_cubes(state, game_log, owner, 1, R_ISLAND)
-                t = reveal_treasure(state, game_log, deal_stream)
-                if t >= 0:
-                    if owner == AARON:
-                        aaron_take(state, game_log, t)
-                    else:
-                        state[S_ISLAND_TREASURE] = t
-                        state[S_STEP] = ST_ISLAND_TREASURE
-    elif step == ST_ISLAND_TREASURE:
-        take_treasure(state, game_log, state[S_ISLAND_OWNER], state[S_ISLAND_TREASURE], value & 1)
-        state[S_STEP] = ST_ISLAND_END
-    elif step == ST_A2_TAKE:
-        take_a2(state, game_log, state[S_PASS_SEAT], value)
-        state[S_STEP] = ST_ACTION_DONE
-    elif step == ST_DISTRIBUTE:
-        owner = distribution_owner(state, state[S_RESOLVE_LANDING], state[S_DISTRIBUTE_TURN] - 1)
-        take_revealed(state, game_log, owner, value)
-    elif step == ST_REFILL:
-        seat = turn_order_seat(state, state[S_CURSOR])
-        if value < 0:
-            refill_hand(state, game_log, deal_stream, seat)
-            state[S_CURSOR] += 1
-        else:
-            prep_discard(state, game_log, seat, value)
-    elif step == ST_B4:
-        b4_return(state, game_log, state[S_CURSOR], value)
-        state[S_CURSOR] += 1
-    elif step == ST_A1:
-        if value == 1:
-            a1_draw(state, game_log, deal_stream, turn_order_seat(state, state[S_CURSOR]))
-        state[S_CURSOR] += 1
-    elif step == ST_DRAFT:
-        draft_discard(state, game_log, turn_order_seat(state, state[S_CURSOR]), value)
-    elif step == ST_HEALER_REVEAL:
-        state[S_HEALER_CHOSEN + state[S_CURSOR]] = value
-        state[S_CURSOR] += 1
-    elif step == ST_HEALER:
-        choose_healer(state, game_log, state[S_HEALER_ORDER + state[S_CURSOR]], value, HEALER_TABLE)
-        state[S_CURSOR] += 1
-    else:
-        raise AssertionError("a choice was carried out at a step that asks nobody")
+def run_to_decision(state, value, has_choice, game_log, stop_step):
+    """Carry out option ``value`` of the decision pending at the current step (when
+    ``has_choice``), then run the steps that ask nobody, moving the step on, up to a decision step,
+    whose options are written to S_OPTIONS and returned as (seat, kind, n_options; -1: an
+    ``action`` beyond OPT_CAP), or to ``stop_step`` or the end of the game (n_options 0).
 
-
-@njit(cache=True)
-def run_to_decision(state, game_log, stop_step):
-    """Run the steps that ask nobody, moving the step on, up to a decision step, whose options are
-    written to S_OPTIONS and returned as (seat, kind, n_options; -1: an ``action`` beyond OPT_CAP),
-    or to ``stop_step`` or the end of the game (n_options 0).  One call per decision: each call of
-    a numba function counts its array arguments' references (atomic operations)."""
+    One frame per decision on purpose: each call of a numba function counts its array arguments'
+    references (atomic operations, a large part of the engine's cost)."""
     deal_stream = state[S_DEAL_STREAM:S_DEAL_STREAM + 1].view(np.uint64)
     options = state[S_OPTIONS:S_OPTIONS + OPT_CAP]
     buffer = state[S_BUFFER:S_BUFFER + BUFFER_CAP]
     players = state[S_PLAYERS]
+    if has_choice:
+        # ---- carry out the choice and move the step on
+        step = state[S_STEP]
+        if step == ST_TURN:
+            seat = state[S_SEAT]
+            action_type = value & 7
+            where = (value >> 3) & 7
+            colour = (value >> 6) & 3
+            if action_type == A_PASS:
+                state[S_PASS_SEAT] = seat
+                state[S_STEP] = ST_A2_TAKE if pass_turn(state, game_log, seat) else ST_ACTION_DONE
+            elif action_type == A_PLAY or action_type == A_AARON_PLAY:
+                owner = seat if action_type == A_PLAY else AARON
+                state[FIRED_PLAY if action_type == A_PLAY else FIRED_AARON_PLAY] += 1
+                state[S_PLAY_OWNER] = owner
+                state[S_PLAY_ACTOR] = seat
+                state[S_PLAY_LANDING] = where
+                state[S_PLAY_COLOUR] = colour
+                state[S_PLAY_N] = choose_play(state, owner, where, colour, value >> PLAY_MASK_SHIFT, buffer)
+                state[S_PLAY_I] = 0
+                # PLAY CARDS step 2: a compass on the landing first, unless one is already there
+                if comp_pos(state, where, owner) < 0:
+                    place_compass(state, owner, where, seat, ST_PLAY_CARD)
+                else:
+                    state[S_STEP] = ST_PLAY_CARD
+            else:
+                state[S_ISLAND_OWNER] = seat if action_type == A_ISLAND else AARON
+                if action_type != A_ISLAND:
+                    state[FIRED_AARON_ISLAND] += 1
+                state[S_ISLAND_ACTOR] = seat
+                state[S_ISLAND] = where
+                state[S_ISLAND_COLOUR] = colour
+                state[S_PAID] = 0
+                state[S_STEP] = ST_PAY
+        elif step == ST_COPY_EFFECT:
+            copy_effect(state, game_log, deal_stream, state[S_PLAY_OWNER], state[S_PLAY_LANDING], value)
+            state[S_PLAY_I] += 1
+            state[S_STEP] = ST_PLAY_CARD
+        elif step == ST_COMPASS:
+            move_compass(state, game_log, state[S_COMPASS_OWNER], state[S_COMPASS_LANDING], value)
+            state[S_STEP] = state[S_COMPASS_NEXT]
+        elif step == ST_PAY:
+            pay_card(state, state[S_ISLAND_OWNER], value)
+            state[S_PAID] += 1
+        elif step == ST_ISLAND_TARGET:
+            if value < 0:
+                state[S_STEP] = ST_ISLAND_END
+            else:
+                state[S_ISLAND_POWER_USED] = 1
+                owner = state[S_ISLAND_OWNER]
+                if state[S_INFO_ISLAND + state[S_ISLAND] * 3] == PW_BOTTOM:
+                    compass_to_bottom(state, game_log, owner, value)
+                    state[S_STEP] = ST_ISLAND_END
+                else:
+                    place_compass(state, owner, value, state[S_ISLAND_ACTOR], ST_ISLAND_END)
+        elif step == ST_ISLAND_USE:
+            state[S_STEP] = ST_ISLAND_END
+            if value == 1:
+                state[S_ISLAND_POWER_USED] = 1
+                owner = state[S_ISLAND_OWNER]
+                if state[S_INFO_ISLAND + state[S_ISLAND] * 3] == PW_SHIP:
+                    ship_island(state, game_log)
+                else:
+                    # treasure island: take a cube, reveal a treasure, keep or discard it
+                    add_cubes(state, game_log, owner, 1, R_ISLAND)
+                    t = reveal_treasure(state, game_log, deal_stream)
+                    if t >= 0:
+                        if owner == AARON:
+                            aaron_take(state, game_log, t)
+                        else:
+                            state[S_ISLAND_TREASURE] = t
+                            state[S_STEP] = ST_ISLAND_TREASURE
+        elif step == ST_ISLAND_TREASURE:
+            take_treasure(state, game_log, state[S_ISLAND_OWNER], state[S_ISLAND_TREASURE], value & 1)
+            state[S_STEP] = ST_ISLAND_END
+        elif step == ST_A2_TAKE:
+            take_a2(state, game_log, state[S_PASS_SEAT], value)
+            state[S_STEP] = ST_ACTION_DONE
+        elif step == ST_DISTRIBUTE:
+            owner = distribution_owner(state, state[S_RESOLVE_LANDING], state[S_DISTRIBUTE_TURN] - 1)
+            take_revealed(state, game_log, owner, value)
+        elif step == ST_REFILL:
+            seat = turn_order_seat(state, state[S_CURSOR])
+            if value < 0:
+                refill_hand(state, game_log, deal_stream, seat)
+                state[S_CURSOR] += 1
+            else:
+                prep_discard(state, game_log, seat, value)
+        elif step == ST_B4:
+            b4_return(state, game_log, state[S_CURSOR], value)
+            state[S_CURSOR] += 1
+        elif step == ST_A1:
+            if value == 1:
+                a1_draw(state, game_log, deal_stream, turn_order_seat(state, state[S_CURSOR]))
+            state[S_CURSOR] += 1
+        elif step == ST_DRAFT:
+            draft_discard(state, game_log, turn_order_seat(state, state[S_CURSOR]), value)
+        elif step == ST_HEALER_REVEAL:
+            state[S_HEALER_CHOSEN + state[S_CURSOR]] = value
+            state[S_CURSOR] += 1
+        elif step == ST_HEALER:
+            choose_healer(state, game_log, state[S_HEALER_ORDER + state[S_CURSOR]], value, HEALER_TABLE)
+            state[S_CURSOR] += 1
+        else:
+            raise AssertionError("a choice was carried out at a step that asks nobody")
+
+    # ---- run the steps that ask nobody, up to the next decision
     while True:
         step = state[S_STEP]
         if step == stop_step or step == ST_GAME_OVER:
@@ -644,9 +645,7 @@ def advance(state, value, has_choice, game_log, stop_step):
     is taken at once (``ask`` never asks a strategy to choose among one)."""
     state[S_PENDING_BEYOND_CAP] = 0
     while True:
-        if has_choice:
-            carry_out(state, value, game_log)
-        seat, kind, n_options = run_to_decision(state, game_log, stop_step)
+        seat, kind, n_options = run_to_decision(state, value, has_choice, game_log, stop_step)
         if n_options == 0:
             return
         if n_options < 0:
