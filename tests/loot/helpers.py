@@ -6,8 +6,10 @@ import numpy as np
 from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.decisions import BadChoice
 from simulator.games.loot import state as layout
-from simulator.games.loot.setup import write_info
+from simulator.games.loot.engine import TABLES, advance, pending_decision
+from simulator.games.loot.setup import setup_game, write_info
 from simulator.games.loot.tables import engine_tables
 
 
@@ -66,14 +68,14 @@ class Ctx:
             state[layout.S_ISLAND_UP + i] = 1 if players >= state[layout.S_INFO_ISLAND + i * 3 + 2] else -1
         self.state = state
         self.log = np.zeros((layout.LOG_CAP, 6), dtype=np.int64)
-        self.deal_stream = np.zeros(1, dtype=np.uint64)
+        self.deal_stream = state[layout.S_DEAL_STREAM:layout.S_DEAL_STREAM + 1].view(np.uint64)
         self.deal_stream[0] = 12345
         self.strategies = (strategy,) * 5
         self.params = np.zeros((5, 40), dtype=np.float64)
         for kind, value in (wanted or {}).items():
             self.params[:, kind] = value
         self.streams = np.zeros((5, 1), dtype=np.uint64)
-        self.options = np.zeros(layout.OPT_CAP, dtype=np.int64)
+        self.options = np.zeros(layout.MAX_OPTIONS, dtype=np.int64)
         self.buffer = np.zeros(layout.BUFFER_CAP, dtype=np.int64)
         self.cards = self.tables[layout.T_MAP:layout.T_MAP + layout.N_MAP * 4].reshape(layout.N_MAP, 4)
         self.treasures = self.tables[layout.T_TR:layout.T_TR + layout.N_TREASURES * 8].reshape(layout.N_TREASURES, 8)
@@ -163,3 +165,82 @@ class Ctx:
     @property
     def args(self):
         return self.strategies, self.params, self.streams, self.options
+
+    # ---- rules run through the engine's steps (engine.py), from ``step`` until the step ``stop``,
+    # every decision answered by the seat's (scripted) strategy
+    def run(self, step: int, stop: int, value: int | None = None) -> None:
+        """Go to ``step`` (carrying out the choice ``value`` there when given) and play on until
+        the step ``stop`` or the end of the game."""
+        state = self.state
+        state[layout.S_STEP] = step
+        advance(state, 0 if value is None else value, value is not None, self.log, stop)
+        while state[layout.S_STEP] not in (stop, layout.ST_GAME_OVER):
+            seat, kind, n = pending_decision(state, self.options)
+            choice = self.strategies[seat](state, seat, kind, self.options, n, self.params[seat], self.streams[seat])
+            if not 0 <= choice < n:
+                raise BadChoice(seat, kind, choice, n)
+            advance(state, self.options[choice], True, self.log, stop)
+
+    def action(self, actor: int, code: int) -> None:
+        """``actor``'s Phase-2 action ``code`` (state.py's encoding), up to its end."""
+        self.state[layout.S_SEAT] = actor
+        self.run(layout.ST_TURN, layout.ST_ACTION_DONE, code)
+
+    def play_cards(self, owner: int, actor: int, landing: int, colour: int, mask: int) -> None:
+        """PLAY CARDS: ``owner``'s cards of hand slots ``mask`` (Aaron's: played by ``actor``)."""
+        kind = layout.A_PLAY if owner == actor else layout.A_AARON_PLAY
+        self.action(actor, kind | (landing << 3) | (colour << 6) | (mask << layout.PLAY_MASK_SHIFT))
+
+    def use_island(self, owner: int, actor: int, island: int, colour: int) -> None:
+        kind = layout.A_ISLAND if owner == actor else layout.A_AARON_ISLAND
+        self.action(actor, kind | (island << 3) | (colour << 6))
+
+    def do_pass(self, seat: int) -> None:
+        self.action(seat, layout.A_PASS)
+
+    def apply_immediate(self) -> None:
+        """The current event (S_EVENT) revealed: its immediate effect."""
+        self.run(layout.ST_EVENT, layout.ST_EVENT_DONE)
+
+    def b4_return(self) -> None:
+        """Event B4 at the start of Phase 2."""
+        self.state[layout.S_CURSOR] = 0
+        self.run(layout.ST_B4, layout.ST_TURN)
+
+    def actions_phase(self) -> None:
+        self.run(layout.ST_ACTIONS_START, layout.ST_ACTIONS_DONE)
+
+    def explore_coast(self, coast: int) -> int:
+        """EXPLORATION of one coast (then upkeep); returns the landings that produced loot."""
+        self.state[layout.S_COAST] = coast
+        self.state[layout.S_COAST_SECOND] = 1  # one coast only, whatever the event
+        self.state[layout.S_LOOT_PRODUCED] = 0
+        self.run(layout.ST_COAST, layout.ST_LOOT_DONE)
+        return int(self.state[layout.S_LOOT_PRODUCED])
+
+    def loot_phase(self) -> None:
+        """PHASE 3 of round S_ROUND (1..4), up to the next round's start."""
+        self.run(layout.ST_LOOT_START, layout.ST_ROUND_START)
+
+    def refill_hands(self) -> None:
+        """PHASE 1 step 4 (discards, then refill), up to Phase 2."""
+        self.state[layout.S_CURSOR] = 0
+        self.run(layout.ST_REFILL, layout.ST_ACTIONS_START)
+
+    def final_exploration(self) -> int:
+        """END step 1; returns the landings that produced loot."""
+        self.run(layout.ST_FINAL, layout.ST_END_SCORING)
+        return int(self.state[layout.S_FINAL_PRODUCED])
+
+    def end_scoring(self) -> tuple[list[int], list[int]]:
+        """END steps 2-4; returns the scores and ranks."""
+        self.run(layout.ST_END_SCORING, layout.ST_GAME_OVER)
+        players = self.players
+        return (self.state[layout.S_SCORE:layout.S_SCORE + players].tolist(),
+                self.state[layout.S_RANK:layout.S_RANK + players].tolist())
+
+    def setup_game(self, flags: np.ndarray) -> None:
+        """SETUP with variant ``flags`` (logging and debug on), up to round 1's Phase 2."""
+        setup_game(self.state, TABLES, self.log, self.deal_stream, self.players, flags, 1, 1,
+                   self.state[layout.S_BUFFER:layout.S_BUFFER + layout.BUFFER_CAP])
+        self.run(layout.ST_DRAFT, layout.ST_SETUP_DONE)

@@ -17,7 +17,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.games.loot import state as layout
-from simulator.games.loot.actions import action_options, actions_phase, play_cards
+from simulator.games.loot.actions import action_options
 from tests.loot.helpers import Ctx
 
 N_TRIALS = 3000
@@ -153,7 +153,7 @@ def test_every_offered_play_is_accepted_and_plays_exactly_its_cards():
         landing = (code >> 3) & 7
         before = ctx.column(landing)
         ctx.state[layout.S_SUPPLY] = 3
-        play_cards(ctx.state, ctx.log, ctx.deal_stream, 0, 0, landing, (code >> 6) & 3, mask, *ctx.args, ctx.buffer)
+        ctx.play_cards(0, 0, landing, (code >> 6) & 3, mask)
         assert sorted(set(ctx.column(landing)) - set(before)) == chosen
         assert sorted(set(hand) - set(ctx.hand(0))) == chosen
 
@@ -164,9 +164,9 @@ def test_a_play_naming_an_illegal_card_is_refused():
     ctx.lay(0, ctx.card(0, 5, "none"))
     ctx.give(0, red3, red7)
     with pytest.raises(AssertionError, match="illegal play"):
-        play_cards(ctx.state, ctx.log, ctx.deal_stream, 0, 0, 0, 0, 0b11, *ctx.args, ctx.buffer)  # the 3 < 5
+        ctx.play_cards(0, 0, 0, 0, 0b11)  # the 3 < 5
     with pytest.raises(AssertionError, match="illegal play"):
-        play_cards(ctx.state, ctx.log, ctx.deal_stream, 0, 0, 0, 0, 0b100, *ctx.args, ctx.buffer)  # no slot 2
+        ctx.play_cards(0, 0, 0, 0, 0b100)  # no slot 2
 
 
 @njit(STRATEGY_SIGNATURE, cache=True)
@@ -183,7 +183,7 @@ def test_more_plays_than_the_options_buffer_are_all_offered_in_a_larger_array():
     assert len({tuple(ctx.cards[c, 1:].tolist()) for c in hand}) == 13  # 13 different kinds
     ctx.give(0, *hand)
     ctx.state[layout.S_ISLAND_UP:layout.S_ISLAND_UP + layout.N_ISLANDS] = -1  # plays only
-    assert action_options(ctx.state, 0, ctx.options, ctx.buffer) == -1  # does not fit: says so
-    actions_phase(ctx.state, ctx.tables, ctx.log, ctx.deal_stream, *ctx.args, ctx.buffer)
+    assert action_options(ctx.state, 0, np.zeros(layout.OPT_CAP, dtype=np.int64), ctx.buffer) == -1  # does not fit
+    ctx.actions_phase()
     assert ctx.params[0, 30] == 1 + 8 * (2 ** 13 - 1) > layout.OPT_CAP  # pass + every play on 8 landings
     assert sorted(ctx.column(7)) == sorted(hand) and ctx.hand(0) == []  # the last one: all 13 cards

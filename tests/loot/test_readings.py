@@ -2,14 +2,10 @@
 the outcome under the default and under the named variant (docs/games/loot.md, readings table).
 Also the two-healers variant (every player reveals one of their two Healers)."""
 
-import numpy as np
 from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.games.loot import state as layout
-from simulator.games.loot.actions import b4_return, use_island
-from simulator.games.loot.end import end_scoring
-from simulator.games.loot.loot import explore_coast
 from simulator.games.loot.narrate import format_log
 from tests.loot.helpers import Ctx, scripted
 
@@ -33,10 +29,7 @@ def _island(ctx, power):
 
 
 def _end(ctx):
-    scores = np.zeros(ctx.players, dtype=np.int64)
-    ranks = np.zeros(ctx.players, dtype=np.int64)
-    end_scoring(ctx.state, ctx.log, ctx.treasure_table, ctx.scoring_table, ctx.healer_table, *ctx.args, scores, ranks)
-    return scores.tolist(), ranks.tolist()
+    return ctx.end_scoring()
 
 
 # ----------------------------------------------------------------------------- two-healers
@@ -74,7 +67,7 @@ def _b10_coast(variant: bool) -> Ctx:
     ctx.compass(0, 0)
     ctx.compass(1, 1, 2)
     ctx.treasure_deck(8)
-    explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+    ctx.explore_coast(0)
     return ctx
 
 
@@ -90,7 +83,7 @@ def _a3_island_with_aarons_cards(variant: bool) -> Ctx:
     ctx.state[layout.S_EVENT] = layout.EV_A3
     ctx.state[layout.S_VAR + layout.V_A3_ACTOR_PAYS_FOR_AARON] = int(variant)
     ctx.give(layout.AARON, ctx.card(RED, 2), ctx.card(RED, 9))
-    use_island(ctx.state, ctx.log, ctx.deal_stream, layout.AARON, 1, _island(ctx, layout.PW_DRAW), RED, *ctx.args)
+    ctx.use_island(layout.AARON, 1, _island(ctx, layout.PW_DRAW), RED)
     assert ctx.hand(layout.AARON) == []
     return ctx
 
@@ -108,7 +101,7 @@ def _landing_without_compass(variant: bool) -> Ctx:
     ctx.state[layout.S_VAR + layout.V_NO_COMPASS_NO_REVEAL] = int(variant)
     ctx.lay(0, *[ctx.card(RED, v, "none") for v in (2, 3, 4)], ctx.card(RED, 8, "chest"))
     ctx.treasure_deck(6, 7)
-    explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+    ctx.explore_coast(0)
     return ctx
 
 
@@ -128,7 +121,7 @@ def _b4_with_aaron_on_three_landings(variant: bool) -> Ctx:
     ctx.state[layout.S_FIRST] = 1
     for landing in (1, 3, 5):
         ctx.compass(landing, layout.AARON)
-    b4_return(ctx.state, ctx.log, *ctx.args)
+    ctx.b4_return()
     return ctx
 
 

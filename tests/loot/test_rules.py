@@ -4,12 +4,9 @@ import numpy as np
 import pytest
 
 from simulator.games.loot import state as layout
-from simulator.games.loot.actions import action_options, b4_return, do_pass, legal_cards, play_cards, use_island
-from simulator.games.loot.end import end_scoring, final_exploration
-from simulator.games.loot.events import apply_immediate
+from simulator.games.loot.actions import action_options, legal_cards
 from simulator.games.loot.invariants import check_invariants
-from simulator.games.loot.loot import explore_coast, loot_phase, take_treasure
-from simulator.games.loot.preparation import refill_hands
+from simulator.games.loot.loot import take_treasure
 from simulator.games.loot.primitives import explored_coast, move_ship, near_bow_landing
 from tests.loot.helpers import Ctx, first_option, last_option, scripted
 
@@ -22,8 +19,7 @@ def play(ctx, owner, landing, colour, k, actor=None):
     hand = ctx.state[layout.S_HAND + owner * layout.HAND_CAP:layout.S_HAND + owner * layout.HAND_CAP
                      + ctx.state[layout.S_HAND_N + owner]].tolist()
     mask = sum(1 << hand.index(card) for card in chosen)
-    play_cards(ctx.state, ctx.log, ctx.deal_stream, owner, owner if actor is None else actor, landing, colour, mask,
-               *ctx.args, ctx.buffer)
+    ctx.play_cards(owner, owner if actor is None else actor, landing, colour, mask)
 
 
 def legal(ctx, owner, landing, colour):
@@ -180,8 +176,8 @@ def test_first_to_pass_takes_the_tile_and_b8_curses_the_others():
     ctx = Ctx(4)
     ctx.state[layout.S_FIRST] = 0
     ctx.state[layout.S_EVENT] = layout.EV_B8
-    do_pass(ctx.state, ctx.log, ctx.deal_stream, 2, *ctx.args)
-    do_pass(ctx.state, ctx.log, ctx.deal_stream, 1, *ctx.args)
+    ctx.do_pass(2)
+    ctx.do_pass(1)
     assert ctx.state[layout.S_FIRST] == 2
     assert [ctx.cubes(p) for p in range(4)] == [5, 5, 3, 5]
 
@@ -190,9 +186,9 @@ def test_a2_passing_player_must_keep_a_revealed_treasure():
     ctx = Ctx(4)
     ctx.state[layout.S_EVENT] = layout.EV_A2
     ctx.treasure_deck(16, 8, 9, 10)
-    apply_immediate(ctx.state, ctx.log, ctx.deal_stream, *ctx.args)
+    ctx.apply_immediate()
     assert ctx.state[layout.S_A2_N] == 4
-    do_pass(ctx.state, ctx.log, ctx.deal_stream, 1, *ctx.args)
+    ctx.do_pass(1)
     assert ctx.owner_of(16) == 1 and ctx.cubes(1) == 3 + 4
     assert ctx.state[layout.S_A2_N] == 3
 
@@ -210,7 +206,7 @@ def test_small_island_costs_two_cards_of_one_colour_and_turns_face_down():
     i = island_of(ctx, layout.PW_DRAW)
     ctx.give(0, ctx.card(RED, 2), ctx.card(RED, 9), ctx.card(BLUE, 4))
     ctx.map_deck(ctx.card(GREEN, 2), ctx.card(GREEN, 3))
-    use_island(ctx.state, ctx.log, ctx.deal_stream, 0, 0, i, RED, *ctx.args)
+    ctx.use_island(0, 0, i, RED)
     assert ctx.hand(0) == sorted([ctx.card(BLUE, 4), ctx.card(GREEN, 2), ctx.card(GREEN, 3)])
     assert ctx.state[layout.S_ISLAND_UP + i] == 0 and ctx.state[layout.S_MAP_DISC_N] == 2
 
@@ -221,7 +217,7 @@ def test_island_compass_to_bottom_and_b13_to_top():
         ctx.state[layout.S_EVENT] = event
         ctx.compass(3, 1, 0, 2)
         ctx.give(0, ctx.card(RED, 2), ctx.card(RED, 9))
-        use_island(ctx.state, ctx.log, ctx.deal_stream, 0, 0, island_of(ctx, layout.PW_BOTTOM), RED, *ctx.args)
+        ctx.use_island(0, 0, island_of(ctx, layout.PW_BOTTOM), RED)
         if event == layout.EV_B13:
             assert ctx.stack(3) == [1, 2, 0]
         else:
@@ -233,7 +229,7 @@ def test_island_events_a3_b7_b9():
     ctx = Ctx(4)
     ctx.state[layout.S_EVENT] = layout.EV_A3
     ctx.give(0, ctx.card(RED, 2), ctx.card(RED, 9))
-    use_island(ctx.state, ctx.log, ctx.deal_stream, 0, 0, island_of(ctx, layout.PW_SHIP), RED, *ctx.args)
+    ctx.use_island(0, 0, island_of(ctx, layout.PW_SHIP), RED)
     assert ctx.cubes(0) == 4
     ctx = Ctx(4)
     ctx.state[layout.S_EVENT] = layout.EV_B7
@@ -242,12 +238,12 @@ def test_island_events_a3_b7_b9():
     n = action_options(ctx.state, 0, ctx.options, ctx.buffer)
     assert not any(c & 7 == layout.A_ISLAND for c in ctx.options[:n])  # 2 cards are not enough under B7
     ctx.give(0, ctx.card(BLUE, 4))
-    use_island(ctx.state, ctx.log, ctx.deal_stream, 0, 0, island_of(ctx, layout.PW_SHIP), RED, *ctx.args)
+    ctx.use_island(0, 0, island_of(ctx, layout.PW_SHIP), RED)
     assert ctx.hand(0) == []
     ctx = Ctx(4)
     ctx.state[layout.S_EVENT] = layout.EV_B9
     ctx.give(0, ctx.card(RED, 2), ctx.card(BLUE, 9))
-    use_island(ctx.state, ctx.log, ctx.deal_stream, 0, 0, island_of(ctx, layout.PW_SHIP), RED, *ctx.args)
+    ctx.use_island(0, 0, island_of(ctx, layout.PW_SHIP), RED)
     assert ctx.hand(0) == [ctx.card(BLUE, 9)] and ctx.state[layout.S_PASSED + 0] == 1
 
 
@@ -255,7 +251,7 @@ def test_treasure_island_takes_a_cube_then_keep_or_discard():
     ctx = Ctx(4, scripted, {layout.D_ISLAND_USE: 1})
     ctx.treasure_deck(7)  # coin sack, 7 gold, curse 2
     ctx.give(0, ctx.card(RED, 2), ctx.card(RED, 9))
-    use_island(ctx.state, ctx.log, ctx.deal_stream, 0, 0, island_of(ctx, layout.PW_TREASURE), RED, *ctx.args)
+    ctx.use_island(0, 0, island_of(ctx, layout.PW_TREASURE), RED)
     assert ctx.owner_of(7) == 0  # scripted strategy: first option = keep
     assert ctx.cubes(0) == 3 + 1 + 2
 
@@ -268,7 +264,7 @@ def test_loot_threshold_counts_plus1_double():
     ctx.compass(0, 0)
     ctx.treasure_deck(6, 7, 8)
     ctx.state[layout.S_TDECK_N] = 3
-    assert explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args) == 1
+    assert ctx.explore_coast(0) == 1
     # big loot: 1 compass + 1 chest = 2 treasures, both to seat 0
     assert ctx.owner_of(6) == 0 and ctx.owner_of(7) == 0
     # upkeep: compasses back, cards discarded
@@ -278,7 +274,7 @@ def test_loot_threshold_counts_plus1_double():
              ctx2.card(RED, 8, "chest"))
     ctx2.compass(0, 0)
     ctx2.treasure_deck(6)
-    assert explore_coast(ctx2.state, ctx2.log, ctx2.deal_stream, 0, *ctx2.args) == 0
+    assert ctx2.explore_coast(0) == 0
     assert ctx2.owner_of(6) == -1
 
 
@@ -289,7 +285,7 @@ def test_compass_order_bottom_to_top_cycling_and_b13_reverse():
         ctx.lay(0, *[ctx.card(RED, v, "none") for v in (2, 3, 4, 5, 6)])
         ctx.compass(0, 2, 0, 1)  # bottom: seat 2
         ctx.treasure_deck(6, 7, 11, 16)  # 3 compasses + 0 chests = 3 treasures (16 stays)
-        explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+        ctx.explore_coast(0)
         takers = [r[0] for r in ctx.records(layout.L_TAKE)]
         assert takers == ([2, 0, 1] if event == -1 else [1, 0, 2])
         assert ctx.owner_of(16) == -1
@@ -306,7 +302,7 @@ def test_big_loot_is_the_landing_with_more_cards_tie_nearest_bow_and_b12():
         ctx.compass(0, 0)
         ctx.compass(1, 1)
         ctx.treasure_deck(6, 7, 8)
-        explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+        ctx.explore_coast(0)
         loots = ctx.records(layout.L_LOOT)
         assert loots[0][0] == big and loots[0][1] == 1  # big loot first
         assert loots[1][0] == 1 - big and loots[1][1] == 0 and loots[1][2] == 0  # small loot: no chest
@@ -320,7 +316,7 @@ def test_big_loot_is_the_landing_with_more_cards_tie_nearest_bow_and_b12():
         ctx.compass(0, 0)
         ctx.compass(1, 1)
         ctx.treasure_deck(6, 7, 8)
-        explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+        ctx.explore_coast(0)
         assert ctx.records(layout.L_LOOT)[0][0] == near
 
 
@@ -334,7 +330,7 @@ def test_a4_and_b11_change_revealed_counts():
         ctx.compass(0, 0)
         ctx.compass(1, 1)
         ctx.treasure_deck(6, 7, 8, 9, 10)
-        explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+        ctx.explore_coast(0)
         loots = ctx.records(layout.L_LOOT)
         assert [loots[0][2], loots[1][2]] == [big_count, small_count]
 
@@ -347,7 +343,7 @@ def test_b10_small_loot_compasses_discard_two_cubes():
     ctx.compass(0, 0)
     ctx.compass(1, 1, 2)
     ctx.treasure_deck(8)
-    explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+    ctx.explore_coast(0)
     assert [ctx.cubes(p) for p in range(3)] == [3, 1, 1]
 
 
@@ -359,7 +355,7 @@ def test_b14_explores_two_coasts():
     ctx.compass(0, 0)
     ctx.compass(2, 1)
     ctx.treasure_deck(6, 8)
-    loot_phase(ctx.state, ctx.log, ctx.deal_stream, *ctx.args)
+    ctx.loot_phase()
     assert ctx.owner_of(6) == 0 and ctx.owner_of(8) == 1
     assert ctx.state[layout.S_LOOT_ROUND + 0] == 2
 
@@ -404,7 +400,7 @@ def test_refill_to_hand_size_and_b5():
         ctx.state[layout.S_EVENT] = event
         ctx.map_deck(*range(40))
         ctx.give(0, 80, 81)
-        refill_hands(ctx.state, ctx.tables, ctx.log, ctx.deal_stream, *ctx.args)  # first option = keep everything
+        ctx.refill_hands()  # first option = keep everything
         assert [ctx.state[layout.S_HAND_N + p] for p in range(4)] == [size] * 4
         assert 80 in ctx.hand(0)
 
@@ -429,15 +425,15 @@ def test_ship_geometry_and_events_b1_b2_b3():
     move_ship(ctx.state)
     assert ctx.state[layout.S_SHIP_CORNER] == 0 and explored_coast(ctx.state) == 0
     ctx.state[layout.S_EVENT] = layout.EV_B2
-    apply_immediate(ctx.state, ctx.log, ctx.deal_stream, *ctx.args)
+    ctx.apply_immediate()
     assert explored_coast(ctx.state) == 3 and near_bow_landing(ctx.state, 3) == 7  # back to the previous coast
     ctx.state[layout.S_EVENT] = layout.EV_B1
-    apply_immediate(ctx.state, ctx.log, ctx.deal_stream, *ctx.args)
+    ctx.apply_immediate()
     assert ctx.state[layout.S_SHIP_CORNER] == 3 and explored_coast(ctx.state) == 2
     ctx.state[layout.S_EVENT] = layout.EV_B3
     up = lambda: int((ctx.state[layout.S_ISLAND_UP:layout.S_ISLAND_UP + 7] == 1).sum())
     assert up() == 6
-    apply_immediate(ctx.state, ctx.log, ctx.deal_stream, *ctx.args)
+    ctx.apply_immediate()
     assert up() == 5
 
 
@@ -445,7 +441,7 @@ def test_a1_optional_draw_two_for_two_cubes():
     ctx = Ctx(3, scripted, {layout.D_A1_DRAW: 1})
     ctx.state[layout.S_EVENT] = layout.EV_A1
     ctx.map_deck(*range(10))
-    apply_immediate(ctx.state, ctx.log, ctx.deal_stream, *ctx.args)
+    ctx.apply_immediate()
     assert [ctx.state[layout.S_HAND_N + p] for p in range(3)] == [2, 2, 2]
     assert [ctx.cubes(p) for p in range(3)] == [5, 5, 5]
 
@@ -456,7 +452,7 @@ def test_b4_players_with_three_compasses_take_one_back_and_limit_two():
     ctx.compass(0, 0)
     ctx.compass(2, 0)
     ctx.compass(4, 0)
-    b4_return(ctx.state, ctx.log, *ctx.args)
+    ctx.b4_return()
     assert ctx.state[layout.S_SUPPLY + 0] == 1 and ctx.stack(0) == []
     ctx.give(0, ctx.card(RED, 4))
     play(ctx, 0, 6, RED, 1)  # must move a compass although one is in the supply
@@ -465,11 +461,7 @@ def test_b4_players_with_three_compasses_take_one_back_and_limit_two():
 
 # --------------------------------------------------------------------------- end of the game
 def end(ctx):
-    players = ctx.players
-    scores = np.zeros(players, dtype=np.int64)
-    ranks = np.zeros(players, dtype=np.int64)
-    end_scoring(ctx.state, ctx.log, ctx.treasure_table, ctx.scoring_table, ctx.healer_table, *ctx.args, scores, ranks)
-    return scores.tolist(), ranks.tolist()
+    return ctx.end_scoring()
 
 
 def test_final_exploration_small_loot_in_bow_order():
@@ -483,7 +475,7 @@ def test_final_exploration_small_loot_in_bow_order():
     ctx.compass(5, 1)
     ctx.compass(6, 2)
     ctx.treasure_deck(6, 7)
-    assert final_exploration(ctx.state, ctx.log, ctx.deal_stream, *ctx.args) == 2
+    assert ctx.final_exploration() == 2
     assert ctx.owner_of(6) == 1 and ctx.owner_of(7) == 0
     assert [r[1] for r in ctx.records(layout.L_LOOT)] == [2, 2]
 
@@ -545,14 +537,14 @@ def test_aaron_keeps_only_crowns_and_counts_for_the_crown_ladder():
     ctx.lay(0, *[ctx.card(RED, v, "none") for v in (2, 3, 4, 5)])
     ctx.compass(0, layout.AARON, 0)
     ctx.treasure_deck(6, 1)  # coin sack ref 6, crown ref 1 (1 cross)
-    explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+    ctx.explore_coast(0)
     # Aaron first (bottom): takes the highest reference (6) and discards it; seat 0 takes crown 1
     assert ctx.owner_of(6) == -1 and ctx.owner_of(1) == 0
     ctx = Ctx(2)
     ctx.lay(0, *[ctx.card(RED, v, "none") for v in (2, 3, 4, 5)])
     ctx.compass(0, layout.AARON, 0)
     ctx.treasure_deck(3, 1)  # crowns: ref 3 has 3 crosses
-    explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+    ctx.explore_coast(0)
     assert ctx.owner_of(3) == layout.AARON and ctx.state[layout.S_CROSSES + layout.AARON] == 3
     ctx.state[layout.S_CUBES + 0] = 0
     ctx.state[layout.S_CUBES + 1] = 0
@@ -566,9 +558,9 @@ def test_treasure_deck_exhausted_distributes_what_was_revealed_and_ends():
     ctx.lay(0, *[ctx.card(RED, v, "none") for v in (2, 3, 4, 5)])
     ctx.compass(0, 0, 1, 2)
     ctx.treasure_deck(6)  # 3 compasses would reveal 3; only one is left, discard pile empty
-    explore_coast(ctx.state, ctx.log, ctx.deal_stream, 0, *ctx.args)
+    ctx.explore_coast(0)
     assert ctx.state[layout.S_END_EARLY] == 1 and ctx.owner_of(6) == 0
-    assert final_exploration(ctx.state, ctx.log, ctx.deal_stream, *ctx.args) == 0
+    assert ctx.final_exploration() == 0
 
 
 def test_two_players_acting_for_aaron():
@@ -587,14 +579,11 @@ def test_two_players_acting_for_aaron():
 
 
 def test_starting_draft_variant_deals_more_and_keeps_the_hand_size():
-    from simulator.games.loot.setup import setup_game
-
     for players, size in ((5, 7), (2, 6)):
         ctx = Ctx(players)
         flags = np.zeros(layout.N_VARIANT_FLAGS, dtype=np.int64)
         flags[layout.V_STARTING_DRAFT] = 1
-        scratch = np.zeros(32, dtype=np.int64)
-        setup_game(ctx.state, ctx.tables, ctx.log, ctx.deal_stream, players, flags, 1, 1, *ctx.args, scratch)
+        ctx.setup_game(flags)
         assert [ctx.state[layout.S_HAND_N + p] for p in range(players)] == [size] * players
         drafted = [r for r in ctx.records(layout.L_PREP_DISCARD) if r[2] == 1]
         assert len(drafted) == sum(range(1, players)) + (players - 1) * (7 - size)
@@ -608,7 +597,7 @@ def test_small_island_with_aarons_cards():
     n = action_options(ctx.state, 0, ctx.options, ctx.buffer)
     assert any(c & 7 == layout.A_AARON_ISLAND for c in ctx.options[:n])
     ctx.treasure_deck(8)  # an Amulet: Aaron discards it
-    use_island(ctx.state, ctx.log, ctx.deal_stream, layout.AARON, 0, island_of(ctx, layout.PW_TREASURE), RED, *ctx.args)
+    ctx.use_island(layout.AARON, 0, island_of(ctx, layout.PW_TREASURE), RED)
     assert ctx.hand(layout.AARON) == [ctx.card(BLUE, 5)]
     assert ctx.owner_of(8) == -1 and ctx.state[layout.S_TDISC_N] == 1
     assert [ctx.cubes(0), ctx.cubes(1)] == [3, 3]

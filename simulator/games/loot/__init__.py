@@ -92,6 +92,21 @@ def encode_event_rules(forced: tuple[str, ...], excluded: tuple[str, ...], playe
     return rules
 
 
+def rule_labels() -> dict[str, str]:
+    """A plain name for every rule counter id (``ForwardModel.rule_labels``): rule sections, event
+    cards and small islands from the game's data, variants from their descriptions."""
+    from simulator.games.loot.map_components import events, island_names
+    from simulator.games.loot.state import ISLAND_IDS, RULE_SECTIONS, VARIANT_IDS
+
+    if tuple(island_names()) != ISLAND_IDS:
+        raise ValueError("state.ISLAND_IDS must list the small islands of data/small_islands.csv in order")
+    labels = dict(RULE_SECTIONS)
+    labels.update({event["code"]: f"{event['code']}: {event['description']}" for event in events()})
+    labels.update({f"island:{name}": f"small island {name.replace('_', ' ')} used" for name in ISLAND_IDS})
+    labels.update({f"variant:{name}": VARIANTS[name] for name in VARIANT_IDS})
+    return labels
+
+
 def healer_labels() -> tuple[str, ...]:
     """Label of each healer id (the ``healer`` result column holds an id, not a quantity)."""
     from simulator.games.loot.components import HEALER_COST_PER_CUBE, HEALER_FIXED_COST, HEALER_NUMBER, load_healers
@@ -136,9 +151,14 @@ def strategy_specs():
 
 def game_spec():
     """The registry entry of Loot Island."""
-    from simulator.core.registry import GameSpec
+    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.games.loot import engine
     from simulator.games.loot.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
+    from simulator.games.loot.hidden import redraw_hidden
     from simulator.games.loot.narrate import narrate
+    from simulator.games.loot.state import (
+        MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, S_COUNTERS, S_TRAJECTORY, STATE_SIZE,
+    )
 
     return GameSpec(
         id="loot",
@@ -162,4 +182,8 @@ def game_spec():
         event_cards=EVENT_CODES,
         encode_event_rules=encode_event_rules,
         card_names=event_card_names(),
+        forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
+                             STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=S_COUNTERS,
+                             rule_labels=rule_labels(), checkpoint_unit="round", max_checkpoints=MAX_CHECKPOINTS,
+                             trajectory_offset=S_TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
     )

@@ -12,30 +12,23 @@ colour that can pay for it; the cards paid are then chosen one by one (decision 
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import ask
+from simulator.games.loot.loot import take_treasure
 from simulator.games.loot.primitives import (
     add_cubes, card_colour, card_icon, card_joker, card_value, comp_pos, comp_push_top, comp_remove, comp_to_bottom,
     comp_to_top, compasses_on_island, discard_map, draw_cards, hand_remove, log, move_ship,
 )
-from simulator.games.loot.invariants import check_invariants
-from simulator.games.loot.loot import take_treasure, aaron_take
-from simulator.games.loot.primitives import reveal_treasure
 from simulator.games.loot.state import (
-    AARON, A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, A_PLAY, D_A2_TAKE, D_ACTION, D_COMPASS_SOURCE,
-    D_COPY_EFFECT, D_ISLAND_TARGET, D_ISLAND_USE, D_PAY_CARD, EV_A2, EV_A3, EV_B4, EV_B6, EV_B7, EV_B8, EV_B9,
-    EV_B13, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW, ICON_PLUS1, LAND_CAP, L_A2, L_COMPASS, L_COPY, L_ISLAND,
-    L_PASS, L_PLAY, L_SHIP, N_COLOURS, N_ISLANDS, N_LANDINGS, N_OWNERS, PW_BOTTOM, PW_DISCARD, PW_DRAW, PW_PLACE,
-    PW_SHIP, PW_TREASURE, R_COPY, R_EVENT, R_ICON, R_ISLAND, R_ONE, S_A2, S_A2_N, S_ACTOR, S_COMP, S_COMP_N,
-    S_CUBES, S_END_EARLY, S_EVENT, S_FIRST, S_HAND, S_HAND_N, S_HAS_AARON, S_INFO_ISLAND, S_ISLAND_UP,
-    S_ISLANDS_USED, S_LAND, S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PASSED, S_PLAYERS,
-    S_SUPPLY, S_TILE_TAKEN, S_TOWNER, S_TURNS, S_VAR, V_AARON_ONE_SPARES_ACTOR, S_KEPT_TYPE, S_CROSSES,
-    D_TAKE_TREASURE, D_B4_RETURN, S_SHIP_CORNER, S_SHIP_DIR, S_DEBUG, D_B4_RETURN_AARON,
-    V_A3_ACTOR_PAYS_FOR_AARON, V_B4_TILE_HOLDER_MOVES_AARON,
+    FIRED_PASS, FIRED_FIRST_PLAYER_TILE, FIRED_COMPASS_MOVED, FIRED_ONE_IN_FRONT, FIRED_ONE_APPENDED, FIRED_ICON_DISCARD, FIRED_ICON_DRAW, FIRED_COPY_EFFECT, S_FIRED_ISLAND, S_FIRED_VARIANT,
+    AARON, EV_A2, EV_A3, EV_B4, EV_B6, EV_B7, EV_B8, EV_B9, EV_B13, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW,
+    ICON_PLUS1, LAND_CAP, L_A2, L_COMPASS, L_COPY, L_PASS, L_PLAY, L_SHIP, N_COLOURS, N_ISLANDS, N_LANDINGS, N_OWNERS,
+    PW_BOTTOM, R_COPY, R_EVENT, R_ICON, R_ONE, S_A2, S_A2_N, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND,
+    S_HAND_N, S_HAS_AARON, S_ISLAND_UP, S_ISLANDS_USED, S_LAND, S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF, S_LAND_LAST,
+    S_LAND_N, S_PASSED, S_PLAY_CARDS, S_PLAYERS, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TILE_TAKEN, S_VAR,
+    V_A3_ACTOR_PAYS_FOR_AARON, V_AARON_ONE_SPARES_ACTOR, A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, A_PLAY,
 )
 from simulator.games.loot.state import BUFFER_CAP, N_MAP, PLAY_MASK_SHIFT
 
-MAX_TURNS = 2000
-CHOSEN_CARDS = 32  # where play_cards keeps the cards it plays in ``buffer``
+MAX_TURNS = 2000  # Phase 2 actions of one phase beyond which the engine reports a loop
 
 # ``buffer`` while the options of one owner are built (action_options)
 COLOUR_CAP = 32  # more than the cards of one colour (22)
@@ -49,7 +42,7 @@ BLOCK_START = COPIES + COLOUR_CAP  # per landing value 0..10: first option of it
 BLOCK_LANDING = BLOCK_START + 11  # the landing of that block
 BLOCK_SIZE = BLOCK_LANDING + 11  # and its number of options
 OPTIONS_SCRATCH = BLOCK_SIZE + 11
-assert OPTIONS_SCRATCH <= BUFFER_CAP and CHOSEN_CARDS + COLOUR_CAP <= BUFFER_CAP
+assert OPTIONS_SCRATCH <= BUFFER_CAP
 # sort key of a hand slot: (kind << KIND_SHIFT) | (card id << SLOT_BITS) | slot, where
 # kind = (colour * 12 + play key) * 8 + icon
 SLOT_BITS = 6
@@ -281,24 +274,25 @@ def action_options(state, seat, options, buffer):
 
 
 @njit(cache=True)
-def _ask_action_among_many(state, seat, strategies, params, streams, options, buffer):
-    """Decision ``action`` when the plays do not fit in the preallocated ``options`` (a hand
-    with many cards of one colour: 2^k - 1 plays for k different cards): the options go to a
-    larger array allocated for this decision only, so that every play is still offered."""
-    size = options.shape[0]
+def action_options_beyond_cap(state, seat, cap, buffer):
+    """Decision ``action`` when the plays do not fit in ``cap`` options (a hand with many cards of
+    one colour: 2^k - 1 plays for k different cards): the options go to a larger array allocated
+    for this decision only, so that every play is still offered.  Returns the array (its length
+    is at least the number of options) and the number of options."""
+    size = cap
     while True:
         size *= 2
         choices = np.empty(size, dtype=np.int64)
         n = action_options(state, seat, choices, buffer)
         if n >= 0:
-            return choices[ask(strategies, seat, state, D_ACTION, choices, n, params, streams)]
+            return choices, n
 
 
 @njit(cache=True)
-def place_compass(state, game_log, owner, landing, actor, strategies, params, streams, options):
+def compass_from_supply(state, game_log, owner, landing):
     """Step 2 of playing cards (and the place-compass island): put ``owner``'s compass on top of
-    ``landing``'s stack, from the supply or, when none is left (event B4: when 2 are already on
-    the Main Island), moved from another landing chosen by ``actor``."""
+    ``landing``'s stack from the supply; False when none may come from there (none left, or event
+    B4: 2 already on the Main Island), and a compass must be moved from another landing."""
     limit = 3
     if state[S_EVENT] == EV_B4:
         limit = 2
@@ -306,7 +300,13 @@ def place_compass(state, game_log, owner, landing, actor, strategies, params, st
         state[S_SUPPLY + owner] -= 1
         comp_push_top(state, landing, owner)
         log(state, game_log, L_COMPASS, owner, landing, -1, state[S_COMP_N + landing] - 1, 0)
-        return
+        return True
+    return False
+
+
+@njit(cache=True)
+def compass_source_options(state, owner, landing, options):
+    """Decision ``compass_source``: the landings ``owner``'s compass can be moved from."""
     n = 0
     for l in range(N_LANDINGS):
         if l != landing and comp_pos(state, l, owner) >= 0:
@@ -314,8 +314,13 @@ def place_compass(state, game_log, owner, landing, actor, strategies, params, st
             n += 1
     if n == 0:
         raise AssertionError("no compass to move")
-    state[S_ACTOR] = actor
-    source = options[ask(strategies, actor, state, D_COMPASS_SOURCE, options, n, params, streams)]
+    return n
+
+
+@njit(cache=True)
+def move_compass(state, game_log, owner, landing, source):
+    """Move ``owner``'s compass from landing ``source`` to the top of ``landing``'s stack."""
+    state[FIRED_COMPASS_MOVED] += 1
     comp_remove(state, source, owner)
     comp_push_top(state, landing, owner)
     log(state, game_log, L_COMPASS, owner, landing, source, state[S_COMP_N + landing] - 1, 0)
@@ -374,11 +379,12 @@ def _count_card(state, landing, card):
 
 
 @njit(cache=True)
-def _copy_effect(state, game_log, deal_stream, owner, landing, strategies, params, streams, options):
-    """1 inserted at the front: the player alone may use the effect of one discard-1-cube or
-    draw-1-card card already in the column (reading 7.3.1: only cards there before this turn)."""
+def copy_effect_options(state, owner, landing, options):
+    """Decision ``copy_effect`` after a 1 inserted at the front: the player alone may use the
+    effect of one discard-1-cube or draw-1-card card already in the column (reading 7.3.1: only
+    cards there before this turn).  Returns the number of options (0: nothing to copy)."""
     if owner == AARON:
-        return
+        return 0
     has_discard = False
     has_draw = False
     base = S_LAND + landing * LAND_CAP
@@ -398,10 +404,13 @@ def _copy_effect(state, game_log, deal_stream, owner, landing, strategies, param
     if has_draw:
         options[n] = 2
         n += 1
-    if n == 0:
-        return
-    state[S_ACTOR] = owner
-    effect = options[ask(strategies, owner, state, D_COPY_EFFECT, options, n, params, streams)]
+    return n
+
+
+@njit(cache=True)
+def copy_effect(state, game_log, deal_stream, owner, landing, effect):
+    """The copied effect (1 discard a cube, 2 draw a card) of a 1 inserted at the front."""
+    state[FIRED_COPY_EFFECT] += 1
     log(state, game_log, L_COPY, owner, effect, landing, 0, 0)
     if effect == 1:
         amount = 1
@@ -413,14 +422,12 @@ def _copy_effect(state, game_log, deal_stream, owner, landing, strategies, param
 
 
 @njit(cache=True)
-def play_cards(state, game_log, deal_stream, owner, actor, landing, colour, cards_mask, strategies, params, streams,
-               options, buffer):
+def choose_play(state, owner, landing, colour, cards_mask, buffer):
     """PLAY CARDS ON THE MAIN ISLAND: the cards of ``owner``'s hand slots set in ``cards_mask``
-    (bit i = hand slot i), all of ``colour`` and all allowed on ``landing``, placed in numerical
-    order ("celles-ci sont jouées dans l'ordre numérique": 1s, numbers ascending, Jokers)."""
+    (bit i = hand slot i), all of ``colour`` and all allowed on ``landing``, in the order they are
+    placed ("celles-ci sont jouées dans l'ordre numérique": 1s, numbers ascending, Jokers), go to
+    S_PLAY_CARDS; returns their number."""
     n = legal_cards(state, owner, landing, colour, buffer)
-    # keep the chosen cards in play order: the start of buffer is reused by nested calls, so copy
-    # them to CHOSEN_CARDS onwards (no slice: a view would cost reference counting)
     base = S_HAND + owner * HAND_CAP
     hand_n = state[S_HAND_N + owner]
     k = 0
@@ -429,52 +436,61 @@ def play_cards(state, game_log, deal_stream, owner, actor, landing, colour, card
         for slot in range(hand_n):
             if state[base + slot] == card:
                 if (cards_mask >> slot) & 1 == 1:
-                    buffer[CHOSEN_CARDS + k] = card
+                    state[S_PLAY_CARDS + k] = card
                     k += 1
                 break
     if k == 0 or cards_mask >> hand_n != 0 or k != popcount(cards_mask):
         raise AssertionError("illegal play: a chosen card is not in hand or not allowed on the landing")
-    if comp_pos(state, landing, owner) < 0:
-        place_compass(state, game_log, owner, landing, actor, strategies, params, streams, options)
-    for i in range(k):
-        card = buffer[CHOSEN_CARDS + i]
-        hand_remove(state, owner, card)
-        state[S_LAND_COLOUR + landing] = colour
-        v = card_value(state, card)
-        if card_joker(state, card) == 1:
-            # a Joker takes the value of the card before it (1 when first); it has no effect
-            joker_value = state[S_LAND_LAST + landing]
-            if state[S_LAND_N + landing] == 0:
-                joker_value = 1
-            _append(state, landing, card, joker_value)
-            _count_card(state, landing, card)
-            log(state, game_log, L_PLAY, owner, landing, card, 0, actor)
-        elif v == 1 and state[S_LAND_N + landing] > 0 and state[S_LAND_LAST + landing] >= 2:
-            # a 1 on a column ending with 2 or more goes to the front and copies an effect
-            _insert_front(state, landing, card)
-            _count_card(state, landing, card)
-            log(state, game_log, L_PLAY, owner, landing, card, 1, actor)
-            _copy_effect(state, game_log, deal_stream, owner, landing, strategies, params, streams, options)
-        else:
-            _append(state, landing, card, v)
-            _count_card(state, landing, card)
-            log(state, game_log, L_PLAY, owner, landing, card, 0, actor)
-            if v == 1:
-                # a 1 played normally: every other player takes 1 cube
-                for p in range(state[S_PLAYERS]):
-                    if p == owner:
-                        continue
-                    if owner == AARON and state[S_VAR + V_AARON_ONE_SPARES_ACTOR] == 1 and p == actor:
-                        continue
-                    add_cubes(state, game_log, p, 1, R_ONE)
-            else:
-                icon = card_icon(state, card)
-                if icon == ICON_DISCARD or icon == ICON_DRAW:
-                    _icon_effect(state, game_log, deal_stream, landing, icon)
+    return k
 
 
 @njit(cache=True)
-def _pay_one(state, game_log, owner, actor, colour, strategies, params, streams, options):
+def play_card(state, game_log, deal_stream, owner, actor, landing, colour, card):
+    """Place one card of a play on ``landing`` and apply its effect; True when it is a 1 inserted
+    at the front, which may copy an effect (decision ``copy_effect``)."""
+    hand_remove(state, owner, card)
+    state[S_LAND_COLOUR + landing] = colour
+    v = card_value(state, card)
+    if card_joker(state, card) == 1:
+        # a Joker takes the value of the card before it (1 when first); it has no effect
+        joker_value = state[S_LAND_LAST + landing]
+        if state[S_LAND_N + landing] == 0:
+            joker_value = 1
+        _append(state, landing, card, joker_value)
+        _count_card(state, landing, card)
+        log(state, game_log, L_PLAY, owner, landing, card, 0, actor)
+        return False
+    if v == 1 and state[S_LAND_N + landing] > 0 and state[S_LAND_LAST + landing] >= 2:
+        # NUMBER 1 CARDS: a 1 on a column ending with 2 or more goes to the front and copies an effect
+        state[FIRED_ONE_IN_FRONT] += 1
+        _insert_front(state, landing, card)
+        _count_card(state, landing, card)
+        log(state, game_log, L_PLAY, owner, landing, card, 1, actor)
+        return True
+    _append(state, landing, card, v)
+    _count_card(state, landing, card)
+    log(state, game_log, L_PLAY, owner, landing, card, 0, actor)
+    if v == 1:
+        # NUMBER 1 CARDS: a 1 played normally: every other player takes 1 cube
+        state[FIRED_ONE_APPENDED] += 1
+        for p in range(state[S_PLAYERS]):
+            if p == owner:
+                continue
+            if owner == AARON and state[S_VAR + V_AARON_ONE_SPARES_ACTOR] == 1 and p == actor:
+                state[S_FIRED_VARIANT + V_AARON_ONE_SPARES_ACTOR] += 1
+                continue
+            add_cubes(state, game_log, p, 1, R_ONE)
+    else:
+        icon = card_icon(state, card)
+        if icon == ICON_DISCARD or icon == ICON_DRAW:
+            state[FIRED_ICON_DISCARD if icon == ICON_DISCARD else FIRED_ICON_DRAW] += 1
+            _icon_effect(state, game_log, deal_stream, landing, icon)
+    return False
+
+
+@njit(cache=True)
+def pay_options(state, owner, colour, options):
+    """Decision ``pay_card``: the cards of ``owner``'s hand of ``colour`` (-1: any colour)."""
     base = S_HAND + owner * HAND_CAP
     n = 0
     for i in range(state[S_HAND_N + owner]):
@@ -484,20 +500,26 @@ def _pay_one(state, game_log, owner, actor, colour, strategies, params, streams,
             n += 1
     if n == 0:
         raise AssertionError("cannot pay for the small island")
-    state[S_ACTOR] = actor
-    card = options[ask(strategies, actor, state, D_PAY_CARD, options, n, params, streams)]
+    return n
+
+
+@njit(cache=True)
+def pay_card(state, owner, card):
+    """USE A SMALL ISLAND: one paid card goes to the discard pile."""
     hand_remove(state, owner, card)
     discard_map(state, card)
 
 
 @njit(cache=True)
-def do_pass(state, game_log, deal_stream, seat, strategies, params, streams, options):
+def pass_turn(state, game_log, seat):
     """PASS: the seat's turn is skipped for the rest of the phase; the first to pass takes the
-    First Player tile (event B8: every other player then takes 2 cubes; event A2: the passing
-    player must take and keep one of the revealed treasures)."""
+    First Player tile (event B8: every other player then takes 2 cubes).  True when event A2 then
+    makes the passing player take and keep one of the revealed treasures (decision ``a2_take``)."""
     state[S_PASSED + seat] = 1
+    state[FIRED_PASS] += 1
     took = 0
     if state[S_TILE_TAKEN] == 0:
+        state[FIRED_FIRST_PLAYER_TILE] += 1
         state[S_TILE_TAKEN] = 1
         state[S_FIRST] = seat
         took = 1
@@ -506,183 +528,107 @@ def do_pass(state, game_log, deal_stream, seat, strategies, params, streams, opt
                 if p != seat:
                     add_cubes(state, game_log, p, 2, R_EVENT)
     log(state, game_log, L_PASS, seat, took, 0, 0, 0)
-    if state[S_EVENT] == EV_A2 and state[S_A2_N] > 0:
-        n = state[S_A2_N]
-        for i in range(n):
-            options[i] = state[S_A2 + i]
-        state[S_ACTOR] = seat
-        j = ask(strategies, seat, state, D_A2_TAKE, options, n, params, streams)
-        t = options[j]
-        for i in range(n):
-            if state[S_A2 + i] == t:
-                state[S_A2 + i] = state[S_A2 + n - 1]
-                break
-        state[S_A2_N] = n - 1
-        log(state, game_log, L_A2, seat, t, 0, 0, 0)
-        take_treasure(state, game_log, seat, t, 1)
+    return state[S_EVENT] == EV_A2 and state[S_A2_N] > 0
 
 
 @njit(cache=True)
-def use_island(state, game_log, deal_stream, owner, actor, island, colour, strategies, params, streams, options):
-    """USE A SMALL ISLAND: discard 2 cards of one colour (B7: plus 1 of any colour; B9: only 1,
-    then pass), turn the tile face down, and optionally apply its power."""
+def a2_options(state, options):
+    """Decision ``a2_take``: the treasures revealed by event A2 still there."""
+    n = state[S_A2_N]
+    for i in range(n):
+        options[i] = state[S_A2 + i]
+    return n
+
+
+@njit(cache=True)
+def take_a2(state, game_log, seat, t):
+    """Event A2: the passing player takes revealed treasure ``t`` and keeps it."""
+    n = state[S_A2_N]
+    for i in range(n):
+        if state[S_A2 + i] == t:
+            state[S_A2 + i] = state[S_A2 + n - 1]
+            break
+    state[S_A2_N] = n - 1
+    log(state, game_log, L_A2, seat, t, 0, 0, 0)
+    take_treasure(state, game_log, seat, t, 1)
+
+
+@njit(cache=True)
+def island_payments(state):
+    """USE A SMALL ISLAND: the cards to pay, 2 of the chosen colour (B7: plus 1 of any colour;
+    B9: only 1); returns their number."""
     event = state[S_EVENT]
     if event == EV_B9:
-        _pay_one(state, game_log, owner, actor, colour, strategies, params, streams, options)
-    else:
-        _pay_one(state, game_log, owner, actor, colour, strategies, params, streams, options)
-        _pay_one(state, game_log, owner, actor, colour, strategies, params, streams, options)
-        if event == EV_B7:
-            _pay_one(state, game_log, owner, actor, -1, strategies, params, streams, options)
+        return 1
+    if event == EV_B7:
+        return 3
+    return 2
+
+
+@njit(cache=True)
+def turn_island_down(state, game_log, owner, actor, island):
+    """USE A SMALL ISLAND, once paid: the tile is turned face down (event A3: its user takes a cube)."""
     state[S_ISLAND_UP + island] = 0
     state[S_ISLANDS_USED] += 1
-    if event == EV_A3:
+    state[S_FIRED_ISLAND + island] += 1
+    if state[S_EVENT] == EV_A3:
         # A3: whoever uses a small island takes 1 cube.  With Aaron's cards the island is used for
         # Aaron, who never takes cubes, so nobody does (default); variant a3-actor-pays-for-aaron:
         # the acting player, who chose to use it, takes the cube
         if owner == AARON and state[S_VAR + V_A3_ACTOR_PAYS_FOR_AARON] == 1:
+            state[S_FIRED_VARIANT + V_A3_ACTOR_PAYS_FOR_AARON] += 1
             add_cubes(state, game_log, actor, 1, R_EVENT)
         else:
             add_cubes(state, game_log, owner, 1, R_EVENT)
-    power = state[S_INFO_ISLAND + island * 3]
-    amount = state[S_INFO_ISLAND + island * 3 + 1]
-    used = 0
-    if power == PW_DISCARD:
-        # discarding cubes is never worse: always the most allowed
-        if owner != AARON and state[S_CUBES + owner] > 0:
-            add_cubes(state, game_log, owner, -amount, R_ISLAND)
-            used = 1
-    elif power == PW_BOTTOM or power == PW_PLACE:
-        options[0] = -1
-        n = 1
-        for l in range(N_LANDINGS):
-            has = comp_pos(state, l, owner) >= 0
-            if (power == PW_BOTTOM) == has:
-                options[n] = l
-                n += 1
-        state[S_ACTOR] = actor
-        target = options[ask(strategies, actor, state, D_ISLAND_TARGET, options, n, params, streams)]
-        if target >= 0:
-            used = 1
-            if power == PW_BOTTOM:
-                if event == EV_B13:
-                    comp_to_top(state, target, owner)
-                else:
-                    comp_to_bottom(state, target, owner)
-                log(state, game_log, L_COMPASS, owner, target, target, comp_pos(state, target, owner), 0)
-            else:
-                place_compass(state, game_log, owner, target, actor, strategies, params, streams, options)
-    elif power == PW_DRAW:
-        if owner != AARON:
-            draw_cards(state, game_log, deal_stream, owner, amount)
-            used = 1
-    elif power == PW_TREASURE or power == PW_SHIP:
-        options[0] = 0
-        options[1] = 1
-        state[S_ACTOR] = actor
-        yes = options[ask(strategies, actor, state, D_ISLAND_USE, options, 2, params, streams)]
-        if yes == 1:
-            used = 1
-            if power == PW_SHIP:
-                move_ship(state)
-                log(state, game_log, L_SHIP, state[S_SHIP_CORNER], state[S_SHIP_DIR], 2, 0, 0)
-            else:
-                add_cubes(state, game_log, owner, 1, R_ISLAND)
-                t = reveal_treasure(state, game_log, deal_stream)
-                if t >= 0:
-                    if owner == AARON:
-                        aaron_take(state, game_log, t)
-                    else:
-                        options[0] = t * 2 + 1
-                        options[1] = t * 2
-                        state[S_ACTOR] = owner
-                        from_island = options[ask(strategies, owner, state, D_TAKE_TREASURE, options, 2, params,
-                                                  streams)]
-                        take_treasure(state, game_log, owner, t, from_island & 1)
-    log(state, game_log, L_ISLAND, owner, island, used, actor, 0)
-    if event == EV_B9 and state[S_PASSED + actor] == 0:
-        do_pass(state, game_log, deal_stream, actor, strategies, params, streams, options)
 
 
 @njit(cache=True)
-def b4_return(state, game_log, strategies, params, streams, options):
-    """Event B4 at the start of Phase 2: a player with 3 compasses on the Main Island takes one
-    back.  Aaron decides nothing himself and nobody is playing his cards yet, so his compass
-    leaves the lowest-numbered landing (default); variant b4-tile-holder-moves-aaron: the First
-    Player tile holder, who is about to act, chooses for him (2-player rules: "si une décision
-    doit être prise, vous la prenez à la place d'Aaron")."""
-    for owner in range(N_OWNERS):
-        if owner >= state[S_PLAYERS] and not (owner == AARON and state[S_HAS_AARON] == 1):
-            continue
-        if compasses_on_island(state, owner) < 3:
-            continue
-        n = 0
-        for l in range(N_LANDINGS):
-            if comp_pos(state, l, owner) >= 0:
-                options[n] = l
-                n += 1
-        if owner == AARON and state[S_VAR + V_B4_TILE_HOLDER_MOVES_AARON] == 1:
-            chooser = state[S_FIRST]
-            state[S_ACTOR] = chooser
-            l = options[ask(strategies, chooser, state, D_B4_RETURN_AARON, options, n, params, streams)]
-        elif owner == AARON:
-            l = options[0]
-        else:
-            state[S_ACTOR] = owner
-            l = options[ask(strategies, owner, state, D_B4_RETURN, options, n, params, streams)]
-        comp_remove(state, l, owner)
-        state[S_SUPPLY + owner] += 1
-        log(state, game_log, L_COMPASS, owner, l, l, -2, 0)
+def island_target_options(state, owner, power, options):
+    """Decision ``island_target`` of the compass islands: -1 (do not use the power), then the
+    landings holding ``owner``'s compass (compass-to-bottom) or not holding it (place-compass)."""
+    options[0] = -1
+    n = 1
+    for l in range(N_LANDINGS):
+        has = comp_pos(state, l, owner) >= 0
+        if (power == PW_BOTTOM) == has:
+            options[n] = l
+            n += 1
+    return n
 
 
 @njit(cache=True)
-def actions_phase(state, tables, game_log, deal_stream, strategies, params, streams, options, buffer):
-    """PHASE 2: from the First Player clockwise, each player takes one action per turn until
-    all have passed.  In debug mode the invariants are checked after every action."""
-    players = state[S_PLAYERS]
-    for p in range(players):
-        state[S_PASSED + p] = 0
-    state[S_TILE_TAKEN] = 0
-    if state[S_EVENT] == EV_B4:
-        b4_return(state, game_log, strategies, params, streams, options)
-    seat = state[S_FIRST]
-    passed = 0
-    turns = 0
-    while True:
-        passed = 0
-        for p in range(players):
-            passed += state[S_PASSED + p]
-        if passed >= players or state[S_END_EARLY] == 1:
-            break
-        if state[S_PASSED + seat] == 0:
-            state[S_ACTOR] = seat
-            n = action_options(state, seat, options, buffer)
-            if n >= 0:
-                code = options[ask(strategies, seat, state, D_ACTION, options, n, params, streams)]
-            else:
-                code = _ask_action_among_many(state, seat, strategies, params, streams, options, buffer)
-            action_type = code & 7
-            where = (code >> 3) & 7
-            colour = (code >> 6) & 3
-            cards_mask = code >> PLAY_MASK_SHIFT
-            if action_type == A_PASS:
-                do_pass(state, game_log, deal_stream, seat, strategies, params, streams, options)
-            elif action_type == A_PLAY:
-                play_cards(state, game_log, deal_stream, seat, seat, where, colour, cards_mask, strategies, params,
-                           streams, options, buffer)
-            elif action_type == A_AARON_PLAY:
-                play_cards(state, game_log, deal_stream, AARON, seat, where, colour, cards_mask, strategies, params,
-                           streams, options, buffer)
-            elif action_type == A_ISLAND:
-                use_island(state, game_log, deal_stream, seat, seat, where, colour, strategies, params, streams,
-                           options)
-            else:
-                use_island(state, game_log, deal_stream, AARON, seat, where, colour, strategies, params, streams,
-                           options)
-            state[S_TURNS] += 1
-            turns += 1
-            if state[S_DEBUG] == 1:
-                check_invariants(state, tables)
-            if turns > MAX_TURNS:
-                raise AssertionError("phase 2 does not end")
-        seat = (seat + 1) % players
+def compass_to_bottom(state, game_log, owner, target):
+    """Compass-to-bottom island: the compass goes to the bottom of the stack (event B13: to the top)."""
+    if state[S_EVENT] == EV_B13:
+        comp_to_top(state, target, owner)
+    else:
+        comp_to_bottom(state, target, owner)
+    log(state, game_log, L_COMPASS, owner, target, target, comp_pos(state, target, owner), 0)
+
+
+@njit(cache=True)
+def ship_island(state, game_log):
+    """Move-ship island: the ship moves to the next corner."""
+    move_ship(state)
+    log(state, game_log, L_SHIP, state[S_SHIP_CORNER], state[S_SHIP_DIR], 2, 0, 0)
+
+
+@njit(cache=True)
+def b4_options(state, owner, options):
+    """Event B4: the landings of ``owner``'s compasses on the Main Island; 0 when it has fewer than 3."""
+    if compasses_on_island(state, owner) < 3:
+        return 0
+    n = 0
+    for l in range(N_LANDINGS):
+        if comp_pos(state, l, owner) >= 0:
+            options[n] = l
+            n += 1
+    return n
+
+
+@njit(cache=True)
+def b4_return(state, game_log, owner, landing):
+    """Event B4 at the start of Phase 2: ``owner`` takes back its compass on ``landing``."""
+    comp_remove(state, landing, owner)
+    state[S_SUPPLY + owner] += 1
+    log(state, game_log, L_COMPASS, owner, landing, landing, -2, 0)

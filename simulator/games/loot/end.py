@@ -7,39 +7,37 @@ Treasure values come from the scoring helper's functions (``scoring.py``); the t
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import ask
 from simulator.core.ranking import competition_ranks
-from simulator.games.loot.loot import LOOT_FINAL, resolve_landing
+from simulator.games.loot.components import NO_HEALER
 from simulator.games.loot.primitives import explored_coast, log, near_bow_landing
 from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, healer_cost, treasure_value
 from simulator.games.loot.state import (
-    AARON, D_HEALER, D_HEALER_REVEAL, L_ELIM, L_FINAL, L_HEALER, L_HEALER_REVEAL, N_LANDINGS, N_TREASURES, S_ACTOR,
-    S_CROSSES, S_CUBES, S_ELIM, S_END_EARLY, S_EVENT, S_FIRST, S_GOLD, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL,
-    S_HEALER, S_LAND_EFF, S_PHASE, S_PLAYERS, S_SCORE, S_SHIP_DIR, S_THRESHOLD, S_TOWNER, S_VAR, PH_FINAL, PH_OVER,
-    ELIM_CUBES, ELIM_HEALER, V_CROWNS_AFTER_HEALERS, V_EVENT_IN_FINAL, V_TWO_HEALERS,
+    MAX_PLAYERS, S_TRAJECTORY,
+    FIRED_ELIMINATED_CUBES, FIRED_HEALER_CHOSEN, FIRED_ELIMINATED_HEALER, S_FIRED_VARIANT,
+    AARON, ELIM_CUBES, ELIM_HEALER, L_ELIM, L_FINAL, L_HEALER, L_HEALER_REVEAL, N_LANDINGS, N_TREASURES, PH_FINAL,
+    PH_OVER, S_CROSSES, S_CUBES, S_ELIM, S_EVENT, S_FINAL_START, S_FIRST, S_GOLD, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N,
+    S_HEAL_POOL, S_HEALER, S_HEALER_CHOOSING, S_HEALER_CHOSEN, S_HEALER_ORDER, S_PHASE, S_PLAYERS, S_RANK, S_SCORE,
+    S_SHIP_DIR, S_TOWNER, S_VAR, V_CROWNS_AFTER_HEALERS, V_EVENT_IN_FINAL,
 )
 
 
 @njit(cache=True)
-def final_exploration(state, game_log, deal_stream, strategies, params, streams, options):
+def start_final_exploration(state):
     """END step 1: every remaining landing, from the one nearest the bow onwards in the bow
-    direction, is explored as a Small Loot landing.  Returns the landings that produced loot."""
+    direction, is explored as a Small Loot landing (the engine resolves them one by one); the
+    round-5 event no longer applies (variant event-in-final: it does).  Returns the first landing."""
     state[S_PHASE] = PH_FINAL
     if state[S_VAR + V_EVENT_IN_FINAL] == 0:
         state[S_EVENT] = -1
-    produced = 0
-    if state[S_END_EARLY] == 1:
-        return 0
-    start = near_bow_landing(state, explored_coast(state))
-    d = state[S_SHIP_DIR]
-    for i in range(N_LANDINGS):
-        l = (start + i * d + 2 * N_LANDINGS) % N_LANDINGS
-        if state[S_LAND_EFF + l] >= state[S_THRESHOLD]:
-            if resolve_landing(state, game_log, deal_stream, l, LOOT_FINAL, strategies, params, streams, options) > 0:
-                produced += 1
-            if state[S_END_EARLY] == 1:
-                break
-    return produced
+    elif state[S_EVENT] >= 0:
+        state[S_FIRED_VARIANT + V_EVENT_IN_FINAL] += 1
+    return near_bow_landing(state, explored_coast(state))
+
+
+@njit(cache=True, inline='always')
+def final_landing(state, index):
+    """The ``index``-th landing of the Final Exploration (from the bow, in the bow direction)."""
+    return (state[S_FINAL_START] + index * state[S_SHIP_DIR] + 2 * N_LANDINGS) % N_LANDINGS
 
 
 @njit(cache=True)
@@ -71,84 +69,101 @@ def treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds):
 
 
 @njit(cache=True)
-def reveal_two_healers(state, game_log, strategies, params, streams, options):
-    """Variant two-healers (VARIANTES, Guérisseuse variante 2): at the end of the game *each
-    player* ("chaque joueur") chooses one of their two Healers and lays it face up; then the usual
-    choice follows.  Every seat reveals, those eliminated by cubes included (the elimination note
-    of step 3 is about choosing, not revealing), so the pool holds one Healer per player as in the
-    plain game.  The reveal is simultaneous: each seat chooses before any card is face up (the
-    pool stays empty until all have chosen); logged in turn order from the tile holder."""
-    players = state[S_PLAYERS]
-    chosen = np.empty(players, dtype=np.int64)
-    for i in range(players):
-        p = (state[S_FIRST] + i) % players
-        options[0] = state[S_HEAL_HAND + 2 * p]
-        options[1] = state[S_HEAL_HAND + 2 * p + 1]
-        state[S_ACTOR] = p
-        chosen[i] = options[ask(strategies, p, state, D_HEALER_REVEAL, options, 2, params, streams)]
-    for i in range(players):
-        state[S_HEAL_POOL + state[S_HEAL_N]] = chosen[i]
-        state[S_HEAL_N] += 1
-        log(state, game_log, L_HEALER_REVEAL, (state[S_FIRST] + i) % players, chosen[i], 0, 0, 0)
+def curse_eliminations(state, game_log, scoring_table):
+    """END step 2: 13 curse cubes or more eliminate."""
+    for p in range(state[S_PLAYERS]):
+        if eliminated_by_curse(state[S_CUBES + p], scoring_table):
+            state[S_ELIM + p] = ELIM_CUBES
+            state[FIRED_ELIMINATED_CUBES] += 1
+            log(state, game_log, L_ELIM, p, ELIM_CUBES, 0, 0, 0)
 
 
 @njit(cache=True)
-def end_scoring(state, game_log, treasure_table, scoring_table, healer_table, strategies, params, streams, options,
-                scores, ranks):
-    """END steps 2-4 and the winner: fills ``scores`` and ``ranks`` (rank 0 = eliminated)."""
+def healer_reveal_options(state, seat, options):
+    """Decision ``healer_reveal`` (variant two-healers, VARIANTES, Guérisseuse variante 2): at the
+    end of the game *each player* ("chaque joueur") chooses one of their two Healers to lay face
+    up.  Every seat reveals, those eliminated by cubes included (the elimination note of step 3 is
+    about choosing, not revealing), so the pool holds one Healer per player as in the plain game."""
+    options[0] = state[S_HEAL_HAND + 2 * seat]
+    options[1] = state[S_HEAL_HAND + 2 * seat + 1]
+    return 2
+
+
+@njit(cache=True)
+def reveal_healers(state, game_log):
+    """Variant two-healers: the reveal is simultaneous: each seat chose (S_HEALER_CHOSEN, in turn
+    order from the tile holder) before any card is face up; now they all go to the pool."""
+    players = state[S_PLAYERS]
+    for i in range(players):
+        state[S_HEAL_POOL + state[S_HEAL_N]] = state[S_HEALER_CHOSEN + i]
+        state[S_HEAL_N] += 1
+        log(state, game_log, L_HEALER_REVEAL, (state[S_FIRST] + i) % players, state[S_HEALER_CHOSEN + i], 0, 0, 0)
+
+
+@njit(cache=True)
+def healer_order(state):
+    """END step 3: the seats still in with curse cubes choose a Healer, ascending cubes; ties:
+    nearest clockwise from the First Player tile holder first (S_HEALER_ORDER, S_HEALER_CHOOSING)."""
+    players = state[S_PLAYERS]
+    choosing = 0
+    for p in range(players):
+        if state[S_ELIM + p] == 0 and state[S_CUBES + p] > 0:
+            state[S_HEALER_ORDER + choosing] = p
+            choosing += 1
+    for i in range(1, choosing):
+        j = i
+        while j > 0:
+            a = state[S_HEALER_ORDER + j - 1]
+            b = state[S_HEALER_ORDER + j]
+            tiebreak_a = state[S_CUBES + a] * 8 + distance_from_tile(state, a)
+            tiebreak_b = state[S_CUBES + b] * 8 + distance_from_tile(state, b)
+            if tiebreak_a > tiebreak_b:
+                state[S_HEALER_ORDER + j - 1] = b
+                state[S_HEALER_ORDER + j] = a
+                j -= 1
+            else:
+                break
+    state[S_HEALER_CHOOSING] = choosing
+
+
+@njit(cache=True)
+def healer_options(state, options):
+    """Decision ``healer``: the Healers left in the pool."""
+    n = state[S_HEAL_N]
+    for j in range(n):
+        options[j] = state[S_HEAL_POOL + j]
+    return n
+
+
+@njit(cache=True)
+def choose_healer(state, game_log, seat, healer, healer_table):
+    """END step 3: ``seat`` takes ``healer`` from the pool."""
+    n = state[S_HEAL_N]
+    for j in range(n):
+        if state[S_HEAL_POOL + j] == healer:
+            state[S_HEAL_POOL + j] = state[S_HEAL_POOL + n - 1]
+            break
+    state[S_HEAL_N] = n - 1
+    state[S_HEALER + seat] = healer
+    state[FIRED_HEALER_CHOSEN] += 1
+    log(state, game_log, L_HEALER, seat, healer, healer_cost(healer, state[S_CUBES + seat], healer_table), 0, 0)
+
+
+@njit(cache=True)
+def finish_scoring(state, game_log, treasure_table, scoring_table, healer_table):
+    """END step 4 and the winner: loot values (S_SCORE; unable to pay the Healer -> eliminated)
+    and ranks (S_RANK, 0 = eliminated).  The treasure gold counts the crown ranking among the
+    seats not eliminated by cubes (variant crowns-after-healers: nor by their Healer)."""
     players = state[S_PLAYERS]
     kept = np.empty(N_TREASURES, dtype=np.int64)
     ncross = players + state[S_HAS_AARON]
     crosses = np.zeros(ncross, dtype=np.int64)
     golds = np.zeros(players, dtype=np.int64)
-    # 2. curse cubes: 13 or more eliminates
-    for p in range(players):
-        if eliminated_by_curse(state[S_CUBES + p], scoring_table):
-            state[S_ELIM + p] = ELIM_CUBES
-            log(state, game_log, L_ELIM, p, ELIM_CUBES, 0, 0, 0)
     for p in range(players):
         crosses[p] = 0 if state[S_ELIM + p] != 0 else state[S_CROSSES + p]
     if state[S_HAS_AARON] == 1:
         crosses[players] = state[S_CROSSES + AARON]
     treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds)
-    # 3. healers (variant two-healers: the revealed ones come from the players' hands)
-    if state[S_VAR + V_TWO_HEALERS] == 1:
-        reveal_two_healers(state, game_log, strategies, params, streams, options)
-    order = np.empty(players, dtype=np.int64)
-    choosing = 0
-    for p in range(players):
-        if state[S_ELIM + p] == 0 and state[S_CUBES + p] > 0:
-            order[choosing] = p
-            choosing += 1
-    # ascending cubes; ties: nearest clockwise from the First Player tile holder first
-    for i in range(1, choosing):
-        j = i
-        while j > 0:
-            a = order[j - 1]
-            b = order[j]
-            tiebreak_a = state[S_CUBES + a] * 8 + distance_from_tile(state, a)
-            tiebreak_b = state[S_CUBES + b] * 8 + distance_from_tile(state, b)
-            if tiebreak_a > tiebreak_b:
-                order[j - 1] = b
-                order[j] = a
-                j -= 1
-            else:
-                break
-    for i in range(choosing):
-        p = order[i]
-        n = state[S_HEAL_N]
-        if n == 0:
-            break
-        for j in range(n):
-            options[j] = state[S_HEAL_POOL + j]
-        state[S_ACTOR] = p
-        j = ask(strategies, p, state, D_HEALER, options, n, params, streams)
-        healer = options[j]
-        state[S_HEAL_POOL + j] = state[S_HEAL_POOL + n - 1]
-        state[S_HEAL_N] = n - 1
-        state[S_HEALER + p] = healer
-        log(state, game_log, L_HEALER, p, healer, healer_cost(healer, state[S_CUBES + p], healer_table), 0, 0)
-    # 4. loot value; unable to pay the healer -> eliminated
     for p in range(players):
         if state[S_ELIM + p] != 0:
             continue
@@ -156,26 +171,61 @@ def end_scoring(state, game_log, treasure_table, scoring_table, healer_table, st
                                  scoring_table)
         if value < 0:
             state[S_ELIM + p] = ELIM_HEALER
+            state[FIRED_ELIMINATED_HEALER] += 1
             log(state, game_log, L_ELIM, p, ELIM_HEALER, value, 0, 0)
     if state[S_VAR + V_CROWNS_AFTER_HEALERS] == 1:
         for p in range(players):
             if state[S_ELIM + p] != 0:
+                if state[S_ELIM + p] == ELIM_HEALER and crosses[p] > 0:
+                    state[S_FIRED_VARIANT + V_CROWNS_AFTER_HEALERS] += 1  # a ladder position freed
                 crosses[p] = 0
         treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds)
+    scores = np.zeros(players, dtype=np.int64)
+    ranks = np.zeros(players, dtype=np.int64)
     eliminated = np.zeros(players, dtype=np.int64)
     tiebreak = np.zeros(players, dtype=np.int64)
     for p in range(players):
         eliminated[p] = state[S_ELIM + p]
         tiebreak[p] = players - distance_from_tile(state, p)
+        state[S_GOLD + p] = golds[p]
         if state[S_ELIM + p] == 0:
-            state[S_GOLD + p] = golds[p]
             scores[p] = final_loot_value(golds[p], state[S_FIRST] == p, state[S_CUBES + p], state[S_HEALER + p],
                                          healer_table, scoring_table)
-        else:
-            state[S_GOLD + p] = golds[p]
-            scores[p] = 0
         state[S_SCORE + p] = scores[p]
     competition_ranks(scores, tiebreak, eliminated, ranks)
     for p in range(players):
+        state[S_RANK + p] = ranks[p]
         log(state, game_log, L_FINAL, p, scores[p], ranks[p], golds[p], 0)
     state[S_PHASE] = PH_OVER
+
+
+@njit(cache=True)
+def record_standing(state, treasure_table, scoring_table, healer_table):
+    """Score trajectories (docs/engine-contract.md): append every seat's provisional standing, the
+    loot value the end of the game would give now without Healers (docs/games/loot.md): a seat
+    with 13 curse cubes or more stands at 0, the others at the gold of their kept treasures (crown
+    ladder among them and Aaron) plus the First Player bonus for the tile holder.  After the end
+    scoring the standing is the final score (S_SCORE)."""
+    players = state[S_PLAYERS]
+    checkpoint = state[S_TRAJECTORY]
+    row = S_TRAJECTORY + 1 + checkpoint * MAX_PLAYERS
+    state[S_TRAJECTORY] = checkpoint + 1
+    if state[S_PHASE] == PH_OVER:
+        for p in range(players):
+            state[row + p] = state[S_SCORE + p]
+        return
+    kept = np.empty(N_TREASURES, dtype=np.int64)
+    crosses = np.zeros(players + state[S_HAS_AARON], dtype=np.int64)
+    out = np.zeros(players, dtype=np.int64)
+    for p in range(players):
+        out[p] = 1 if eliminated_by_curse(state[S_CUBES + p], scoring_table) else 0
+        crosses[p] = 0 if out[p] == 1 else state[S_CROSSES + p]
+    if state[S_HAS_AARON] == 1:
+        crosses[players] = state[S_CROSSES + AARON]
+    for p in range(players):
+        standing = 0
+        if out[p] == 0:
+            gold = treasure_value(kept, kept_list(state, p, kept), crosses, p, treasure_table, scoring_table)
+            standing = final_loot_value(gold, state[S_FIRST] == p, state[S_CUBES + p], NO_HEALER, healer_table,
+                                        scoring_table)
+        state[row + p] = standing

@@ -1,7 +1,7 @@
 """EVENTS (numba): the immediate effects; timed effects are read where they apply.
 
 Timing (RB-FR, events page):
-- immediately: A1, A2 (reveal), B1, B2, B3 -> :func:`apply_immediate` (round 1 for A events,
+- immediately: A1, A2 (reveal), B1, B2, B3 -> :func:`reveal_event` (A1: decision ``a1_draw``) (round 1 for A events,
   Preparation step 3 for B events);
 - Phase 1: B5 (hand size, preparation.py);
 - Phase 2: A2 (passing), A3, B4, B6, B7, B8, B9, B13 (actions.py);
@@ -12,33 +12,21 @@ The event of round 5 does not apply to the Final Exploration (reading; variant
 
 from numba import njit
 
-from simulator.core.decisions import ask
 from simulator.core.rng import random_below
 from simulator.games.loot.primitives import add_cubes, draw_cards, log, move_ship, reveal_treasure
 from simulator.games.loot.state import (
-    D_A1_DRAW, EV_A1, EV_A2, EV_B1, EV_B2, EV_B3, L_A1, L_EVENT, L_ISLAND_FLIP, L_SHIP, N_ISLANDS, R_EVENT,
-    S_A2, S_A2_N, S_ACTOR, S_EVENT, S_FIRST, S_ISLAND_UP, S_PLAYERS, S_SHIP_CORNER, S_SHIP_DIR,
+    EV_A2, EV_B1, EV_B2, EV_B3, L_A1, L_EVENT, L_ISLAND_FLIP, L_SHIP, N_ISLANDS, R_EVENT,
+    S_A2, S_A2_N, S_EVENT, S_ISLAND_UP, S_PLAYERS, S_SHIP_CORNER, S_SHIP_DIR,
 )
 
 
 @njit(cache=True)
-def apply_immediate(state, game_log, deal_stream, strategies, params, streams, options):
-    """Reveal-time effects of the current event."""
+def reveal_event(state, game_log, deal_stream):
+    """Reveal-time effects of the current event (A1's choices are decisions: ``a1_draw``)."""
     event = state[S_EVENT]
     log(state, game_log, L_EVENT, event, 0, 0, 0, 0)
     players = state[S_PLAYERS]
-    if event == EV_A1:
-        # each player, in turn order, may draw 2 extra cards and take 2 cubes
-        for i in range(players):
-            seat = (state[S_FIRST] + i) % players
-            options[0] = 0
-            options[1] = 1
-            state[S_ACTOR] = seat
-            if options[ask(strategies, seat, state, D_A1_DRAW, options, 2, params, streams)] == 1:
-                draw_cards(state, game_log, deal_stream, seat, 2)
-                add_cubes(state, game_log, seat, 2, R_EVENT)
-                log(state, game_log, L_A1, seat, 0, 0, 0, 0)
-    elif event == EV_A2:
+    if event == EV_A2:
         # reveal 1 treasure per player (2 players: Aaron does not count)
         state[S_A2_N] = 0
         for _ in range(players):
@@ -68,3 +56,11 @@ def apply_immediate(state, game_log, deal_stream, strategies, params, streams, o
                         log(state, game_log, L_ISLAND_FLIP, i, 0, 0, 0, 0)
                         break
                     k -= 1
+
+
+@njit(cache=True)
+def a1_draw(state, game_log, deal_stream, seat):
+    """Event A1: each player, in turn order, may draw 2 extra cards and take 2 cubes (this one does)."""
+    draw_cards(state, game_log, deal_stream, seat, 2)
+    add_cubes(state, game_log, seat, 2, R_EVENT)
+    log(state, game_log, L_A1, seat, 0, 0, 0, 0)

@@ -2,18 +2,16 @@
 
 from numba import njit
 
-from simulator.core.decisions import ask
 from simulator.games.loot.primitives import (
-    add_cubes, discard_map, discard_treasure, explored_coast, log, near_bow_landing, return_compasses,
-    reveal_treasure,
+    add_cubes, discard_map, discard_treasure, log, return_compasses, reveal_treasure,
 )
 from simulator.games.loot.state import (
-    AARON, D_TAKE_TREASURE, EV_A4, EV_B10, EV_B11, EV_B12, EV_B13, EV_B14, LAND_CAP, L_LOOT, L_TAKE, L_UPKEEP,
-    N_OWNERS, REVEAL_CAP, R_CROSSED, R_DISCARD_TREASURE, R_EVENT, R_KEEP, S_ACTOR, S_COMP, S_COMP_N, S_CROSSES,
-    S_CUBES, S_END_EARLY, S_EVENT, S_EXPLORED, S_INFO_TR, S_KEPT_TYPE, S_LAND, S_LAND_CHESTS, S_LAND_COLOUR,
-    S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_LOOT_ROUND, S_REVEAL, S_REVEAL_N, S_ROUND, S_SHIP_DIR, S_THRESHOLD,
-    S_TOWNER, S_VAR, TR_CROSSED, TR_CROSSES, TR_CURSE, TR_REF, TR_TYPE, TT_AMULET, TT_CROWN,
-    V_AMULET_COUNTS_ITSELF, V_B10_WITHOUT_SMALL_LOOT, V_NO_COMPASS_NO_REVEAL,
+    FIRED_KEEP_TREASURE, FIRED_CROSSED_CUBES, FIRED_DISCARD_TREASURE, FIRED_AARON_CROWN, FIRED_LOOT_NOBODY_THERE, FIRED_BIG_LOOT, FIRED_SMALL_LOOT, FIRED_FINAL_LOOT, S_FIRED_VARIANT,
+    AARON, EV_A4, EV_B10, EV_B11, EV_B12, EV_B13, LAND_CAP, L_LOOT, L_TAKE, N_OWNERS, REVEAL_CAP, R_CROSSED,
+    R_DISCARD_TREASURE, R_EVENT, R_KEEP, S_COMP, S_COMP_N, S_CROSSES, S_EVENT, S_INFO_TR, S_KEPT_TYPE, S_LAND,
+    S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_REVEAL, S_REVEAL_N, S_THRESHOLD, S_TOWNER,
+    S_VAR, TR_CROSSED, TR_CROSSES, TR_CURSE, TR_REF, TR_TYPE, TT_AMULET, TT_CROWN, V_AMULET_COUNTS_ITSELF,
+    V_B10_WITHOUT_SMALL_LOOT, V_NO_COMPASS_NO_REVEAL,
 )
 
 LOOT_SMALL = 0
@@ -28,16 +26,20 @@ def take_treasure(state, game_log, owner, t, keep):
     most allowed (never worse)."""
     treasure_row = S_INFO_TR + t * 8
     if keep == 1:
+        state[FIRED_KEEP_TREASURE] += 1
         state[S_TOWNER + t] = owner
         state[S_KEPT_TYPE + owner * 8 + state[treasure_row + TR_TYPE]] += 1
         state[S_CROSSES + owner] += state[treasure_row + TR_CROSSES]
         if state[treasure_row + TR_CURSE] > 0:
             add_cubes(state, game_log, owner, state[treasure_row + TR_CURSE], R_KEEP)
         if state[treasure_row + TR_CROSSED] > 0:
+            state[FIRED_CROSSED_CUBES] += 1
             add_cubes(state, game_log, owner, -state[treasure_row + TR_CROSSED], R_CROSSED)
     else:
+        state[FIRED_DISCARD_TREASURE] += 1
         amulets = state[S_KEPT_TYPE + owner * 8 + TT_AMULET]
         if state[S_VAR + V_AMULET_COUNTS_ITSELF] == 1 and state[treasure_row + TR_TYPE] == TT_AMULET:
+            state[S_FIRED_VARIANT + V_AMULET_COUNTS_ITSELF] += 1
             amulets += 1
         add_cubes(state, game_log, owner, -(2 + amulets), R_DISCARD_TREASURE)
         discard_treasure(state, t)
@@ -49,6 +51,7 @@ def aaron_take(state, game_log, t):
     """2 players: Aaron keeps a treasure only if it is a Crown (never takes cubes)."""
     treasure_row = S_INFO_TR + t * 8
     if state[treasure_row + TR_TYPE] == TT_CROWN:
+        state[FIRED_AARON_CROWN] += 1
         state[S_TOWNER + t] = AARON
         state[S_KEPT_TYPE + AARON * 8 + TT_CROWN] += 1
         state[S_CROSSES + AARON] += state[treasure_row + TR_CROSSES]
@@ -67,61 +70,75 @@ def _remove_revealed(state, index):
 
 
 @njit(cache=True)
-def distribute(state, game_log, landing, strategies, params, streams, options):
-    """LOOT DISTRIBUTION: in compass order from bottom to top (event B13: top to bottom), each
-    owner takes one revealed treasure, cycling until none is left.  Aaron always takes the one
-    with the highest reference number.  Nobody there: the treasures are discarded."""
-    ncomp = state[S_COMP_N + landing]
-    base = S_COMP + landing * N_OWNERS
-    if ncomp == 0:
-        for i in range(state[S_REVEAL_N]):
-            discard_treasure(state, state[S_REVEAL + i])
-        state[S_REVEAL_N] = 0
-        return
-    reverse = state[S_EVENT] == EV_B13
-    turn = 0
-    while state[S_REVEAL_N] > 0:
-        pos = turn % ncomp
-        if reverse:
-            pos = ncomp - 1 - pos
-        owner = state[base + pos]
-        turn += 1
-        n = state[S_REVEAL_N]
-        if owner == AARON:
-            best = 0
-            for i in range(1, n):
-                if (state[S_INFO_TR + state[S_REVEAL + i] * 8 + TR_REF]
-                        > state[S_INFO_TR + state[S_REVEAL + best] * 8 + TR_REF]):
-                    best = i
-            t = state[S_REVEAL + best]
-            _remove_revealed(state, best)
-            aaron_take(state, game_log, t)
-            continue
-        for i in range(n):
-            t = state[S_REVEAL + i]
-            options[2 * i] = t * 2 + 1
-            options[2 * i + 1] = t * 2
-        state[S_ACTOR] = owner
-        choice = options[ask(strategies, owner, state, D_TAKE_TREASURE, options, 2 * n, params, streams)]
-        t = choice >> 1
-        for i in range(n):
-            if state[S_REVEAL + i] == t:
-                _remove_revealed(state, i)
-                break
-        take_treasure(state, game_log, owner, t, choice & 1)
+def discard_revealed(state):
+    """LOOT DISTRIBUTION with nobody on the landing: the revealed treasures are discarded."""
+    state[FIRED_LOOT_NOBODY_THERE] += 1
+    for i in range(state[S_REVEAL_N]):
+        discard_treasure(state, state[S_REVEAL + i])
+    state[S_REVEAL_N] = 0
 
 
 @njit(cache=True)
-def resolve_landing(state, game_log, deal_stream, landing, kind, strategies, params, streams, options):
-    """REVEAL and DISTRIBUTE the loot of one landing with enough cards.
+def distribution_owner(state, landing, turn):
+    """LOOT DISTRIBUTION: in compass order from bottom to top (event B13: top to bottom), each
+    owner takes one revealed treasure, cycling until none is left; whose turn ``turn`` is."""
+    ncomp = state[S_COMP_N + landing]
+    pos = turn % ncomp
+    if state[S_EVENT] == EV_B13:
+        pos = ncomp - 1 - pos
+    return state[S_COMP + landing * N_OWNERS + pos]
+
+
+@njit(cache=True)
+def aaron_takes_best(state, game_log):
+    """2 players: Aaron always takes the revealed treasure with the highest reference number."""
+    n = state[S_REVEAL_N]
+    best = 0
+    for i in range(1, n):
+        if (state[S_INFO_TR + state[S_REVEAL + i] * 8 + TR_REF]
+                > state[S_INFO_TR + state[S_REVEAL + best] * 8 + TR_REF]):
+            best = i
+    t = state[S_REVEAL + best]
+    _remove_revealed(state, best)
+    aaron_take(state, game_log, t)
+
+
+@njit(cache=True)
+def take_options(state, options):
+    """Decision ``take_treasure`` of the distribution: each revealed treasure, kept or discarded."""
+    n = state[S_REVEAL_N]
+    for i in range(n):
+        t = state[S_REVEAL + i]
+        options[2 * i] = t * 2 + 1
+        options[2 * i + 1] = t * 2
+    return 2 * n
+
+
+@njit(cache=True)
+def take_revealed(state, game_log, owner, choice):
+    """LOOT DISTRIBUTION: ``owner`` takes the revealed treasure of option ``choice`` (treasure * 2 + keep)."""
+    t = choice >> 1
+    for i in range(state[S_REVEAL_N]):
+        if state[S_REVEAL + i] == t:
+            _remove_revealed(state, i)
+            break
+    take_treasure(state, game_log, owner, t, choice & 1)
+
+
+@njit(cache=True)
+def reveal_loot(state, game_log, deal_stream, landing, kind):
+    """REVEAL the loot of one landing with enough cards; returns the number revealed (the engine
+    then distributes them, decisions ``take_treasure``).
 
     Big Loot: 1 treasure per compass + 1 per chest; Small Loot (and Final Exploration): 1 per
-    chest.  Events A4 (-1 big / +1 small) and B11 (-1 both).  Returns the number revealed.
+    chest.  Events A4 (-1 big / +1 small) and B11 (-1 both).
 
     A landing with enough cards but no compass (all moved away): its treasures are revealed and
-    then discarded by ``distribute`` (reading: the rule reveals per chest whoever is there);
-    variant ``no-compass-no-reveal``: nobody is there to find them, nothing is revealed."""
+    then discarded (reading: the rule reveals per chest whoever is there); variant
+    ``no-compass-no-reveal``: nobody is there to find them, nothing is revealed."""
+    state[FIRED_BIG_LOOT if kind == LOOT_BIG else FIRED_SMALL_LOOT if kind == LOOT_SMALL else FIRED_FINAL_LOOT] += 1
     if state[S_VAR + V_NO_COMPASS_NO_REVEAL] == 1 and state[S_COMP_N + landing] == 0:
+        state[S_FIRED_VARIANT + V_NO_COMPASS_NO_REVEAL] += 1
         log(state, game_log, L_LOOT, landing, kind, 0, state[S_LAND_EFF + landing], 0)
         return 0
     count = state[S_LAND_CHESTS + landing]
@@ -148,8 +165,8 @@ def resolve_landing(state, game_log, deal_stream, landing, kind, strategies, par
         state[S_REVEAL_N] += 1
     revealed = state[S_REVEAL_N]
     log(state, game_log, L_LOOT, landing, kind, revealed, state[S_LAND_EFF + landing], 0)
-    if revealed > 0:
-        distribute(state, game_log, landing, strategies, params, streams, options)
+    if revealed > 0 and state[S_COMP_N + landing] == 0:
+        discard_revealed(state)
     return revealed
 
 
@@ -168,57 +185,44 @@ def clear_landing(state, landing):
 
 
 @njit(cache=True)
-def explore_coast(state, game_log, deal_stream, coast, strategies, params, streams, options):
-    """Explore both landings of ``coast``: the one with more cards (tie: nearest the bow; event
-    B12: fewer cards) is the Big Loot landing, explored first; the other, with enough cards, is
-    the Small Loot landing.  Then upkeep.  Returns the number of landings that produced loot."""
+def big_loot_landing(state, bow):
+    """EXPLORATION of the coast whose landing nearest the bow is ``bow``: the landing with more
+    cards (tie: nearest the bow; event B12: fewer cards) among those with enough is the Big Loot
+    landing, explored first; -1 when neither has enough cards."""
     threshold = state[S_THRESHOLD]
-    a = near_bow_landing(state, coast)
-    b = a ^ 1
-    reached_a = state[S_LAND_EFF + a] >= threshold
-    reached_b = state[S_LAND_EFF + b] >= threshold
-    produced = 0
-    event = state[S_EVENT]
-    if reached_a or reached_b:
-        big = a
-        if reached_a and reached_b:
-            if event == EV_B12:
-                if state[S_LAND_EFF + b] < state[S_LAND_EFF + a]:
-                    big = b
-            elif state[S_LAND_EFF + b] > state[S_LAND_EFF + a]:
-                big = b
-        elif reached_b:
-            big = b
-        small = big ^ 1
-        if resolve_landing(state, game_log, deal_stream, big, LOOT_BIG, strategies, params, streams, options) > 0:
-            produced += 1
-        small_loot = state[S_LAND_EFF + small] >= threshold
-        # B10 (after the distribution, compasses on the Small Loot landing may discard 2 cubes):
-        # without enough cards the other landing is no Small Loot landing, so nobody there is
-        # freed (default); variant b10-without-small-loot frees its compasses all the same
-        b10_frees = event == EV_B10 and (small_loot or state[S_VAR + V_B10_WITHOUT_SMALL_LOOT] == 1)
-        if state[S_END_EARLY] == 0 and (small_loot or b10_frees):
-            if small_loot and resolve_landing(state, game_log, deal_stream, small, LOOT_SMALL, strategies, params,
-                                              streams, options) > 0:
-                produced += 1
-            if b10_frees:
-                base = S_COMP + small * N_OWNERS
-                for i in range(state[S_COMP_N + small]):
-                    add_cubes(state, game_log, state[base + i], -2, R_EVENT)
-    clear_landing(state, a)
-    clear_landing(state, b)
-    log(state, game_log, L_UPKEEP, coast, 0, 0, 0, 0)
-    return produced
+    other = bow ^ 1
+    reached_bow = state[S_LAND_EFF + bow] >= threshold
+    reached_other = state[S_LAND_EFF + other] >= threshold
+    if reached_bow and reached_other:
+        if state[S_EVENT] == EV_B12:
+            if state[S_LAND_EFF + other] < state[S_LAND_EFF + bow]:
+                return other
+        elif state[S_LAND_EFF + other] > state[S_LAND_EFF + bow]:
+            return other
+        return bow
+    if reached_bow:
+        return bow
+    if reached_other:
+        return other
+    return -1
 
 
 @njit(cache=True)
-def loot_phase(state, game_log, deal_stream, strategies, params, streams, options):
-    """PHASE 3: explore the coast the bow points to (event B14: and the next one)."""
-    coast = explored_coast(state)
-    state[S_EXPLORED] = coast
-    produced = explore_coast(state, game_log, deal_stream, coast, strategies, params, streams, options)
-    if state[S_EVENT] == EV_B14 and state[S_END_EARLY] == 0:
-        next_landing = (coast + state[S_SHIP_DIR] + 4) % 4
-        produced += explore_coast(state, game_log, deal_stream, next_landing, strategies, params, streams, options)
-    state[S_LOOT_ROUND + state[S_ROUND] - 1] += produced
-    state[S_EXPLORED] = -1
+def b10_frees(state, small):
+    """B10 (after the distribution, compasses on the Small Loot landing may discard 2 cubes):
+    without enough cards the other landing is no Small Loot landing, so nobody there is freed
+    (default); variant b10-without-small-loot frees its compasses all the same."""
+    small_loot = state[S_LAND_EFF + small] >= state[S_THRESHOLD]
+    return state[S_EVENT] == EV_B10 and (small_loot or state[S_VAR + V_B10_WITHOUT_SMALL_LOOT] == 1)
+
+
+@njit(cache=True)
+def b10_discard(state, game_log, small):
+    """Event B10: every compass on the Small Loot landing discards 2 cubes."""
+    if state[S_LAND_EFF + small] < state[S_THRESHOLD]:
+        state[S_FIRED_VARIANT + V_B10_WITHOUT_SMALL_LOOT] += 1  # no Small Loot there: only under the variant
+    base = S_COMP + small * N_OWNERS
+    for i in range(state[S_COMP_N + small]):
+        add_cubes(state, game_log, state[base + i], -2, R_EVENT)
+
+

@@ -10,7 +10,7 @@ from simulator.games.loot.map_components import colour_names, events, island_nam
 from simulator.games.loot.state import (
     AARON, ICON_NAMES, L_A1, L_A2, L_B4, L_COMPASS, L_COPY, L_CUBES, L_DRAW, L_ELIM, L_EVENT, L_FINAL, L_HEALER,
     L_HEALER_REVEAL, L_ISLAND, L_ISLAND_FLIP, L_LOOT, L_NO_TREASURE, L_PASS, L_PLAY, L_PREP_DISCARD, L_ROUND, L_SHIP,
-    L_TAKE, L_UPKEEP, LOG_CAP, STATE_SIZE,
+    L_TAKE, L_UPKEEP, LOG_CAP, S_LOG_N,
 )
 
 _REASONS = {1: "keeps a treasure", 2: "discards a treasure", 3: "card icon", 4: "a 1 played normally",
@@ -106,18 +106,12 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
 
 def replay_log(run_seed: int, game_index: int, variant_flags, strategies, params) -> tuple[np.ndarray, int, np.ndarray]:
     """Replay one game with logging on; return ``(log, count, final state)``."""
-    from simulator.games.loot.engine import pad_lineup, play_logged_jit
-    from simulator.games.loot.tables import engine_tables
+    from simulator.games.loot.engine import play_logged
 
-    tables, treasure_table, scoring_table, healer_table = engine_tables()
-    players = len(tuple(strategies))
     log = np.zeros((LOG_CAP, 6), dtype=np.int64)
-    state = np.zeros(STATE_SIZE, dtype=np.int64)
-    count = play_logged_jit(int(run_seed), int(game_index), players,
-                            np.ascontiguousarray(variant_flags, dtype=np.int64), pad_lineup(strategies),
-                            np.ascontiguousarray(params, dtype=np.float64), tables,
-                            treasure_table, scoring_table, healer_table, log, state)
-    return log, int(count), state
+    state = play_logged(int(run_seed), int(game_index), np.ascontiguousarray(variant_flags, dtype=np.int64),
+                        tuple(strategies), np.ascontiguousarray(params, dtype=np.float64), log, True)
+    return log, int(state[S_LOG_N]), state
 
 
 def narrate(run_seed, game_index, variant_flags, strategies, params) -> list[str]:

@@ -9,7 +9,8 @@ from numba import njit
 from simulator.core.gamelog import write_record
 from simulator.core.rng import random_below, shuffle_prefix
 from simulator.games.loot.state import (
-    AARON, HAND_CAP, LAND_CAP, LOG_CAP, N_LANDINGS, N_OWNERS, S_CUBES, S_COMP, S_COMP_N, S_END_EARLY, S_HAND,
+    FIRED_MAP_RESHUFFLE, FIRED_TREASURE_EXHAUSTED, FIRED_TREASURE_RESHUFFLE,
+    AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, S_CUBES, S_COMP, S_COMP_N, S_END_EARLY, S_HAND,
     S_HAND_N, S_INFO_MAP, S_LAND, S_LAND_N, S_LOG_N, S_LOGGING, S_MAP_DECK, S_MAP_DECK_N, S_MAP_DISC, S_MAP_DISC_N,
     S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TDECK, S_TDECK_N, S_TDISC, S_TDISC_N, L_CUBES, L_DRAW, L_NO_TREASURE,
     MC_COLOUR, MC_VALUE, MC_ICON, MC_JOKER,
@@ -18,11 +19,11 @@ from simulator.games.loot.state import (
 
 @njit(cache=True, inline='always')
 def log(state, game_log, code, a, b, c, d, e):
-    """Append one record to the log when logging is on."""
+    """Append one record to the log when logging is on (records past the log's rows are dropped)."""
     if state[S_LOGGING] == 0:
         return
     n = state[S_LOG_N]
-    if n >= LOG_CAP:
+    if n >= game_log.shape[0]:
         return
     write_record(game_log, n, code, a, b, c, d, e)
     state[S_LOG_N] = n + 1
@@ -111,6 +112,7 @@ def draw_map(state, deal_stream):
         for i in range(discarded):
             state[S_MAP_DECK + i] = state[S_MAP_DISC + i]
         state[S_MAP_DISC_N] = 0
+        state[FIRED_MAP_RESHUFFLE] += 1
         shuffle_prefix(state[S_MAP_DECK:S_MAP_DECK + discarded], discarded, deal_stream)
         n = discarded
     card = state[S_MAP_DECK + n - 1]
@@ -147,12 +149,14 @@ def reveal_treasure(state, game_log, deal_stream):
         discarded = state[S_TDISC_N]
         if discarded == 0:
             if state[S_END_EARLY] == 0:
+                state[FIRED_TREASURE_EXHAUSTED] += 1
                 log(state, game_log, L_NO_TREASURE, 0, 0, 0, 0, 0)
             state[S_END_EARLY] = 1
             return -1
         for i in range(discarded):
             state[S_TDECK + i] = state[S_TDISC + i]
         state[S_TDISC_N] = 0
+        state[FIRED_TREASURE_RESHUFFLE] += 1
         shuffle_prefix(state[S_TDECK:S_TDECK + discarded], discarded, deal_stream)
         n = discarded
     t = state[S_TDECK + n - 1]

@@ -2,19 +2,18 @@
 
 from numba import njit
 
-from simulator.core.decisions import ask
 from simulator.core.rng import random_below, shuffle_prefix, side_stream
-from simulator.games.loot.events import apply_immediate
 from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log
 from simulator.games.loot.state import (
-    AARON, D_DRAFT_DISCARD, HAND_CAP, L_PREP_DISCARD, L_ROUND, N_HEALERS, N_ISLANDS, N_LANDINGS, N_MAP,
-    N_OWNERS, N_TREASURES, S_EV_ORDER, S_EVENT, S_EXPLORED, S_FIRST, S_HAND, S_HAND_N, S_HAND_SIZE,
-    S_HAS_AARON, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL, S_HEALER, S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR,
-    S_ISLAND_UP, S_LAND_COLOUR, S_LOGGING, S_DEBUG, S_MAP_DECK, S_MAP_DECK_N, S_PHASE, S_PLAYERS, S_ROUND,
-    S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_CUBES, S_TDECK, S_TDECK_N, S_THRESHOLD, S_TOWNER, S_VAR, S_ACTOR,
-    T_AARON_HAND, T_HAND, T_ISLAND, T_START_CUBES, T_THRESH, T_TIERS, TR_TIER, PH_ACTIONS, V_FIXED_SHIP_START,
-    V_STARTING_DRAFT, V_TWO_HEALERS, N_VARIANT_FLAGS, S_INFO_HEALER, T_MAP, T_TR, T_HEALER, S_LOG_N, S_ELIM,
-    EVENT_EXCLUDED, EVENT_FORCED, EVENT_RULES_OFFSET, N_A_EVENTS, N_B_EVENTS, N_EVENTS, ROUNDS,
+    S_FIRED_VARIANT, V_HEALERS_REVEALED, V_EVENTS_REVEALED,
+    AARON, HAND_CAP, L_PREP_DISCARD, L_ROUND, N_HEALERS, N_ISLANDS, N_LANDINGS, N_MAP, N_OWNERS, N_TREASURES,
+    S_EV_ORDER, S_EVENT, S_EXPLORED, S_FIRST, S_HAND, S_HAND_N, S_HAND_SIZE, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N,
+    S_HEAL_POOL, S_HEALER, S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_ISLAND_UP, S_LAND_COLOUR, S_LOGGING, S_DEBUG,
+    S_MAP_DECK, S_MAP_DECK_N, S_PHASE, S_PLAYERS, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_CUBES, S_TDECK,
+    S_TDECK_N, S_THRESHOLD, S_TOWNER, S_VAR, T_AARON_HAND, T_HAND, T_ISLAND, T_START_CUBES, T_THRESH, T_TIERS,
+    TR_TIER, PH_ACTIONS, V_FIXED_SHIP_START, V_STARTING_DRAFT, V_TWO_HEALERS, N_VARIANT_FLAGS, S_INFO_HEALER, T_MAP,
+    T_TR, T_HEALER, S_LOG_N, EVENT_EXCLUDED, EVENT_FORCED, EVENT_RULES_OFFSET, N_A_EVENTS, N_B_EVENTS, N_EVENTS,
+    ROUNDS,
 )
 
 
@@ -99,9 +98,9 @@ def event_drawn(state, event):
 
 
 @njit(cache=True)
-def setup_game(state, tables, game_log, deal_stream, players, flags, logging, debug, strategies, params, streams,
-               options, scratch):
-    """Set up a game of ``players``; ends at the start of round 1 (event A applied)."""
+def setup_game(state, tables, game_log, deal_stream, players, flags, logging, debug, scratch):
+    """Set up a game of ``players`` up to the hands dealt (the engine goes on with the starting
+    draft's discards, decisions ``draft_discard``, then round 1)."""
     event_rules_start = deal_stream[0]  # seeds the side stream of --force-event / --exclude-event
     for i in range(S_INFO_MAP):
         state[i] = 0
@@ -110,6 +109,8 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
     state[S_LOG_N] = 0
     for i in range(N_VARIANT_FLAGS):
         state[S_VAR + i] = flags[i] if i < flags.shape[0] else 0
+    for flag in (V_HEALERS_REVEALED, V_TWO_HEALERS, V_EVENTS_REVEALED, V_STARTING_DRAFT, V_FIXED_SHIP_START):
+        state[S_FIRED_VARIANT + flag] += state[S_VAR + flag]  # setup variants: their branch is the setup
     state[S_PLAYERS] = players
     state[S_HAND_SIZE] = tables[T_HAND + players]
     state[S_THRESHOLD] = tables[T_THRESH + players]
@@ -188,22 +189,33 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
         draw_cards(state, game_log, deal_stream, seat, count)
     if players == 2:
         draw_cards(state, game_log, deal_stream, AARON, tables[T_AARON_HAND])
-    if draft:
-        for i in range(players):
-            seat = (first + i) % players
-            base = S_HAND + seat * HAND_CAP
-            while state[S_HAND_N + seat] > size:
-                m = state[S_HAND_N + seat]
-                for j in range(m):
-                    options[j] = state[base + j]
-                state[S_ACTOR] = seat
-                card = options[ask(strategies, seat, state, D_DRAFT_DISCARD, options, m, params, streams)]
-                hand_remove(state, seat, card)
-                discard_map(state, card)
-                log(state, game_log, L_PREP_DISCARD, seat, card, 1, 0, 0)
-    # round 1: no Preparation; the A event applies
+
+
+@njit(cache=True)
+def draft_discard_options(state, seat, options):
+    """Decision ``draft_discard`` (variant starting-draft): every card in ``seat``'s hand, while it
+    holds more than the hand size (0 once it is down to it)."""
+    m = state[S_HAND_N + seat]
+    if m <= state[S_HAND_SIZE]:
+        return 0
+    base = S_HAND + seat * HAND_CAP
+    for j in range(m):
+        options[j] = state[base + j]
+    return m
+
+
+@njit(cache=True)
+def draft_discard(state, game_log, seat, card):
+    """Variant starting-draft: ``seat`` discards ``card``."""
+    hand_remove(state, seat, card)
+    discard_map(state, card)
+    log(state, game_log, L_PREP_DISCARD, seat, card, 1, 0, 0)
+
+
+@njit(cache=True)
+def start_round_one(state, game_log):
+    """Round 1 has no Preparation: it starts with Phase 2 after the A event (turned by the engine)."""
     state[S_ROUND] = 1
     state[S_PHASE] = PH_ACTIONS
-    log(state, game_log, L_ROUND, 1, corner, direction, first, 0)
+    log(state, game_log, L_ROUND, 1, state[S_SHIP_CORNER], state[S_SHIP_DIR], state[S_FIRST], 0)
     state[S_EVENT] = state[S_EV_ORDER]
-    apply_immediate(state, game_log, deal_stream, strategies, params, streams, options)

@@ -46,8 +46,59 @@ LAND_CAP = 24
 REVEAL_CAP = 24
 OPT_CAP = 4096  # options buffer; more than any decision seen in normal play (see docs/games/loot.md)
 BUFFER_CAP = 512  # integer scratch ``buffer`` (actions.py lays out what it holds)
+MAX_OPTIONS = 1 << 17  # the most options of one decision the forward model hands out (ForwardModel.max_options)
 LOG_CAP = 8192
 ROUNDS = 5
+
+EVENT_CODES_TUPLE = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12",
+                     "B13", "B14")
+
+# --------------------------------------------------------------------------- rule counters
+# Rule firing counters, in this order from S_COUNTERS (ids: a short name of the rulebook section the
+# rules code cites, then every event card by code, every small island tile, every variant branch).
+RULE_SECTIONS = (
+    ("prep-discard", "Phase 1: a card discarded before refilling the hand"),
+    ("map-reshuffle", "map deck empty: the discard pile shuffled into a new deck"),
+    ("treasure-reshuffle", "treasure deck empty: the discard pile shuffled into a new deck"),
+    ("treasure-exhausted", "no treasure left to reveal: the game goes to the end"),
+    ("pass", "a player passes"),
+    ("first-player-tile", "the first to pass takes the First Player tile"),
+    ("play", "cards played on the Main Island"),
+    ("compass-moved", "no compass may come from the supply: one is moved from another landing"),
+    ("one-appended", "a 1 played normally: every other player takes a curse cube"),
+    ("one-in-front", "a 1 inserted at the front of a landing"),
+    ("copy-effect", "a 1 in front copies a discard or draw effect"),
+    ("icon-discard", "discard-a-cube icon: the players there discard"),
+    ("icon-draw", "draw-a-card icon: the players there draw"),
+    ("big-loot", "a Big Loot landing explored"),
+    ("small-loot", "a Small Loot landing explored"),
+    ("final-loot", "a landing explored in the Final Exploration"),
+    ("loot-nobody-there", "treasures revealed on a landing without a compass are discarded"),
+    ("keep-treasure", "a treasure kept (its curse cubes taken)"),
+    ("discard-treasure", "a treasure discarded (cubes discarded)"),
+    ("crossed-cubes", "a kept treasure's crossed cubes discarded"),
+    ("aaron-play", "2 players: Aaron's cards played"),
+    ("aaron-island", "2 players: a small island used with Aaron's cards"),
+    ("aaron-crown", "2 players: Aaron keeps a Crown"),
+    ("eliminated-cubes", "a player eliminated with 13 curse cubes or more"),
+    ("healer-chosen", "a player chooses a Healer"),
+    ("eliminated-healer", "a player eliminated, unable to pay the Healer"),
+)
+ISLAND_IDS = ("cleansing_spring", "healing_cove", "compass_reef", "scout_rock", "map_islet", "cursed_wreck", "wind_isle")
+"""Small island tiles, in the order of data/small_islands.csv (checked by tests/loot/test_spec.py)."""
+VARIANT_IDS = (
+    "healers-revealed", "two-healers", "events-revealed", "starting-draft", "amulet-counts-itself",
+    "crowns-after-healers", "event-in-final", "fixed-ship-start", "aaron-one-spares-actor", "b10-without-small-loot",
+    "a3-actor-pays-for-aaron", "no-compass-no-reveal", "b4-tile-holder-moves-aaron",
+)
+"""Variant names in the order of their flags V_* (index = flag)."""
+RULE_IDS = (tuple(rule for rule, _ in RULE_SECTIONS) + EVENT_CODES_TUPLE + tuple(f"island:{name}" for name in ISLAND_IDS)
+            + tuple(f"variant:{name}" for name in VARIANT_IDS))
+N_RULE_COUNTERS = len(RULE_IDS)
+FIRED_EVENT = len(RULE_SECTIONS)  # counter index of event id 0 (A1); event e: FIRED_EVENT + e
+FIRED_ISLAND = FIRED_EVENT + 18  # counter index of small island 0
+FIRED_VARIANT = FIRED_ISLAND + len(ISLAND_IDS)  # counter index of variant flag 0
+MAX_CHECKPOINTS = 7  # after each of the 5 rounds, after the Final Exploration, at the end (final scores)
 
 # --------------------------------------------------------------------------- state layout
 _offset = 0
@@ -125,7 +176,73 @@ S_INFO_MAP = _alloc(N_MAP * 4)  # colour, value (0 = joker), joker, icon
 S_INFO_TR = _alloc(N_TREASURES * 8)  # TR_* columns
 S_INFO_ISLAND = _alloc(N_ISLANDS * 3)  # power, amount, min players
 S_INFO_HEALER = _alloc(N_HEALERS * 2)  # per cube, fixed
+# ---- the forward model's position (engine.py): where the game stands between two decisions.
+# Appended after the slots above so that strategies read the same slots as before.
+S_STEP = _alloc(1)  # ST_* below: the step the game is at
+S_CURSOR = _alloc(1)  # position in the current loop (turn-order index, owner, landing...)
+S_SEAT = _alloc(1)  # Phase 2: the seat whose turn it is
+S_PHASE_TURNS = _alloc(1)  # Phase 2: actions taken this phase (MAX_TURNS guard)
+S_PENDING_SEAT = _alloc(1)  # the decision waiting for a choice: seat, kind, option count
+S_PENDING_KIND = _alloc(1)
+S_PENDING_COUNT = _alloc(1)
+S_PENDING_BEYOND_CAP = _alloc(1)  # 1: an ``action`` decision with more than OPT_CAP options (not in S_OPTIONS)
+S_DEAL_STREAM = _alloc(1)  # the game's deal stream (a uint64 viewed as int64)
+S_RANK = _alloc(N_OWNERS)  # final rank of each seat
+S_FINAL_PRODUCED = _alloc(1)  # landings that produced loot in the Final Exploration
+S_PLAY_OWNER = _alloc(1)  # a play under way: whose cards, who acts, where, which colour
+S_PLAY_ACTOR = _alloc(1)
+S_PLAY_LANDING = _alloc(1)
+S_PLAY_COLOUR = _alloc(1)
+S_PLAY_N = _alloc(1)  # cards of the play
+S_PLAY_I = _alloc(1)  # next card to place
+S_PLAY_CARDS = _alloc(32)  # the cards, in the order they are placed
+S_COMPASS_OWNER = _alloc(1)  # a compass being placed: whose, where, who decides, step after it
+S_COMPASS_LANDING = _alloc(1)
+S_COMPASS_ACTOR = _alloc(1)
+S_COMPASS_NEXT = _alloc(1)
+S_ISLAND_OWNER = _alloc(1)  # a small island being used: whose cards, who acts, which, paid colour
+S_ISLAND_ACTOR = _alloc(1)
+S_ISLAND = _alloc(1)
+S_ISLAND_COLOUR = _alloc(1)
+S_PAID = _alloc(1)  # cards paid so far
+S_ISLAND_POWER_USED = _alloc(1)
+S_ISLAND_TREASURE = _alloc(1)  # the treasure revealed by the treasure island
+S_PASS_SEAT = _alloc(1)  # the seat passing (event A2's treasure)
+S_COAST = _alloc(1)  # Phase 3: the coast explored, its bow landing, its Big Loot landing
+S_COAST_SECOND = _alloc(1)  # 1 for event B14's second coast
+S_COAST_BOW = _alloc(1)
+S_COAST_BIG = _alloc(1)
+S_COAST_B10 = _alloc(1)  # 1 when event B10 frees the compasses of the other landing
+S_LOOT_PRODUCED = _alloc(1)  # landings that produced loot this Phase 3
+S_RESOLVE_LANDING = _alloc(1)  # a landing whose loot is revealed and distributed; step after it
+S_RESOLVE_NEXT = _alloc(1)
+S_RESOLVE_KIND = _alloc(1)  # LOOT_* (loot.py)
+S_RESOLVED = _alloc(1)  # treasures it revealed
+S_DISTRIBUTE_TURN = _alloc(1)  # compasses served so far
+S_FINAL_START = _alloc(1)  # Final Exploration: first landing
+S_HEALER_CHOSEN = _alloc(MAX_PLAYERS)  # variant two-healers: the healer each seat reveals
+S_HEALER_ORDER = _alloc(MAX_PLAYERS)  # seats choosing a Healer, in order
+S_HEALER_CHOOSING = _alloc(1)
+S_EVENT_RULES = _alloc(N_EVENTS)  # --force-event / --exclude-event per event id (EVENT_FORCED, EVENT_EXCLUDED, 0)
+# ---- what the engine records (docs/engine-contract.md, "What the engine records"): rule firing
+# counters (RULE_IDS below, one slot each) and score trajectories (S_TRAJECTORY: the number of
+# checkpoints, then MAX_PLAYERS standings per checkpoint)
+S_COUNTERS = _alloc(N_RULE_COUNTERS)
+S_TRAJECTORY = _alloc(1 + MAX_CHECKPOINTS * MAX_PLAYERS)
+S_BUFFER = _alloc(BUFFER_CAP)  # integer scratch of one step (not position: free between steps)
+S_OPTIONS = _alloc(OPT_CAP)  # the pending decision's options
 STATE_SIZE = _offset
+
+# the counters' slots (state[FIRED_X] += 1 where rule X takes effect)
+(FIRED_PREP_DISCARD, FIRED_MAP_RESHUFFLE, FIRED_TREASURE_RESHUFFLE, FIRED_TREASURE_EXHAUSTED, FIRED_PASS,
+ FIRED_FIRST_PLAYER_TILE, FIRED_PLAY, FIRED_COMPASS_MOVED, FIRED_ONE_APPENDED, FIRED_ONE_IN_FRONT, FIRED_COPY_EFFECT,
+ FIRED_ICON_DISCARD, FIRED_ICON_DRAW, FIRED_BIG_LOOT, FIRED_SMALL_LOOT, FIRED_FINAL_LOOT, FIRED_LOOT_NOBODY_THERE,
+ FIRED_KEEP_TREASURE, FIRED_DISCARD_TREASURE, FIRED_CROSSED_CUBES, FIRED_AARON_PLAY, FIRED_AARON_ISLAND,
+ FIRED_AARON_CROWN, FIRED_ELIMINATED_CUBES, FIRED_HEALER_CHOSEN, FIRED_ELIMINATED_HEALER) = (
+    S_COUNTERS + i for i in range(len(RULE_SECTIONS)))
+S_FIRED_EVENT = S_COUNTERS + FIRED_EVENT  # + event id
+S_FIRED_ISLAND = S_COUNTERS + FIRED_ISLAND  # + small island
+S_FIRED_VARIANT = S_COUNTERS + FIRED_VARIANT  # + variant flag V_*
 
 # ---------------------------------------------------------------------- tables vector T
 _offset = 0
@@ -190,7 +307,7 @@ POWER_NAMES = ("discard_cubes", "compass_to_bottom", "place_compass", "draw_card
 EV_A1, EV_A2, EV_A3, EV_A4 = 0, 1, 2, 3
 EV_B1, EV_B2, EV_B3, EV_B4, EV_B5, EV_B6, EV_B7 = 4, 5, 6, 7, 8, 9, 10
 EV_B8, EV_B9, EV_B10, EV_B11, EV_B12, EV_B13, EV_B14 = 11, 12, 13, 14, 15, 16, 17
-EVENT_CODES = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12", "B13", "B14")
+EVENT_CODES = EVENT_CODES_TUPLE
 N_A_EVENTS = 4  # ids 0..3 are the A events, ids 4..17 the B events (N_EVENTS in all)
 N_B_EVENTS = N_EVENTS - N_A_EVENTS
 
@@ -287,6 +404,51 @@ R_ISLAND = 5
 R_EVENT = 6
 R_CROSSED = 7
 R_COPY = 8
+
+# ---------------------------------------------------------------------- forward-model steps (S_STEP)
+# A decision step waits for a choice; the others are carried out by the engine without asking.
+ST_DRAFT = 1  # decision draft_discard: setup, variant starting-draft (S_CURSOR: turn-order index)
+ST_ROUND_ONE = 2  # round 1 begins: the A event
+ST_EVENT = 3  # the round's event is revealed and its immediate effect applied
+ST_A1 = 4  # decision a1_draw (S_CURSOR: turn-order index)
+ST_EVENT_DONE = 5
+ST_SETUP_DONE = 6
+ST_ROUND_START = 7  # PHASE 1 of rounds 2-5
+ST_REFILL = 8  # decision prep_discard (S_CURSOR: turn-order index)
+ST_ACTIONS_START = 9  # PHASE 2
+ST_B4 = 10  # decision b4_return / b4_return_aaron (S_CURSOR: owner)
+ST_TURN = 11  # decision action (S_SEAT)
+ST_COMPASS = 12  # a compass to place (S_COMPASS_*); decision compass_source
+ST_PLAY_CARD = 13  # the next card of a play (S_PLAY_*)
+ST_COPY_EFFECT = 14  # decision copy_effect
+ST_PAY = 15  # decision pay_card (S_ISLAND_*)
+ST_ISLAND_POWER = 16
+ST_ISLAND_TARGET = 17  # decision island_target
+ST_ISLAND_USE = 18  # decision island_use
+ST_ISLAND_TREASURE = 19  # decision take_treasure (treasure island; S_REVEAL[0])
+ST_ISLAND_END = 20
+ST_A2_TAKE = 21  # decision a2_take (S_PASS_SEAT)
+ST_ACTION_DONE = 22
+ST_ACTIONS_DONE = 23
+ST_LOOT_START = 24  # PHASE 3
+ST_COAST = 25  # a coast explored (S_COAST)
+ST_RESOLVE = 26  # a landing's loot revealed (S_RESOLVE_*)
+ST_DISTRIBUTE = 27  # decision take_treasure (S_DISTRIBUTE_TURN)
+ST_COAST_SMALL = 28
+ST_COAST_B10 = 29
+ST_COAST_UPKEEP = 30
+ST_LOOT_DONE = 31
+ST_FINAL = 32  # END step 1: Final Exploration
+ST_FINAL_LANDING = 33  # (S_CURSOR: landing index from the bow)
+ST_FINAL_AFTER = 34
+ST_FINAL_DONE = 35
+ST_END_SCORING = 36  # END steps 2-4
+ST_HEALER_REVEAL = 37  # decision healer_reveal (S_CURSOR: turn-order index)
+ST_HEALER_ORDER = 38
+ST_HEALER = 39  # decision healer (S_CURSOR: index in S_HEALER_ORDER)
+ST_END_FINISH = 40
+ST_GAME_OVER = 41
+ST_NONE = -1  # no stop step
 
 # ---------------------------------------------------------------------- variant flags
 V_HEALERS_REVEALED = 0
