@@ -18,8 +18,8 @@ that they are trusted exactly as the results are.  The manifest's ``records`` en
 run records; a folder written before this existed has none and records nothing, and an extended
 or resumed run keeps recording what its folder records (never a mix).
 
-A game without the records (``ForwardModel.play_chunk_recording`` missing: Loot Island until its
-migration to the forward model) records nothing; the loaders then return ``None``.
+A game without the records (no forward model, or ``ForwardModel.play_chunk_recording`` missing;
+every shipped game has them) records nothing; the loaders then return ``None``.
 """
 
 from __future__ import annotations

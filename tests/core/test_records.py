@@ -7,6 +7,8 @@ import shutil
 import polars as pl
 import pytest
 
+from simulator.core import registry
+
 from simulator.core import records, results, runner
 from simulator.core.records import load_decision_stats, load_rule_counts, load_trajectories
 from simulator.core.registry import UsageError, get_game
@@ -157,12 +159,16 @@ def test_repair_keeps_the_records_and_leaves_out_a_chunk_without_them(run_copy, 
         assert mine.equals(reference)
 
 
-def test_loot_records_nothing_and_says_so():
-    """Loot Island is not a forward model yet: no counters, and --trajectories is refused plainly."""
-    spec = get_game("loot")
+def test_a_game_without_records_records_nothing_and_says_so(monkeypatch):
+    """A game whose engine does not record (the analysis tests' toy game, no forward model): no
+    counters, and --trajectories is refused plainly."""
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.analysis.toygame")
+    registry._loaded.pop("toy", None)
+    spec = get_game("toy")
     assert records.plan_for(spec, False) == records.RecordPlan()
-    with pytest.raises(UsageError, match="Loot Island records no rule counters.*not a forward model"):
+    with pytest.raises(UsageError, match="records no rule counters.*not a forward model"):
         records.plan_for(spec, True)
+    registry._loaded.pop("toy", None)
 
 
 def test_coverage_lists_every_rule_id_with_its_rate(finished, capsys):
@@ -187,10 +193,13 @@ def test_coverage_lists_every_rule_id_with_its_rate(finished, capsys):
     assert any(line.startswith("| R15 ") for line in out.splitlines())
 
 
-def test_coverage_of_a_game_without_counters_is_one_line_error(capsys, tmp_path):
-    status, out, err = islandsim(capsys, "coverage", "--game", "loot", "--players", "3", "--results", tmp_path / "store")
+def test_coverage_of_a_game_without_counters_is_one_line_error(capsys, tmp_path, monkeypatch):
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.analysis.toygame")
+    registry._loaded.pop("toy", None)
+    status, out, err = islandsim(capsys, "coverage", "--game", "toy", "--players", "2", "--results", tmp_path / "store")
+    registry._loaded.pop("toy", None)
     assert status == 2 and out == ""
-    assert err.count("\n") == 1 and err.startswith("error: no coverage for loot: Loot Island records no rule counters")
+    assert err.count("\n") == 1 and err.startswith("error: no coverage for toy: ") and "records no rule counters" in err
 
 
 def test_an_experiment_file_asks_for_trajectories(tmp_path):
