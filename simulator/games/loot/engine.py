@@ -5,7 +5,7 @@ the game, the core's loop plays it; plus the debug invariant checks.
 The game is a sequence of steps (``ST_*`` in state.py) with loop counters in the state
 (``S_CURSOR``, ``S_SEAT``, ``S_PLAY_I``...).  ``advance`` carries out a choice and runs the steps
 that ask nobody up to the next decision with two options or more (a single option is taken at
-once, as ``ask`` never asks a strategy to choose among one).  Three routines are entered from
+once, as ``ask`` never asks a strategy to choose among one).  Two routines are entered from
 several places and say where to go on when they end: placing a compass (``S_COMPASS_NEXT``: after
 a play's compass, after the place-compass island), revealing and distributing a landing's loot
 (``S_RESOLVE_NEXT``: Big Loot, Small Loot, Final Exploration).  The RNG draws happen in the same
