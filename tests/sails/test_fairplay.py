@@ -34,7 +34,12 @@ def test_the_tuned_parameter_files_pass_too():
     assert report.passed
 
 
-def test_a_game_without_redraw_hidden_gets_one_line(capsys):
-    status, _, stderr = islandsim(capsys, "check-strategy", "--game", "loot", "--strategy", "greedy")
+def test_a_game_without_redraw_hidden_gets_one_line(capsys, monkeypatch):
+    from simulator.core import registry
+
+    monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.analysis.toygame")  # no forward model
+    registry._loaded.pop("toy", None)
+    status, _, stderr = islandsim(capsys, "check-strategy", "--game", "toy", "--strategy", "plain")
+    registry._loaded.pop("toy", None)
     assert status == 2 and stderr.startswith("error: ") and stderr.count("\n") == 1
     assert "redraw_hidden" in stderr and "sails" in stderr

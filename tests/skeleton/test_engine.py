@@ -121,7 +121,7 @@ def scripted_game(players=4, variants=(), strategy=last_option, game_index=0):
     streams = np.zeros((players, 1), dtype=np.uint64)
     forward.play_game(new_game, pending_decision, apply, 3, game_index, encode_variants(variants, players),
                       (strategy,) * players, np.zeros((players, 1)), streams, state,
-                      np.zeros(MAX_OPTIONS, dtype=np.int64), NO_LOG, 1)
+                      np.zeros(MAX_OPTIONS, dtype=np.int64), NO_LOG, 1, np.zeros((0, 2), dtype=np.int64))
     return state
 
 
