@@ -11,6 +11,7 @@ import numpy as np
 from numba import njit
 
 from simulator.core.rng import random_below, shuffle_prefix
+from simulator.core.standings import record_checkpoint as core_record_checkpoint
 from simulator.games.skirmish.board import (
     boat_at,
     can_step_somewhere,
@@ -930,12 +931,7 @@ def end_game(state, winner, kind, log):
 @njit(cache=True)
 def record_checkpoint(state):
     """Score trajectory (engine contract): every seat's gems at the end of each round and at the end."""
-    k = state[TRAJECTORY]
-    if k > MAX_ROUND_CAP:
-        return
-    for seat in range(state[PLAYERS]):
-        state[TRAJECTORY + 1 + k * MAX_PLAYERS + seat] = state[GEMS + seat]
-    state[TRAJECTORY] = k + 1
+    core_record_checkpoint(state, TRAJECTORY, MAX_PLAYERS, MAX_ROUND_CAP + 1, GEMS, state[PLAYERS])
 
 
 @njit(cache=True)
