@@ -6,7 +6,10 @@ islandsim therefore points numba at a folder named after a hash of the sources t
 compiled code depends on: for a game, ``simulator/core``, ``simulator/games/<id>`` and
 ``strategies/<id>.py``.  Any change to that code gives a fresh cache; a change to another game,
 the CLI or the analysis leaves it alone; an unchanged install loads its compiled engines in a
-fraction of a second.
+fraction of a second.  A game's files (``simulator/games/<id>/``, ``strategies/<id>.py``) always
+compile into the game's folder, whether the module was imported through the registry or directly
+(a numba cache locator of ours decides by the file's path), so an engine is compiled once, not once
+per way of importing it.
 
 The base folder is ``$ISLANDSIM_CACHE_DIR``, else ``$NUMBA_CACHE_DIR``, else
 ``~/.cache/islandsim``.  Every process (local workers, Dask workers with the same install)
@@ -120,10 +123,8 @@ def remove_stale_folders(base: Path) -> list[Path]:
     return removed
 
 
-def _point_numba_at(folder: Path) -> str | None:
-    from numba.core import config
-
-    previous = config.CACHE_DIR
+def _prepare(folder: Path) -> bool:
+    """Create ``folder`` with islandsim's marker and stamp it as used; False if it cannot be written."""
     try:
         folder.mkdir(parents=True, exist_ok=True)
         marker = folder / MARKER
@@ -131,15 +132,76 @@ def _point_numba_at(folder: Path) -> str | None:
             marker.write_text(MARKER_TEXT)
         (folder / LAST_USED).touch()
     except OSError:
-        return previous  # unwritable home: numba keeps its own locations
+        return False
     remove_stale_folders(folder.parent)
-    config.CACHE_DIR = str(folder)
-    return previous
+    return True
+
+
+def _point_numba_at(folder: Path) -> str | None:
+    from numba.core import config
+
+    previous = config.CACHE_DIR
+    if _prepare(folder):
+        config.CACHE_DIR = str(folder)
+    return previous  # an unwritable home leaves numba its own locations
+
+
+@functools.lru_cache(maxsize=None)
+def game_of_source(py_file: str) -> str | None:
+    """The game whose cache folder holds what ``py_file`` compiles: ``simulator/games/<id>/...`` and
+    ``strategies/<id>.py`` belong to game ``<id>``; any other file to none (None)."""
+    try:
+        relative = Path(py_file).resolve().relative_to(_TOP)
+    except ValueError:
+        return None
+    parts = relative.parts
+    if len(parts) >= 4 and parts[:2] == ("simulator", "games"):
+        return parts[2]
+    if len(parts) == 2 and parts[0] == "strategies" and relative.suffix == ".py":
+        game_id = relative.stem
+        return game_id if (_TOP / "simulator" / "games" / game_id).is_dir() else None
+    return None
+
+
+@functools.lru_cache(maxsize=None)
+def _prepared_game_folder(game_id: str) -> Path | None:
+    folder = cache_folder(game_id)
+    return folder if _prepare(folder) else None
+
+
+def _game_folder_locator_class():
+    """A numba cache locator that files a game's compiled functions in the game's folder, however the
+    module was imported: through the registry (``get_game``) or directly (as tests do).  Without it,
+    a direct import would compile the same engine a second time into the folder of all sources."""
+    from numba.core import caching
+
+    base = getattr(caching, "UserProvidedCacheLocator", None) or caching._UserProvidedCacheLocator
+
+    class GameFolderLocator(base):
+        def __init__(self, py_func, py_file):
+            self._py_file = py_file
+            self._lineno = py_func.__code__.co_firstlineno
+            folder = _prepared_game_folder(game_of_source(py_file))
+            self._cache_path = os.path.join(str(folder), self.get_suitable_cache_subpath(py_file))
+
+        @classmethod
+        def from_function(cls, py_func, py_file):
+            game_id = game_of_source(py_file)
+            if game_id is None or _prepared_game_folder(game_id) is None:
+                return None  # not a game's file: the folder numba is pointed at (config.CACHE_DIR)
+            return super(base, cls).from_function(py_func, py_file)
+
+    return caching, GameFolderLocator
 
 
 def use_versioned_cache() -> None:
-    """Point numba at the folder of all compiled sources (run once, before any compiled module is imported)."""
+    """Point numba at the folder of all compiled sources, and file each game's compiled functions in
+    its own folder (run once, before any compiled module is imported)."""
     _point_numba_at(cache_folder())
+    caching, locator = _game_folder_locator_class()
+    implementation = getattr(caching, "CacheImpl", None) or caching._CacheImpl
+    if not any(getattr(known, "__name__", "") == locator.__name__ for known in implementation._locator_classes):
+        implementation._locator_classes.insert(0, locator)
 
 
 @contextlib.contextmanager

@@ -33,3 +33,18 @@ def test_unused_folders_of_old_code_are_removed_and_others_kept(tmp_path):
     kept = (recent, current, foreign, lookalike, link)  # a folder without the marker, or a symlink, is not islandsim's
     assert sorted(path.name for path in tmp_path.iterdir()) == sorted(path.name for path in kept)
     assert elsewhere.is_dir()
+
+
+def test_a_game_file_compiles_into_the_game_folder_however_it_is_imported():
+    """Tests import engines directly, the CLI through the registry: both must use one folder, or
+    every engine is compiled twice."""
+    top = compiled_cache._TOP
+    assert compiled_cache.game_of_source(str(top / "simulator/games/loot/engine.py")) == "loot"
+    assert compiled_cache.game_of_source(str(top / "strategies/skirmish.py")) == "skirmish"
+    assert compiled_cache.game_of_source(str(top / "strategies/params/loot/greedy-tuned-4p.toml")) is None
+    assert compiled_cache.game_of_source(str(top / "simulator/core/forward.py")) is None
+    assert compiled_cache.game_of_source("/elsewhere/simulator/games/loot/engine.py") is None
+
+    from simulator.games.sails import engine  # a direct import, outside get_game
+
+    assert engine.apply._cache._cache_path.startswith(str(compiled_cache.cache_folder("sails")))
