@@ -394,12 +394,22 @@ def add_tournament(document: Document, runs: list[Run], title: str) -> pl.DataFr
     lookup = {(row["a"], row["b"]): row for row in pairs.iter_rows(named=True)}
     document.table(
         ["strategy \\ opponent", *names],
-        [[a] + [("—" if a == b else f"{pct(lookup[(a, b)]['ahead'])} {interval_text(lookup[(a, b)]['low'], lookup[(a, b)]['high'])}")
-                for b in names] for a in names],
-        "Share of meetings in which the row strategy finished ahead of the column strategy (ties count half); 50% = even.",
+        [[a] + [_meeting_cell(lookup, a, b) for b in names] for a in names],
+        "Share of meetings in which the row strategy finished ahead of the column strategy (ties count half); "
+        "50% = even; \"never met\": no game of the study seated both.",
     )  # fmt: skip
     document.figure(charts.heatmap(names, grid, f"Head to head — {title}"), f"Head-to-head matrix, {title}.")
     return rank_table
+
+
+def _meeting_cell(lookup: dict, a: str, b: str) -> str:
+    """One cell of the head-to-head table: share ahead with interval, "—" on the diagonal."""
+    if a == b:
+        return "—"
+    if (a, b) not in lookup:
+        return "never met"
+    row = lookup[(a, b)]
+    return f"{pct(row['ahead'])} {interval_text(row['low'], row['high'])}"
 
 
 def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str, list[Run]]], title: str,

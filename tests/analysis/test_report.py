@@ -65,3 +65,12 @@ def test_report_refuses_bad_input(play, tmp_path):
         report.write(document, tmp_path / "r.pdf", "pdf")
     with pytest.raises(UsageError, match="is a folder"):
         report.write(document, tmp_path / "notes")
+
+
+def test_strategies_that_never_met_are_said_so_in_the_head_to_head_table(play, tmp_path):
+    """Two tables (strong v weak, strong v plain): weak and plain never sit at one table."""
+    paths = [play(f"t{index}", n=300, lineup=lineup) for index, lineup in enumerate(
+        [("strong", "weak", "weak"), ("weak", "strong", "weak"), ("strong", "plain", "plain")])]  # fmt: skip
+    page = report.write(report.build_report(paths), tmp_path / "report.html").read_text()
+    assert "never met" in page
+    assert re.search(r"<tr><td>weak</td>(<td[^>]*>[^<]*</td>)*<td>never met</td>", page)
