@@ -73,7 +73,7 @@ from simulator.games.tobago.state import (
     TURN_ACTION,
 )
 
-N_PARAMS = 9
+N_PARAMS = 12
 P_TAKE_AT = 0  # take any offered card worth at least this many coins
 P_TAKE_MEAN = 1  # 1: also take a card worth at least the mean of the cards still to come
 P_RESERVE = 2  # amulets kept back (for curses) once curses can come up
@@ -83,11 +83,17 @@ P_HUNT = 5  # weight of ending a leg on an amulet / driving to amulets
 P_WARD_AT = 6  # ward a curse with an amulet when the highest card is at least this
 P_OWN_ROSES = 7  # weight of maps where I already have roses
 P_SPEND = 8  # 1: spend amulets on extra clues / marker removal that locate a treasure near me
+P_SWAP_FIRST = 9  # 1: with no legal clue, exchange the hand with a spare amulet before the main action (R42)
+P_EXTRA_CLUE_AT = 10  # spend a spare amulet on an extra clue (R39) scoring at least this (NEVER: off)
+P_CUBE_ROSES = 11  # spend a spare amulet to remove a marker (R38) of a 2-marker map holding this many of my roses (NEVER: off)
+
+NEVER = 99.0
+"""A threshold no score or count reaches: the decision it gates is never taken."""
 
 PARAMS = {
-    "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0),
-    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0),
-    "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0),
+    "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER),
+    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0, 1.0, 4.0, 2.0),
+    "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER),
 }
 """Weights of each named heuristic, in the order of the P_* indices."""
 
@@ -361,6 +367,9 @@ def turn_choice(state, seat, options, n_options, params):
             return clue
         if reach < 99:
             return move  # no legal clue: head for a located treasure (else it could wait forever)
+        swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
+        if params[P_SWAP_FIRST] > 0.5 and spare >= 1 and swap >= 0:
+            return swap  # R42: a new hand for an amulet keeps the main action for a clue
         exchange = find(options, n_options, ACTION_EXCHANGE)
         if exchange >= 0:
             return exchange  # no legal clue in hand (the spec's exchange trigger)
@@ -370,6 +379,12 @@ def turn_choice(state, seat, options, n_options, params):
         amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
         if reach <= REACH and amulet_move >= 0:
             return amulet_move
+        amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
+        if amulet_clue >= 0 and params[P_EXTRA_CLUE_AT] < NEVER and best_clue_value(state, seat, params) >= params[P_EXTRA_CLUE_AT]:
+            return amulet_clue  # R39: one more clue (and rose) worth an amulet
+        cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
+        if cube >= 0 and params[P_CUBE_ROSES] < NEVER and closing_rose_map(state, seat, params[P_CUBE_ROSES]):
+            return cube  # R38: bring a map where I hold roses to its raise
         if params[P_SPEND] > 0.5:
             amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
             if amulet_clue >= 0 and best_clue_value(state, seat, params) > 2.0:
@@ -389,6 +404,16 @@ def turn_choice(state, seat, options, n_options, params):
                 return swap
     end = find(options, n_options, ACTION_END)
     return end if end >= 0 else 0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def closing_rose_map(state, seat, min_roses):
+    """A map with 2 markers left on which ``seat`` holds at least ``min_roses`` roses."""
+    for m in range(N_MAPS):
+        if state[MAP_MARKERS_DOWN + m] == 1 and state[MAP_MARKERS + m] == 2 and state[SHARE_MAP] != m:
+            if my_roses(state, m, seat) >= min_roses:
+                return True
+    return False
 
 
 @njit(cache=True, error_model="numpy", inline="always")
