@@ -104,6 +104,13 @@ change in one leg together, so a move toward a treasure within reach gets there.
 CLOSING_WEIGHT = 5.0
 """Per leg to the nearest marker of a map about to be located (2-3 markers): the racer's approach."""
 BIG = 1000.0
+NO_SCORE = -np.inf
+"""Below every score, so that an argmax picks the best option even when all score below -BIG
+(a located treasure 10+ legs away)."""
+HUNT_LEG_WEIGHT = 50.0
+"""Hunter, per leg to the nearest amulet on a normal move: it moves because an amulet is within
+reach (``turn_choice``), so every leg must get nearer to one (else it can circle for ever); below
+``LOCATED_WEIGHT`` so a located treasure still comes first."""
 
 
 @njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
@@ -202,7 +209,7 @@ def clue_score(state, seat, card, m, params):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def best_clue_value(state, seat, params):
-    best = -BIG
+    best = NO_SCORE
     for slot in range(state[HAND_COUNT + seat]):
         card = state[HAND + seat * MAX_HAND + slot]
         for m in range(N_MAPS):
@@ -275,6 +282,26 @@ def target_score(state, seat, h, params, extra):
         if nearest < 99:
             score -= 3.0 * params[P_HUNT] * nearest  # (hunter: 6 per leg, above CLOSING_WEIGHT)
     return score
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def nearest_amulet(state, h, skip):
+    """Fewest legs from ``h`` to an amulet on the island other than on hex ``skip`` (99 none)."""
+    nearest = 99
+    for a in range(state[N_HEX]):
+        if state[AMULET_AT + a] == 1 and a != skip:
+            d = legs(state, h, a)
+            if d < nearest:
+                nearest = d
+    return nearest
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def hunt_penalty(state, h, skip):
+    """The hunter's cost of standing on ``h``: ``HUNT_LEG_WEIGHT`` per leg to the nearest amulet
+    (not counting one on ``skip``), nothing when there is none."""
+    nearest = nearest_amulet(state, h, skip)
+    return HUNT_LEG_WEIGHT * nearest if nearest < 99 else 0.0
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -431,7 +458,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return turn_choice(state, seat, options, n_options, params)
     if kind == CLUE_PLAY:
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         for i in range(n_options):
             slot = options[i] & ((1 << CLUE_MAP_SHIFT) - 1)
             m = options[i] >> CLUE_MAP_SHIFT
@@ -442,14 +469,19 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return best
     if kind == LEG:
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         here = state[ATV_HEX + seat]
+        hunting = params[P_HUNT] > 1.0 and state[EXTRA] == 0
         for i in range(n_options):
             h = options[i]
             if h == LEG_STOP:
                 s = target_score(state, seat, here, params, 1) - 0.01
+                if hunting:
+                    s -= hunt_penalty(state, here, here)  # R29: no pick-up without a leg
             else:
                 s = target_score(state, seat, h, params, state[EXTRA])
+                if hunting:
+                    s -= hunt_penalty(state, h, -1)
             if s > best_score:
                 best_score = s
                 best = i
@@ -458,7 +490,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         # remove a marker so that the map's remaining markers come nearer my ATV
         here = state[ATV_HEX + seat]
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         for i in range(n_options):
             m = options[i] & ((1 << CUBE_HEX_SHIFT) - 1)
             h = options[i] >> CUBE_HEX_SHIFT
@@ -488,7 +520,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return choice if choice >= 0 else 0
     if kind == NEW_MAP_CLUE:
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         for i in range(n_options):
             s = clue_score(state, seat, state[HAND + seat * MAX_HAND + options[i]], state[NEW_MAP], params)
             if s > best_score:

@@ -85,3 +85,26 @@ def test_after_its_action_the_default_removes_a_marker_of_a_map_holding_two_of_i
     two_markers_left(state, 0, (10, 60), owners)
     offered = [ACTION_AMULET_MOVE, ACTION_AMULET_REMOVE_CUBE, ACTION_END]
     assert answer(state, "contributor", offered) == expected
+
+
+def test_four_amulet_hunters_finish_a_game_they_used_to_stall():
+    """Seed 1, game 1: four hunters drove one leg back and forth for 2,000 turns (the stop option
+    was scored without the distance to the amulet they moved for, and an argmax started at -BIG
+    ignored options scoring below it).  Now every leg gets nearer to an amulet and the game ends."""
+    from simulator.core.rng import new_stream
+    from simulator.games.tobago import encode_variants, engine
+    from simulator.games.tobago.state import MAX_OPTIONS, STALLED, STATE_SIZE
+    from tests.tobago.helpers import lineup
+
+    strategies, params = lineup(get_spec(), ("amulet_hunter",) * 4)
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    log = np.zeros((0, 6), dtype=np.int64)
+    streams = [new_stream(1, 1, 1 + seat) for seat in range(4)]
+    engine.new_game(1, 1, 4, encode_variants((), 4), 1, state, log)
+    while True:
+        seat, kind, n = engine.pending_decision(state, options)
+        if seat < 0:
+            break
+        engine.apply(state, strategies[seat](state, seat, kind, options, n, params[seat], streams[seat]), log)
+    assert state[STALLED] == 0
