@@ -1,6 +1,7 @@
 """Low-level table operations shared by the rules modules (numba): bitsets, holdings, the log."""
 
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
 
 from simulator.core.gamelog import append_record
 from simulator.games.skeleton.components import (
@@ -41,6 +42,13 @@ def log_event(log, state, code, a, b, c, d, e):
 def bit(slot):
     """The one-slot mask of ``slot``."""
     return 1 << slot
+
+
+@njit(cache=True, inline="always")
+def lowest_slot(mask):
+    """The lowest slot of a non-empty ``mask`` (one instruction: iterate a mask's slots with
+    ``slot = lowest_slot(mask); mask &= mask - 1``)."""
+    return trailing_zeros(mask)
 
 
 @njit(cache=True, inline="always")

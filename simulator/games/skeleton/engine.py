@@ -28,7 +28,7 @@ from simulator.games.skeleton.components import (
     UNITS_PER_MAP,
 )
 from simulator.games.skeleton.maps import after_gain, claim_island, claim_options, is_complete
-from simulator.games.skeleton.pile import clear_mask
+from simulator.games.skeleton.pile import clear_mask, recount_clear_mask
 from simulator.games.skeleton.scoring import end_game, game_over, recount_score
 from simulator.games.skeleton.setup import setup_game
 from simulator.games.skeleton.state import (
@@ -37,6 +37,7 @@ from simulator.games.skeleton.state import (
     CLAIM_COLOUR,
     CLAIM_COMBO_SHIFT,
     CLAIM_PIECES,
+    CLEAR_MASK,
     COIN_CARDS,
     COIN_POINTS,
     CURRENT,
@@ -244,7 +245,9 @@ def check_invariants(state):
     for colour in range(N_COLOURS):
         if units[colour] != 2 * UNITS_PER_MAP:
             raise AssertionError("map conservation: a colour's pieces do not add up to 8 quarter units")
-    if pile != 0 and clear_mask(state) == 0:
+    if state[CLEAR_MASK] != recount_clear_mask(state):
+        raise AssertionError("pile model: the clear mask differs from the pile and its cover relation")
+    if pile != 0 and state[CLEAR_MASK] == 0:
         raise AssertionError("pile model: a non-empty pile has no clear card")
     claimed = 0
     total = coins_in_pile

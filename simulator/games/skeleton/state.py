@@ -59,6 +59,7 @@ FACE_UP_AT_SETUP = _block(1)
 PILE_MASK = _block(1)  # slots in the pile
 FACE_UP_MASK = _block(1)  # slots lying content side up (meaningful in the pile)
 REMOVED_MASK = _block(1)  # slots out of the game (piracy discards R15, handed-in pieces R18)
+CLEAR_MASK = _block(1)  # slots of the pile that are clear (R9), kept up to date by pile.py (derived from the above)
 COVERED_BY = _block(N_SLOTS)  # slot -> mask of slots lying on it (R9: clear = none of them in the pile)
 SLOT_CONTENT = _block(N_SLOTS)  # slot -> content (components.py); private for face-down pile slots
 SLOT_LOC = _block(N_SLOTS)  # slot -> LOC_*
