@@ -2,6 +2,7 @@
 
 from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from simulator.core.gamelog import append_record
 from simulator.games.skeleton.components import (
@@ -44,11 +45,17 @@ def bit(slot):
     return 1 << slot
 
 
-@njit(cache=True, inline="always")
 def lowest_slot(mask):
-    """The lowest slot of a non-empty ``mask`` (one instruction: iterate a mask's slots with
-    ``slot = lowest_slot(mask); mask &= mask - 1``)."""
-    return trailing_zeros(mask)
+    """The lowest slot of a non-empty ``mask``: iterate a mask's slots in increasing order with
+    ``slot = lowest_slot(mask); mask &= mask - 1``.  Compiled, one instruction (the overload
+    below); this body runs only without numba (NUMBA_DISABLE_JIT)."""
+    mask = int(mask)
+    return (mask & -mask).bit_length() - 1
+
+
+@overload(lowest_slot, inline="always")
+def _lowest_slot_compiled(mask):
+    return lambda mask: trailing_zeros(mask)
 
 
 @njit(cache=True, inline="always")

@@ -77,6 +77,7 @@ from simulator.games.skeleton.state import (
     LOG_COUNT,
     MAX_CHECKPOINTS,
     COUNTERS,
+    COVERED_BY,
     MAX_OPTIONS,
     MAX_TURNS,
     N_CARDS,
@@ -97,6 +98,7 @@ from simulator.games.skeleton.state import (
     QUARTERS,
     RANK,
     REMOVED_MASK,
+    SCORE_FLOOR,
     RESUME_STEP,
     SCORE,
     SECOND_CARD,
@@ -185,8 +187,9 @@ COLUMN_LABELS = {"end_kind": ("all Islands claimed", "pile empty", "stall cap")}
 
 @njit(cache=True)
 def check_invariants(state):
-    """Components conserved, counts never negative, scores recounted from scratch; AssertionError
-    names the broken invariant.  Called between turns and at the end (no card in hand then)."""
+    """Components conserved, counts never negative, scores recounted from scratch and never fallen
+    but by theft, the clear mask recounted; AssertionError names the broken invariant.  Called
+    between turns and at the end (no card in hand then); ``check_put_back_clear`` at each put-back."""
     players = state[PLAYERS]
     n = state[N_CARDS]
     if state[TAKEN_SLOT] != -1:
@@ -281,6 +284,25 @@ def check_invariants(state):
         total += state[SCORE + seat]
     if total != TOTAL_COINS:
         raise AssertionError("coin conservation: unclaimed Islands + pile coins + scores must be 45")
+    check_scores_never_fall(state)
+
+
+@njit(cache=True)
+def check_scores_never_fall(state):
+    """Spec 6: a score never decreases except by theft (a Gold coin card stolen lowers the
+    victim's ``SCORE_FLOOR``); then the floor becomes the current score."""
+    for seat in range(state[PLAYERS]):
+        if state[SCORE + seat] < state[SCORE_FLOOR + seat]:
+            raise AssertionError("score check: a score decreased other than by a theft")
+        state[SCORE_FLOOR + seat] = state[SCORE + seat]
+
+
+@njit(cache=True)
+def check_put_back_clear(state, slot):
+    """Spec 6 / R11: the card just put back lies in the pile, clear (covered by nothing)."""
+    pile = state[PILE_MASK]
+    if not (pile >> slot) & 1 or state[COVERED_BY + slot] & pile != 0 or not (state[CLEAR_MASK] >> slot) & 1:
+        raise AssertionError("R11: the card put back is not clear")
 
 
 # ---- the forward model ----
@@ -357,6 +379,8 @@ def carry_out(state, seat, value, log):
             gained(state, seat, content, STEP_STANDARD_DONE, log)
         else:
             put_back(state, seat, slot, log)
+            if state[DEBUG_CHECKS] == 1:
+                check_put_back_clear(state, slot)
             if state[FLAGS + FLAG_PUTBACK_MAY_COVER] == 1:
                 state[STEP] = STEP_COVER
             else:

@@ -282,6 +282,7 @@ PUTBACK_SLOT = _block(1)  # card put back this standard turn, -1 none
 CLAIM_COLOUR = _block(1)  # claim_pieces: the colour completed
 RESUME_STEP = _block(1)  # step to go on with after a claim_pieces decision
 DEBUG_CHECKS = _block(1)
+SCORE_FLOOR = _block(MAX_PLAYERS)  # seat -> its score at the last invariant check, less the coins stolen from it since
 DEAL_STREAM = _block(1)  # the deal stream (SplitMix64 state, uint64 bits): setup and blows
 FLIP_STREAM = _block(1)  # blow-may-flip's own stream, so that the flips leave the deal stream unchanged
 FLAGS = _block(N_FLAGS)

@@ -52,6 +52,7 @@ from simulator.games.skeleton.state import (
     PUT_BACK,
     PUTBACK_SLOT,
     REMOVED_MASK,
+    SCORE_FLOOR,
     SEEN,
     SLOT_CONTENT,
     SLOT_LOC,
@@ -230,6 +231,8 @@ def steal(state, seat, option, deal, log):
     give_to_seat(state, slot, seat)
     state[STAT_STOLEN_FROM + victim] += 1
     content = state[SLOT_CONTENT + slot]
+    if CONTENT_KIND[content] == KIND_COIN:
+        state[SCORE_FLOOR + victim] -= COIN_VALUE[content]  # the one way a score may fall (debug invariant)
     log_event(log, state, EV_STEAL, seat, victim, content, 0, 0)
     return content
 
