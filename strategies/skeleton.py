@@ -17,6 +17,10 @@ cards, minus what the three cheapest discards are worth, plus ``P_PIRACY``, beat
 card; discard the cheapest eligible cards; hand in the combination using fewest cards; under
 putback-may-cover, cover the second-best clear card when ``P_COVER`` > 0.
 
+Speed: every helper is inlined into ``heuristic`` (``inline="always"``, ``error_model="numpy"``,
+no allocation), so numba counts no array references inside it; clear cards are read from the
+pile's ``CLEAR_MASK`` and visited by their set bits.
+
 Fair play: the heuristic reads ``SLOT_CONTENT`` only through ``visible_content`` (face-up pile
 cards, kept cards in the open, the card in its own hand, face-down cards its seat has seen) and
 other seats' holdings only when collections are public (not under hidden-collection).
@@ -27,6 +31,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below
+from simulator.games.skeleton.board import lowest_slot
 from simulator.games.skeleton.components import (
     COIN_VALUE,
     CONTENT_COLOUR,
@@ -37,12 +42,13 @@ from simulator.games.skeleton.components import (
     KIND_OBJECT,
     N_COLOURS,
     PIECE_UNITS,
+    QUARTER_UNITS,
     UNITS_PER_MAP,
 )
 from simulator.games.skeleton.state import (
     BLOW,
     CLAIM_COMBO_SHIFT,
-    COVERED_BY,
+    CLEAR_MASK,
     FACE_UP_MASK,
     FLAG_HIDDEN_COLLECTION,
     FLAGS,
@@ -55,7 +61,6 @@ from simulator.games.skeleton.state import (
     N_CARDS,
     NO_CARD,
     OBJECTS,
-    PILE_MASK,
     PIRACY_DISCARD,
     PLAYERS,
     PUTBACK_COVER,
@@ -129,23 +134,28 @@ def completes(halves, quarters):
     return halves >= 2 or (halves >= 1 and quarters >= 2) or quarters >= 4
 
 
-@njit(cache=True, error_model="numpy")
-def piece_value(state, holder, content, params, held):
-    """Value of map piece ``content`` to ``holder`` (``held`` 1: the holder has it and we price
-    keeping it; 0: the holder would gain it)."""
-    colour = CONTENT_COLOUR[content]
+@njit(cache=True, error_model="numpy", inline="always")
+def units_value(state, holder, colour, units, params, held):
+    """Value of a map piece of ``colour`` worth ``units`` quarter units to ``holder`` (``held`` 1:
+    the holder has it and we price keeping it; 0: the holder would gain it)."""
     if state[ISLAND_OWNER + colour] >= 0:
         return params[P_FODDER]
-    half = PIECE_UNITS[content] == HALF_UNITS
+    half = units == HALF_UNITS
     halves = state[HALVES + holder * N_COLOURS + colour] - (held if half else 0)
     quarters = state[QUARTERS + holder * N_COLOURS + colour] - (0 if half else held)
     if completes(halves + (1 if half else 0), quarters + (0 if half else 1)):
         return params[P_ISLAND] * ISLAND_COINS
-    units = 2 * halves + quarters
-    return params[P_MAP] * PIECE_COINS_PER_UNIT * PIECE_UNITS[content] * (1.0 + params[P_FOCUS] * units)
+    progress = 2 * halves + quarters
+    return params[P_MAP] * PIECE_COINS_PER_UNIT * units * (1.0 + params[P_FOCUS] * progress)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
+def piece_value(state, holder, content, params, held):
+    """Value of map piece ``content`` to ``holder`` (``held`` as in ``units_value``)."""
+    return units_value(state, holder, CONTENT_COLOUR[content], PIECE_UNITS[content], params, held)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def card_value(state, holder, content, params, held):
     """Value (coins) of a card of known ``content`` to ``holder``."""
     kind = CONTENT_KIND[content]
@@ -156,7 +166,7 @@ def card_value(state, holder, content, params, held):
     return piece_value(state, holder, content, params, held)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def pile_card_value(state, seat, slot, params):
     """Value of taking clear ``slot``: its content's value, or P_UNKNOWN for a face-down unknown."""
     content = visible_content(state, seat, slot)
@@ -165,27 +175,30 @@ def pile_card_value(state, seat, slot, params):
     return card_value(state, seat, content, params, 0)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def best_two_clear(state, seat, params, excluded):
     """The values of the two best clear cards (NONE_VALUE when missing), ``excluded`` left out,
-    and the slot of the best."""
-    pile = state[PILE_MASK]
+    and the slot of the best (ties: the lowest slot)."""
+    clear = state[CLEAR_MASK]
+    if excluded >= 0:
+        clear &= ~(1 << excluded)
     best = NONE_VALUE
     second = NONE_VALUE
     best_slot = -1
-    for slot in range(state[N_CARDS]):
-        if (pile >> slot) & 1 and slot != excluded and state[COVERED_BY + slot] & pile == 0:
-            value = pile_card_value(state, seat, slot, params)
-            if value > best:
-                second = best
-                best = value
-                best_slot = slot
-            elif value > second:
-                second = value
+    while clear != 0:
+        slot = lowest_slot(clear)
+        clear &= clear - 1
+        value = pile_card_value(state, seat, slot, params)
+        if value > best:
+            second = best
+            best = value
+            best_slot = slot
+        elif value > second:
+            second = value
     return best, second, best_slot
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def discard_cost(state, seat, content, params):
     """What discarding one of the seat's cards gives up: its map progress, nothing for fodder."""
     kind = CONTENT_KIND[content]
@@ -197,36 +210,53 @@ def discard_cost(state, seat, content, params):
     return piece_value(state, seat, content, params, 1)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def cheapest_discards(state, seat, params):
     """Cost of the three cheapest cards the seat may discard together (R14): objects are free,
-    then the cheapest piece of each colour."""
+    then the cheapest piece of each colour, cheapest colours first (the caller offers piracy,
+    so the seat holds enough eligible cards)."""
     objects = state[OBJECTS + seat]
     if objects >= 3:
         return 0.0
-    costs = np.empty(N_COLOURS, dtype=np.float64)
+    # the three cheapest colour costs, in ascending order (no allocation: locals)
+    first = NONE_VALUE
+    second = NONE_VALUE
+    third = NONE_VALUE
+    found = 0
     for colour in range(N_COLOURS):
-        costs[colour] = NONE_VALUE
-    for slot in range(state[N_CARDS]):
-        if state[SLOT_LOC + slot] == LOC_SEAT + seat:
-            content = state[SLOT_CONTENT + slot]
-            colour = CONTENT_COLOUR[content]
-            if colour >= 0:
-                cost = discard_cost(state, seat, content, params)
-                if costs[colour] == NONE_VALUE or cost < costs[colour]:
-                    costs[colour] = cost
+        halves = state[HALVES + seat * N_COLOURS + colour]
+        quarters = state[QUARTERS + seat * N_COLOURS + colour]
+        if halves + quarters == 0:
+            continue
+        if state[ISLAND_OWNER + colour] >= 0:
+            cost = 0.0
+        else:
+            cost = NONE_VALUE
+            if halves > 0:
+                cost = units_value(state, seat, colour, HALF_UNITS, params, 1)
+            if quarters > 0:
+                quarter = units_value(state, seat, colour, QUARTER_UNITS, params, 1)
+                if cost == NONE_VALUE or quarter < cost:
+                    cost = quarter
+        found += 1
+        if found == 1 or cost < first:
+            first, second, third = cost, first, second
+        elif found == 2 or cost < second:
+            second, third = cost, second
+        elif found == 3 or cost < third:
+            third = cost
     total = 0.0
-    for _ in range(3 - objects):
-        pick = -1
-        for colour in range(N_COLOURS):
-            if costs[colour] != NONE_VALUE and (pick < 0 or costs[colour] < costs[pick]):
-                pick = colour
-        total += costs[pick]
-        costs[pick] = NONE_VALUE
+    needed = 3 - objects
+    if needed >= 1:
+        total += first
+    if needed >= 2:
+        total += second
+    if needed >= 3:
+        total += third
     return total
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def leader(state, seat):
     """The opponent with the highest score (public unless collections are hidden), -1 if hidden."""
     if state[FLAGS + FLAG_HIDDEN_COLLECTION] == 1:
@@ -238,7 +268,7 @@ def leader(state, seat):
     return best
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def steal_value(state, seat, option, params, top):
     """Value of a steal option: the card's value to the thief plus the victim's weighted loss;
     a random card of a hidden collection is priced like a face-down card."""
@@ -251,7 +281,7 @@ def steal_value(state, seat, option, params, top):
     return card_value(state, seat, content, params, 0) + deny * card_value(state, victim, content, params, 1)
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def best_steal(state, seat, params):
     """The best steal's value (every opponent card, as the steal decision would see it)."""
     top = leader(state, seat)
@@ -268,7 +298,7 @@ def best_steal(state, seat, params):
     return best
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def choose_turn(state, seat, options, n_options, params):
     """Standard turn, or piracy when it pays more than the best clear card."""
     best, second, _ = best_two_clear(state, seat, params, -1)
@@ -288,7 +318,7 @@ def choose_turn(state, seat, options, n_options, params):
     return choice
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def choose_max(state, seat, kind, options, n_options, params):
     """The option of highest value for the take / discard / steal / claim / cover decisions."""
     best = 0
@@ -310,7 +340,7 @@ def choose_max(state, seat, kind, options, n_options, params):
     return best
 
 
-@njit(cache=True, error_model="numpy")
+@njit(cache=True, error_model="numpy", inline="always")
 def choose_cover(state, seat, options, n_options, params):
     """putback-may-cover: cover the second-best clear card (the best one is the seat's next take)."""
     if params[P_COVER] <= 0.0 or n_options < 3:

@@ -29,7 +29,7 @@ from simulator.games.skeleton.state import (
     VARIANTS,
 )
 from strategies.skeleton import PARAMS, heuristic
-from tests.skeleton.helpers import NO_LOG, lineup, pending, play_out, results, run_chunk, started
+from tests.skeleton.helpers import NO_LOG, choose, lineup, pending, play_out, results, run_chunk, started
 
 READINGS = ("second-card-optional", "putback-face-up", "putback-may-cover", "hidden-collection", "keep-map-pieces",
             "blow-each-standard", "tiebreak-islands", "random-first-player", "blow-may-flip")
@@ -100,6 +100,69 @@ def test_invariants_hold_with_the_heuristics_and_every_variant(spec):
     for variant in VARIANTS:
         run_chunk(spec, names, 60, variants=(variant,), seed=4, debug=True)
     run_chunk(spec, names[:3], 200, variants=READINGS, seed=4, debug=True)
+
+
+# ---- debug invariants: a deliberately broken state trips each check ----
+
+
+def play_until(state, wanted_kinds, condition, rng):
+    """Random options until a decision of one of ``wanted_kinds`` is pending and ``condition(state)``."""
+    from simulator.games.skeleton.engine import apply
+
+    while True:
+        seat, kind, options = pending(state)
+        assert seat != -1, "the game ended before the wanted position"
+        if kind in wanted_kinds and condition(state):
+            return
+        apply(state, int(rng.integers(len(options))), NO_LOG)
+
+
+def test_debug_check_trips_on_a_put_back_card_that_is_not_clear():
+    """Spec 6: every put-back card is clear at the moment it is put back (R11)."""
+    from simulator.games.skeleton.engine import check_put_back_clear
+    from simulator.games.skeleton.state import COVERED_BY, PUT_BACK, TAKEN_SLOT
+
+    state = started(4, game_index=2)
+    play_until(state, (KEEP_OR_PUTBACK,), lambda s: True, np.random.default_rng(1))
+    slot = int(state[TAKEN_SLOT])
+    choose(state, PUT_BACK)  # the engine checks the real put-back (debug on) and goes on
+    assert pending(state)[1] == SECOND_CARD
+    check_put_back_clear(state, slot)
+    other = next(s for s in range(49) if s != slot and (state[PILE_MASK] >> s) & 1)
+    state[COVERED_BY + slot] |= 1 << other  # broken: a pile card lies on the card put back
+    with pytest.raises(AssertionError, match="R11: the card put back is not clear"):
+        check_put_back_clear(state, slot)
+
+
+def test_debug_check_trips_on_a_score_that_falls_but_by_theft():
+    """Spec 6: scores never decrease except by theft (a stolen Gold coin card)."""
+    from simulator.games.skeleton.board import take_from_seat
+    from simulator.games.skeleton.components import CONTENT_KIND, KIND_COIN
+    from simulator.games.skeleton.engine import check_invariants
+    from simulator.games.skeleton.pile import put_back_at_edge
+    from simulator.games.skeleton.state import LOC_PILE, LOC_SEAT, SLOT_LOC, STEAL_CARD_SHIFT
+    from simulator.games.skeleton.turn import steal
+
+    def held_coins(state):
+        return [s for s in range(49) if state[SLOT_LOC + s] >= LOC_SEAT and CONTENT_KIND[state[SLOT_CONTENT + s]] == KIND_COIN]
+
+    state = started(4, game_index=4)
+    play_until(state, (BLOW, TURN_TYPE), lambda s: len(held_coins(s)) >= 2, np.random.default_rng(3))
+    check_invariants(state)  # consistent; each seat's floor is now its score
+    # a theft lowers the victim's score: allowed
+    slot = held_coins(state)[0]
+    victim = int(state[SLOT_LOC + slot]) - LOC_SEAT
+    thief = (victim + 1) % 4
+    before = int(state[SCORE + victim])
+    steal(state, thief, victim | slot << STEAL_CARD_SHIFT, new_stream(1, 0, 0), NO_LOG)
+    assert state[SCORE + victim] < before
+    check_invariants(state)
+    # broken: a coin card goes back to the pile from a seat (conservation still holds, no theft)
+    slot = held_coins(state)[0]
+    take_from_seat(state, slot, LOC_PILE)
+    put_back_at_edge(state, slot)
+    with pytest.raises(AssertionError, match="a score decreased other than by a theft"):
+        check_invariants(state)
 
 
 # ---- rule counters and trajectories ----

@@ -28,7 +28,7 @@ from simulator.games.skeleton.components import (
     UNITS_PER_MAP,
 )
 from simulator.games.skeleton.maps import after_gain, claim_island, claim_options, is_complete
-from simulator.games.skeleton.pile import clear_mask
+from simulator.games.skeleton.pile import clear_mask, recount_clear_mask
 from simulator.games.skeleton.scoring import end_game, game_over, recount_score
 from simulator.games.skeleton.setup import setup_game
 from simulator.games.skeleton.state import (
@@ -37,6 +37,7 @@ from simulator.games.skeleton.state import (
     CLAIM_COLOUR,
     CLAIM_COMBO_SHIFT,
     CLAIM_PIECES,
+    CLEAR_MASK,
     COIN_CARDS,
     COIN_POINTS,
     CURRENT,
@@ -76,6 +77,7 @@ from simulator.games.skeleton.state import (
     LOG_COUNT,
     MAX_CHECKPOINTS,
     COUNTERS,
+    COVERED_BY,
     MAX_OPTIONS,
     MAX_TURNS,
     N_CARDS,
@@ -96,6 +98,7 @@ from simulator.games.skeleton.state import (
     QUARTERS,
     RANK,
     REMOVED_MASK,
+    SCORE_FLOOR,
     RESUME_STEP,
     SCORE,
     SECOND_CARD,
@@ -184,8 +187,9 @@ COLUMN_LABELS = {"end_kind": ("all Islands claimed", "pile empty", "stall cap")}
 
 @njit(cache=True)
 def check_invariants(state):
-    """Components conserved, counts never negative, scores recounted from scratch; AssertionError
-    names the broken invariant.  Called between turns and at the end (no card in hand then)."""
+    """Components conserved, counts never negative, scores recounted from scratch and never fallen
+    but by theft, the clear mask recounted; AssertionError names the broken invariant.  Called
+    between turns and at the end (no card in hand then); ``check_put_back_clear`` at each put-back."""
     players = state[PLAYERS]
     n = state[N_CARDS]
     if state[TAKEN_SLOT] != -1:
@@ -244,7 +248,9 @@ def check_invariants(state):
     for colour in range(N_COLOURS):
         if units[colour] != 2 * UNITS_PER_MAP:
             raise AssertionError("map conservation: a colour's pieces do not add up to 8 quarter units")
-    if pile != 0 and clear_mask(state) == 0:
+    if state[CLEAR_MASK] != recount_clear_mask(state):
+        raise AssertionError("pile model: the clear mask differs from the pile and its cover relation")
+    if pile != 0 and state[CLEAR_MASK] == 0:
         raise AssertionError("pile model: a non-empty pile has no clear card")
     claimed = 0
     total = coins_in_pile
@@ -278,6 +284,25 @@ def check_invariants(state):
         total += state[SCORE + seat]
     if total != TOTAL_COINS:
         raise AssertionError("coin conservation: unclaimed Islands + pile coins + scores must be 45")
+    check_scores_never_fall(state)
+
+
+@njit(cache=True)
+def check_scores_never_fall(state):
+    """Spec 6: a score never decreases except by theft (a Gold coin card stolen lowers the
+    victim's ``SCORE_FLOOR``); then the floor becomes the current score."""
+    for seat in range(state[PLAYERS]):
+        if state[SCORE + seat] < state[SCORE_FLOOR + seat]:
+            raise AssertionError("score check: a score decreased other than by a theft")
+        state[SCORE_FLOOR + seat] = state[SCORE + seat]
+
+
+@njit(cache=True)
+def check_put_back_clear(state, slot):
+    """Spec 6 / R11: the card just put back lies in the pile, clear (covered by nothing)."""
+    pile = state[PILE_MASK]
+    if not (pile >> slot) & 1 or state[COVERED_BY + slot] & pile != 0 or not (state[CLEAR_MASK] >> slot) & 1:
+        raise AssertionError("R11: the card put back is not clear")
 
 
 # ---- the forward model ----
@@ -354,6 +379,8 @@ def carry_out(state, seat, value, log):
             gained(state, seat, content, STEP_STANDARD_DONE, log)
         else:
             put_back(state, seat, slot, log)
+            if state[DEBUG_CHECKS] == 1:
+                check_put_back_clear(state, slot)
             if state[FLAGS + FLAG_PUTBACK_MAY_COVER] == 1:
                 state[STEP] = STEP_COVER
             else:

@@ -42,6 +42,7 @@ from simulator.games.skeleton.state import (
     PLAYERS,
     QUARTERS,
     SCORE,
+    SCORE_FLOOR,
     SEEN,
     SLOT_CONTENT,
     SLOT_LOC,
@@ -125,5 +126,8 @@ def redraw_hidden(state, seat, stream):
             pool[k] = original[k]
             state[SLOT_CONTENT + slots[k]] = pool[k]
         recount_holdings(state)
+    if collections:  # the redrawn collections are a new position: scores are checked from here on
+        for other in range(state[PLAYERS]):
+            state[SCORE_FLOOR + other] = state[SCORE + other]
     state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64)[0] = next_uint64(stream)
     state[FLIP_STREAM:FLIP_STREAM + 1].view(np.uint64)[0] = next_uint64(stream)

@@ -1,7 +1,9 @@
 """The Sand pile model (spec 4.1, RECONSTRUCTED; parameters in data/pile.json, passed in the
 variant flags): which cards are clear, what a take uncovers, where a put-back card goes, what a
 blow does.  Only bitsets live in the state: ``COVERED_BY[slot]`` is the mask of slots lying on
-``slot``; a slot is clear when it is in the pile and none of them is (R9).
+``slot``; a slot is clear when it is in the pile and none of them is (R9).  ``CLEAR_MASK`` keeps
+the clear slots up to date: every function here that moves a card or changes the cover relation
+updates it, so that the take options and the heuristic read it instead of recounting it.
 """
 
 import math
@@ -12,6 +14,7 @@ from numba import njit
 from simulator.core.rng import random_float
 from simulator.games.skeleton.board import bit, popcount
 from simulator.games.skeleton.state import (
+    CLEAR_MASK,
     COVERED_BY,
     FACE_UP_MASK,
     FLAG_BLOW_MAY_FLIP,
@@ -71,17 +74,24 @@ def spread_pile(state, n_cards, deal, x, y, half_w, half_h, height):
         mask |= bit(slot)
     state[PILE_MASK] = mask
     state[PILE_COUNT] = n_cards
+    state[CLEAR_MASK] = recount_clear_mask(state)
+
+
+@njit(cache=True, inline="always")
+def recount_clear_mask(state):
+    """R9: the pile's clear cards (nothing in the pile lies on them, even partly), recounted from
+    the pile and the cover relation (branch-free: whether a card is clear is unpredictable)."""
+    pile = state[PILE_MASK]
+    clear = 0
+    for slot in range(state[N_CARDS]):
+        clear |= np.int64(state[COVERED_BY + slot] & pile == 0) << slot
+    return clear & pile
 
 
 @njit(cache=True, inline="always")
 def clear_mask(state):
-    """R9: the pile's clear cards (nothing in the pile lies on them, even partly)."""
-    pile = state[PILE_MASK]
-    clear = 0
-    for slot in range(state[N_CARDS]):
-        if (pile >> slot) & 1 and state[COVERED_BY + slot] & pile == 0:
-            clear |= bit(slot)
-    return clear
+    """R9: the pile's clear cards (kept up to date in ``CLEAR_MASK``)."""
+    return state[CLEAR_MASK]
 
 
 @njit(cache=True, inline="always")
@@ -91,12 +101,13 @@ def remove_from_pile(state, slot):
     pile = state[PILE_MASK] & ~mask
     state[PILE_MASK] = pile
     state[PILE_COUNT] -= 1
-    uncovered = 0
+    uncovered = 0  # cards of the pile that lay under ``slot`` only (branch-free)
     for other in range(state[N_CARDS]):
         covered_by = state[COVERED_BY + other]
-        if (pile >> other) & 1 and covered_by & mask and covered_by & pile == 0:
-            uncovered += 1
-    return uncovered
+        uncovered |= np.int64((covered_by & mask != 0) & (covered_by & pile == 0)) << other
+    uncovered &= pile
+    state[CLEAR_MASK] = (state[CLEAR_MASK] & ~mask) | uncovered  # a removal never covers a card
+    return popcount(uncovered)
 
 
 @njit(cache=True)
@@ -109,12 +120,14 @@ def put_back_at_edge(state, slot):
     state[COVERED_BY + slot] = 0
     state[PILE_MASK] |= mask
     state[PILE_COUNT] += 1
+    state[CLEAR_MASK] |= mask  # clear and covering nothing: the other cards stay as they were
 
 
 @njit(cache=True)
 def cover_card(state, slot, target):
     """Variant putback-may-cover (A5): the card put back at ``slot`` rests on clear card ``target``."""
     state[COVERED_BY + target] |= bit(slot)
+    state[CLEAR_MASK] = recount_clear_mask(state)
 
 
 @njit(cache=True)
@@ -137,9 +150,10 @@ def blow(state, deal, flip_stream):
                 swept |= bit(slot)
         if swept == 0:
             break
-        before = clear_mask(state)
+        before = state[CLEAR_MASK]
         for other in range(n):
             state[COVERED_BY + other] &= ~swept
+        state[CLEAR_MASK] = recount_clear_mask(state)
         if flags[FLAG_BLOW_MAY_FLIP] == 1:
             flip_p = flags[FLAG_FLIP_MILLI] / MILLI
             for slot in range(n):

@@ -59,6 +59,7 @@ FACE_UP_AT_SETUP = _block(1)
 PILE_MASK = _block(1)  # slots in the pile
 FACE_UP_MASK = _block(1)  # slots lying content side up (meaningful in the pile)
 REMOVED_MASK = _block(1)  # slots out of the game (piracy discards R15, handed-in pieces R18)
+CLEAR_MASK = _block(1)  # slots of the pile that are clear (R9), kept up to date by pile.py (derived from the above)
 COVERED_BY = _block(N_SLOTS)  # slot -> mask of slots lying on it (R9: clear = none of them in the pile)
 SLOT_CONTENT = _block(N_SLOTS)  # slot -> content (components.py); private for face-down pile slots
 SLOT_LOC = _block(N_SLOTS)  # slot -> LOC_*
@@ -281,6 +282,7 @@ PUTBACK_SLOT = _block(1)  # card put back this standard turn, -1 none
 CLAIM_COLOUR = _block(1)  # claim_pieces: the colour completed
 RESUME_STEP = _block(1)  # step to go on with after a claim_pieces decision
 DEBUG_CHECKS = _block(1)
+SCORE_FLOOR = _block(MAX_PLAYERS)  # seat -> its score at the last invariant check, less the coins stolen from it since
 DEAL_STREAM = _block(1)  # the deal stream (SplitMix64 state, uint64 bits): setup and blows
 FLIP_STREAM = _block(1)  # blow-may-flip's own stream, so that the flips leave the deal stream unchanged
 FLAGS = _block(N_FLAGS)

@@ -5,8 +5,8 @@ decision kind and the actions that carry a choice out, numba."""
 from numba import njit
 
 from simulator.core.rng import random_below
-from simulator.games.skeleton.board import bit, eligible_capacity, give_to_seat, is_half, log_event, popcount, \
-    take_from_seat
+from simulator.games.skeleton.board import bit, eligible_capacity, give_to_seat, is_half, log_event, lowest_slot, \
+    popcount, take_from_seat
 from simulator.games.skeleton.components import COIN_VALUE, CONTENT_COLOUR, CONTENT_KIND, KIND_COIN, KIND_PIECE, N_COLOURS
 from simulator.games.skeleton.pile import blow, clear_mask, cover_card, put_back_at_edge, remove_from_pile
 from simulator.games.skeleton.state import (
@@ -52,6 +52,7 @@ from simulator.games.skeleton.state import (
     PUT_BACK,
     PUTBACK_SLOT,
     REMOVED_MASK,
+    SCORE_FLOOR,
     SEEN,
     SLOT_CONTENT,
     SLOT_LOC,
@@ -230,6 +231,8 @@ def steal(state, seat, option, deal, log):
     give_to_seat(state, slot, seat)
     state[STAT_STOLEN_FROM + victim] += 1
     content = state[SLOT_CONTENT + slot]
+    if CONTENT_KIND[content] == KIND_COIN:
+        state[SCORE_FLOOR + victim] -= COIN_VALUE[content]  # the one way a score may fall (debug invariant)
     log_event(log, state, EV_STEAL, seat, victim, content, 0, 0)
     return content
 
@@ -242,10 +245,10 @@ def take_options(state, options):
     """R8: any clear card of the pile."""
     clear = clear_mask(state)
     n = 0
-    for slot in range(state[N_CARDS]):
-        if (clear >> slot) & 1:
-            options[n] = slot
-            n += 1
+    while clear != 0:
+        options[n] = lowest_slot(clear)
+        n += 1
+        clear &= clear - 1
     return n
 
 
@@ -345,10 +348,10 @@ def second_options(state, options):
     if state[FLAGS + FLAG_SECOND_OPTIONAL] == 1:
         options[0] = NO_CARD
         n = 1
-    for slot in range(state[N_CARDS]):
-        if (clear >> slot) & 1:
-            options[n] = slot
-            n += 1
+    while clear != 0:
+        options[n] = lowest_slot(clear)
+        n += 1
+        clear &= clear - 1
     return n
 
 
