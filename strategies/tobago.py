@@ -73,7 +73,7 @@ from simulator.games.tobago.state import (
     TURN_ACTION,
 )
 
-N_PARAMS = 9
+N_PARAMS = 12
 P_TAKE_AT = 0  # take any offered card worth at least this many coins
 P_TAKE_MEAN = 1  # 1: also take a card worth at least the mean of the cards still to come
 P_RESERVE = 2  # amulets kept back (for curses) once curses can come up
@@ -83,11 +83,17 @@ P_HUNT = 5  # weight of ending a leg on an amulet / driving to amulets
 P_WARD_AT = 6  # ward a curse with an amulet when the highest card is at least this
 P_OWN_ROSES = 7  # weight of maps where I already have roses
 P_SPEND = 8  # 1: spend amulets on extra clues / marker removal that locate a treasure near me
+P_SWAP_FIRST = 9  # 1: with no legal clue, exchange the hand with a spare amulet before the main action (R42)
+P_EXTRA_CLUE_AT = 10  # spend a spare amulet on an extra clue (R39) scoring at least this (NEVER: off)
+P_CUBE_ROSES = 11  # spend a spare amulet to remove a marker (R38) of a 2-marker map holding this many of my roses (NEVER: off)
+
+NEVER = 99.0
+"""A threshold no score or count reaches: the decision it gates is never taken."""
 
 PARAMS = {
-    "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0),
-    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0),
-    "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0),
+    "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER),
+    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0, 1.0, 4.0, 2.0),
+    "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER),
 }
 """Weights of each named heuristic, in the order of the P_* indices."""
 
@@ -98,6 +104,13 @@ change in one leg together, so a move toward a treasure within reach gets there.
 CLOSING_WEIGHT = 5.0
 """Per leg to the nearest marker of a map about to be located (2-3 markers): the racer's approach."""
 BIG = 1000.0
+NO_SCORE = -np.inf
+"""Below every score, so that an argmax picks the best option even when all score below -BIG
+(a located treasure 10+ legs away)."""
+HUNT_LEG_WEIGHT = 50.0
+"""Hunter, per leg to the nearest amulet on a normal move: it moves because an amulet is within
+reach (``turn_choice``), so every leg must get nearer to one (else it can circle for ever); below
+``LOCATED_WEIGHT`` so a located treasure still comes first."""
 
 
 @njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
@@ -196,7 +209,7 @@ def clue_score(state, seat, card, m, params):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def best_clue_value(state, seat, params):
-    best = -BIG
+    best = NO_SCORE
     for slot in range(state[HAND_COUNT + seat]):
         card = state[HAND + seat * MAX_HAND + slot]
         for m in range(N_MAPS):
@@ -269,6 +282,26 @@ def target_score(state, seat, h, params, extra):
         if nearest < 99:
             score -= 3.0 * params[P_HUNT] * nearest  # (hunter: 6 per leg, above CLOSING_WEIGHT)
     return score
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def nearest_amulet(state, h, skip):
+    """Fewest legs from ``h`` to an amulet on the island other than on hex ``skip`` (99 none)."""
+    nearest = 99
+    for a in range(state[N_HEX]):
+        if state[AMULET_AT + a] == 1 and a != skip:
+            d = legs(state, h, a)
+            if d < nearest:
+                nearest = d
+    return nearest
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def hunt_penalty(state, h, skip):
+    """The hunter's cost of standing on ``h``: ``HUNT_LEG_WEIGHT`` per leg to the nearest amulet
+    (not counting one on ``skip``), nothing when there is none."""
+    nearest = nearest_amulet(state, h, skip)
+    return HUNT_LEG_WEIGHT * nearest if nearest < 99 else 0.0
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -361,6 +394,9 @@ def turn_choice(state, seat, options, n_options, params):
             return clue
         if reach < 99:
             return move  # no legal clue: head for a located treasure (else it could wait forever)
+        swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
+        if params[P_SWAP_FIRST] > 0.5 and spare >= 1 and swap >= 0:
+            return swap  # R42: a new hand for an amulet keeps the main action for a clue
         exchange = find(options, n_options, ACTION_EXCHANGE)
         if exchange >= 0:
             return exchange  # no legal clue in hand (the spec's exchange trigger)
@@ -370,6 +406,12 @@ def turn_choice(state, seat, options, n_options, params):
         amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
         if reach <= REACH and amulet_move >= 0:
             return amulet_move
+        amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
+        if amulet_clue >= 0 and params[P_EXTRA_CLUE_AT] < NEVER and best_clue_value(state, seat, params) >= params[P_EXTRA_CLUE_AT]:
+            return amulet_clue  # R39: one more clue (and rose) worth an amulet
+        cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
+        if cube >= 0 and params[P_CUBE_ROSES] < NEVER and closing_rose_map(state, seat, params[P_CUBE_ROSES]):
+            return cube  # R38: bring a map where I hold roses to its raise
         if params[P_SPEND] > 0.5:
             amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
             if amulet_clue >= 0 and best_clue_value(state, seat, params) > 2.0:
@@ -392,6 +434,16 @@ def turn_choice(state, seat, options, n_options, params):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
+def closing_rose_map(state, seat, min_roses):
+    """A map with 2 markers left on which ``seat`` holds at least ``min_roses`` roses."""
+    for m in range(N_MAPS):
+        if state[MAP_MARKERS_DOWN + m] == 1 and state[MAP_MARKERS + m] == 2 and state[SHARE_MAP] != m:
+            if my_roses(state, m, seat) >= min_roses:
+                return True
+    return False
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def has_playable(state, seat):
     for slot in range(state[HAND_COUNT + seat]):
         if playable(state, state[HAND + seat * MAX_HAND + slot]):
@@ -406,7 +458,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return turn_choice(state, seat, options, n_options, params)
     if kind == CLUE_PLAY:
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         for i in range(n_options):
             slot = options[i] & ((1 << CLUE_MAP_SHIFT) - 1)
             m = options[i] >> CLUE_MAP_SHIFT
@@ -417,14 +469,19 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return best
     if kind == LEG:
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         here = state[ATV_HEX + seat]
+        hunting = params[P_HUNT] > 1.0 and state[EXTRA] == 0
         for i in range(n_options):
             h = options[i]
             if h == LEG_STOP:
                 s = target_score(state, seat, here, params, 1) - 0.01
+                if hunting:
+                    s -= hunt_penalty(state, here, here)  # R29: no pick-up without a leg
             else:
                 s = target_score(state, seat, h, params, state[EXTRA])
+                if hunting:
+                    s -= hunt_penalty(state, h, -1)
             if s > best_score:
                 best_score = s
                 best = i
@@ -433,7 +490,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         # remove a marker so that the map's remaining markers come nearer my ATV
         here = state[ATV_HEX + seat]
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         for i in range(n_options):
             m = options[i] & ((1 << CUBE_HEX_SHIFT) - 1)
             h = options[i] >> CUBE_HEX_SHIFT
@@ -463,7 +520,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return choice if choice >= 0 else 0
     if kind == NEW_MAP_CLUE:
         best = 0
-        best_score = -BIG
+        best_score = NO_SCORE
         for i in range(n_options):
             s = clue_score(state, seat, state[HAND + seat * MAX_HAND + options[i]], state[NEW_MAP], params)
             if s > best_score:

@@ -163,7 +163,7 @@ def game_spec():
         variants=variants(),
         encode_variants=encode_variants,
         strategy_loader=strategy_specs,
-        default_strategy="racer",
+        default_strategy="contributor",
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,
         seat_columns=SEAT_COLUMNS,
