@@ -122,3 +122,12 @@ def test_the_default_ladder_holds_the_tuned_files_of_its_player_count():
     assert "greedy@tuned-3p" in ladder.default_strategies("sails", 3)
     assert {"greedy@tuned-3p", "greedy@tuned-4p"} <= set(ladder.default_strategies("sails"))
     assert ladder.tuned_at("sails", "greedy@tuned-3p") == 3
+
+
+def test_a_panel_folder_that_is_a_file_is_refused_before_anything_is_played(tmp_path, capsys):
+    (tmp_path / "players").write_text("not a folder")
+    status, stdout, stderr = islandsim(capsys, "skill", "--game", "toy", "--players", 3, "--n", 10,
+                                       "--report", tmp_path / "players.html", "--quiet")  # fmt: skip
+    assert status == 2 and stdout == ""
+    assert stderr.startswith("error: --report") and "is a file" in stderr and len(stderr.strip().splitlines()) == 1
+    assert not (tmp_path / "players.html").exists()
