@@ -41,9 +41,10 @@ bench: $(STAMP)
 reports: $(STAMP)
 	$(BIN)/islandsim experiment experiments/*.toml --reports-dir reports
 
-## players-report: the cross-game skill-versus-luck report (ladders and panels, about 12 minutes)
+## players-report: the cross-game skill-versus-luck report (ladder and panel of every game at 4 players) and
+## reports/players/<game>.json, which the study reports written into reports/ show (run it before `make reports`)
 players-report: $(STAMP)
-	$(BIN)/islandsim skill --game sails --game loot --players 3 --players 4 --players 5 --n 300 --replays 8 \
+	$(BIN)/islandsim skill --players 4 --n 300 --replays 8 \
 		--seed 2026 --report reports/players.html --quiet
 
 clean:

@@ -333,7 +333,7 @@ def report_command():
         """Write a balance report of run folders (a folder of runs stands for the runs inside)."""
         fmt = _report_format(out, fmt, "--out", "--format")
         _check_outputs(reports=(("--out", out),), fmt=fmt)
-        document = report_module.build_report(run_dirs, title)
+        document = report_module.build_report(run_dirs, title, Path(out).parent)
         _write_report(document, out, fmt, stderr_notices(False))
 
     return report
@@ -375,7 +375,7 @@ def experiment_command():
         for study, target in targets:
             _tell(say, f"experiment {study.path}: {study.title}")
             runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
-            document = experiment_module.experiment_report(study, runs, n_games)
+            document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent)
             _write_report(document, target, fmt, say)
             for line in document.findings:
                 click.echo(line)

@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from simulator.analysis import report, report_answers, store, tournament
+from simulator.analysis import report, report_answers, report_players, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import limits, registry, runner
 from simulator.core.registry import UsageError
@@ -271,8 +271,11 @@ def run_experiment(experiment: Experiment, store_folder: Path, jobs: int, say: C
     return studies
 
 
-def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str, list[Run]]]], n: int | None = None) -> report.Document:
-    """The report of a study: description, then every analysis per player count, then the runs."""
+def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str, list[Run]]]], n: int | None = None,
+                      report_folder: Path | None = None) -> report.Document:  # fmt: skip
+    """The report of a study: description, then every analysis per player count, the strategies
+    and where they stand (from the panels kept in ``report_folder``, the folder the report goes
+    to), then the runs."""
     document = report.Document(experiment.title)
     games = n or experiment.n
     document.intro = (
@@ -287,6 +290,7 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
     for players, groups in studies.items():
         report.add_study(document, groups, f"{players} players", kind)
         all_runs += [run for _, runs in groups for run in runs]
+    report_players.add_players(document, experiment.game, all_runs, report_folder)
     report.add_manifest(document, all_runs)
     report_answers.compose(document, experiment.question)
     return document

@@ -19,8 +19,13 @@ from __future__ import annotations
 import base64
 import html
 import json
-from pathlib import Path
 from dataclasses import dataclass
+from pathlib import Path
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10: tomli is the parser that became tomllib in 3.11
+    import tomli as tomllib
 
 import click
 import numpy as np
@@ -266,25 +271,36 @@ def add_to_document(document, ladder: Ladder) -> None:
 
 def ladder_for_report(game: str, players: int, deals: int = 300, seed: int = 1, jobs: int = 1,
                       strategies: list[str] | None = None, variants: tuple[str, ...] = ()) -> tuple[str, dict]:  # fmt: skip
-    """Play the ladder of ``strategies`` (default: every registered and shipped tuned one) and
-    return its HTML fragment and data: the one call a game's report needs."""
+    """Play the ladder of ``strategies`` (default: every registered one and the shipped tuned
+    ones of this player count) and return its HTML fragment and data: the one call a game's
+    report needs."""
     table = Table(game, players, seed, variants, jobs)
-    return ladder_section(play_ladder(table, strategies or default_strategies(game), deals))
+    return ladder_section(play_ladder(table, strategies or default_strategies(game, players), deals))
 
 
-def default_strategies(game: str) -> list[str]:
-    """Every registered strategy of ``game`` and its shipped tuned parameter files, except the
-    search player ``ismcts`` (tens of milliseconds a decision: name it in ``--strategies`` to rank it)."""
+def default_strategies(game: str, players: int | None = None) -> list[str]:
+    """Every registered strategy of ``game`` and its shipped tuned parameter files (only those
+    tuned at ``players`` when given: a file tuned for another table size is another question),
+    except the search player ``ismcts`` (tens of milliseconds a decision: name it in
+    ``--strategies`` to rank it)."""
     from simulator.core.ismcts import NAME as SEARCH_PLAYER
 
     spec = registry.get_game(game)
-    return [name for name in spec.strategy_descriptions if name != SEARCH_PLAYER] + param_files.registered_names(game)
+    tuned = [name for name in param_files.registered_names(game) if players is None or tuned_at(game, name) == players]
+    return [name for name in spec.strategy_descriptions if name != SEARCH_PLAYER] + tuned
 
 
-def parse_names(text: str | None, game: str) -> list[str]:
-    """``--strategies a,b,c`` (default: :func:`default_strategies`)."""
+def tuned_at(game: str, name: str) -> int | None:
+    """The player count a shipped parameter file ``STRATEGY@NAME`` was tuned at (None when it does not say)."""
+    with open(param_files.file_path(game, name), "rb") as handle:
+        players = tomllib.load(handle).get("players")
+    return players if isinstance(players, int) else None
+
+
+def parse_names(text: str | None, game: str, players: int | None = None) -> list[str]:
+    """``--strategies a,b,c`` (default: :func:`default_strategies` at ``players``)."""
     if text is None:
-        return default_strategies(game)
+        return default_strategies(game, players)
     names = [part.strip() for part in text.split(",")]
     if not all(names):
         raise UsageError(f"--strategies '{text}' has an empty name; write names separated by commas")
@@ -303,7 +319,7 @@ def command() -> click.Command:
     @game_option()
     @click.option("--players", type=int, required=True, help="Number of players.")
     @click.option("--strategies", default=None,
-                  help="Comma list of strategies (default: every registered one and the shipped tuned ones).")
+                  help="Comma list of strategies (default: every registered one and the shipped ones tuned at --players).")
     @click.option("--n", "deals", type=limits.GAMES, default=1_000, show_default=True, help="Deals per lineup.")
     @click.option("--bootstrap", type=click.IntRange(0, 10_000), default=200, show_default=True,
                   help="Bootstrap replicates for the intervals (0: none).")
@@ -328,7 +344,7 @@ def command() -> click.Command:
             check_output_file(chart, "--chart")
         spec = registry.get_game(game_id)
         registry.check_players(spec, players)
-        names = parse_names(strategies, game_id)
+        names = parse_names(strategies, game_id, players)
         table = Table(game_id, players, seed, tuple(variant_names), runner.local_jobs(jobs, say), scheduler)
         result = play_ladder(table, names, deals, bootstrap, say)
         if chart is not None:

@@ -22,7 +22,8 @@ import polars as pl
 
 from simulator import __version__
 from simulator.analysis import (
-    charts, compare, convergence, coverage, events, report_answers, report_quality, seats, shape, stats, tournament,
+    charts, compare, convergence, coverage, events, report_answers, report_players, report_quality, seats, shape, stats,
+    tournament,
 )
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
@@ -35,7 +36,8 @@ FORMATS = ("html", "md")
 
 @dataclass
 class Block:
-    """One element of a report: ``kind`` is heading, text, bullets, table or figure."""
+    """One element of a report: ``kind`` is heading, text, bullets, table, figure or link
+    (``content`` ``(text, address)``, the address relative to the report file)."""
 
     kind: str
     content: object
@@ -77,6 +79,9 @@ class Document:
 
     def figure(self, png: bytes, caption: str) -> None:
         self.blocks.append(Block("figure", png, caption))
+
+    def link(self, text: str, address: str) -> None:
+        self.blocks.append(Block("link", (text, address)))
 
 
 MAX_ANSWERS = 5
@@ -210,6 +215,9 @@ def to_html(document: Document) -> str:
         elif block.kind == "figure":
             figure_number += 1
             parts.append(_figure_html(block.content, block.caption, figure_number))
+        elif block.kind == "link":
+            text, address = block.content
+            parts.append(f'<p><a href="{html.escape(address, quote=True)}">{html.escape(text)}</a></p>')
     if in_section:
         parts.append("</details>")
     parts.append(f"<footer><p><small>islandsim {__version__}. Methods: docs/analysis.md.</small></p></footer>{_OPEN_TARGET}</body></html>")
@@ -250,6 +258,9 @@ def to_markdown(document: Document, figure_folder: Path, link_prefix: str) -> st
         elif block.kind == "figure":
             figure_number += 1
             lines += _markdown_figure(block.content, block.caption, figure_number, figure_folder, link_prefix)
+        elif block.kind == "link":
+            text, address = block.content
+            lines += [f"[{text}]({address})", ""]
     lines.append(f"*islandsim {__version__}. Methods: docs/analysis.md.*")
     return "\n".join(lines) + "\n"
 
@@ -704,8 +715,10 @@ def load_runs(paths: Sequence[Path | str]) -> list[Run]:
     return [load_run(path) for path in expand_run_paths(list(paths))]
 
 
-def build_report(paths: Sequence[Path | str], title: str | None = None) -> Document:
-    """The report of ``islandsim report RUN_DIR...``: runs grouped by player count."""
+def build_report(paths: Sequence[Path | str], title: str | None = None, report_folder: Path | None = None) -> Document:
+    """The report of ``islandsim report RUN_DIR...``: runs grouped by player count; the players
+    section reads the game's ladders and skill panels kept in ``report_folder`` (the folder the
+    report goes to; :mod:`simulator.analysis.report_players`)."""
     runs = load_runs(paths)
     games = {run.manifest["game"] for run in runs}
     if len(games) > 1:
@@ -715,6 +728,7 @@ def build_report(paths: Sequence[Path | str], title: str | None = None) -> Docum
     for players in sorted({run.players for run in runs}):
         group = [run for run in runs if run.players == players]
         add_study(document, compare.group_by_setup(group), f"{players} players")
+    report_players.add_players(document, first["game"], runs, report_folder)
     add_manifest(document, runs)
     report_answers.compose(document)
     return document

@@ -30,7 +30,7 @@ from pathlib import Path
 import click
 import numpy as np
 
-from simulator.analysis import stats
+from simulator.analysis import report_players, stats
 from simulator.analysis.ladder import Ladder, ladder_section, parse_names, play_ladder
 from simulator.analysis.matches import Entrant, Table, check_table, play_seatings, rotations, won
 from simulator.cli_options import check_table_options, quiet_option, stderr_notices, table_format_option
@@ -76,29 +76,7 @@ class Panel:
 
     def rows(self) -> list[dict]:
         """The panel as (measure, value, interval, meaning) rows."""
-        fair = 1 / self.players
-
-        def rate(result):
-            if np.isnan(result["estimate"]):
-                return "n/a", "the outcome never varied"
-            return f"{100 * result['estimate']:.1f}%", f"[{100 * result['low']:.1f}, {100 * result['high']:.1f}]%"
-
-        rows = [("rating spread", f"{self.spread['estimate']:.0f} Elo",
-                 f"[{self.spread['low']:.0f}, {self.spread['high']:.0f}]",
-                 f"{self.strongest} over {self.weakest}; 0 = strategy does not matter")]  # fmt: skip
-        rows.append((f"{self.strongest} vs {self.players - 1} random", *rate(self.against_randoms),
-                     f"win rate; fair share {100 * fair:.1f}%"))  # fmt: skip
-        if self.strongest == self.default:
-            rows.append((f"{self.strongest} vs the default", "n/a", "", "the strongest is the default"))
-        else:
-            rows.append((f"{self.strongest} vs {self.players - 1} {self.default}", *rate(self.against_default),
-                         f"win rate; fair share {100 * fair:.1f}%"))  # fmt: skip
-        rows.append(("upset rate", *rate(self.upset), "weaker of two finishes ahead; 50% = coin, 0% = skill decides"))
-        rows.append(("deal share, random table", *rate(self.deal_share_randoms),
-                     "outcome variance explained by the deal"))  # fmt: skip
-        rows.append((f"deal share, {self.strongest} vs random", *rate(self.deal_share_strongest),
-                     "outcome variance explained by the deal"))  # fmt: skip
-        return [{"measure": m, "value": v, "interval": i, "meaning": n} for m, v, i, n in rows]
+        return panel_rows(self.to_json())
 
     def to_json(self) -> dict:
         """The panel as JSON data (an undefined measure, e.g. the deal share of an outcome that never
@@ -123,6 +101,33 @@ def _without_nan(value):
     if isinstance(value, float) and np.isnan(value):
         return None
     return value
+
+
+def panel_rows(data: dict) -> list[dict]:
+    """A panel's (measure, value, interval, meaning) rows, from its JSON data (:meth:`Panel.to_json`),
+    so that a report can show a panel read back from a file."""
+    players, strongest, default = data["players"], data["strongest"], data["default"]
+    fair = f"win rate; fair share {100 / players:.1f}%"
+
+    def rate(result):
+        if result["estimate"] is None:
+            return "n/a", "the outcome never varied"
+        return f"{100 * result['estimate']:.1f}%", f"[{100 * result['low']:.1f}, {100 * result['high']:.1f}]%"
+
+    spread = data["rating_spread"]
+    rows = [("rating spread", f"{spread['estimate']:.0f} Elo", f"[{spread['low']:.0f}, {spread['high']:.0f}]",
+             f"{strongest} over {data['weakest']}; 0 = strategy does not matter"),
+            (f"{strongest} vs {players - 1} random", *rate(data["strongest_vs_randoms"]), fair)]  # fmt: skip
+    if data["strongest_vs_default"] is None:
+        rows.append((f"{strongest} vs the default", "n/a", "", "the strongest is the default"))
+    else:
+        rows.append((f"{strongest} vs {players - 1} {default}", *rate(data["strongest_vs_default"]), fair))
+    rows.append(("upset rate", *rate(data["upset_rate"]), "weaker of two finishes ahead; 50% = coin, 0% = skill decides"))
+    rows.append(("deal share, random table", *rate(data["deal_share_random_table"]),
+                 "outcome variance explained by the deal"))  # fmt: skip
+    rows.append((f"deal share, {strongest} vs random", *rate(data["deal_share_strongest_vs_random"]),
+                 "outcome variance explained by the deal"))  # fmt: skip
+    return [{"measure": m, "value": v, "interval": i, "meaning": n} for m, v, i, n in rows]
 
 
 def _interval(estimate: float, replicates: np.ndarray) -> dict:
@@ -212,7 +217,7 @@ def panel(table: Table, names: list[str] | None, deals: int, replays: int, boots
     """The skill-versus-luck panel of ``table``'s game and player count."""
     spec = registry.get_game(table.game)
     registry.check_players(spec, table.players)
-    names = names or parse_names(None, table.game)
+    names = names or parse_names(None, table.game, table.players)
     if replays < 2:
         raise UsageError(f"--replays must be at least 2 (the deal share compares replays of each deal), not {replays}")
     check_table(table, names + [REPLAYABLE_RANDOM])
@@ -294,14 +299,15 @@ def command() -> click.Command:
     @click.option("--players", "player_counts", type=int, multiple=True,
                   help="Player count (repeat; default: 4, or each game's nearest).")  # fmt: skip
     @click.option("--strategies", default=None,
-                  help="Ladder strategies, one game only (default: every registered one and the shipped tuned ones).")
+                  help="Ladder strategies, one game only (default: every registered one and the shipped ones tuned at that count).")
     @click.option("--n", "deals", type=limits.GAMES, default=300, show_default=True, help="Deals per lineup and study.")
     @click.option("--replays", type=click.IntRange(2, 1000), default=8, show_default=True,
                   help="Plays of each deal with other random streams, for the deal share.")
     @click.option("--bootstrap", type=click.IntRange(0, 10_000), default=200, show_default=True,
                   help="Bootstrap replicates for the intervals.")
     @click.option("--report", "report_out", type=click.Path(path_type=Path), default=None,
-                  help="Also write the cross-game players report (.html).")
+                  help="Also write the cross-game players report (.html), and beside it players/<game>.json, "
+                       "which the study reports of that folder show.")
     @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the deals.")
     @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
@@ -318,6 +324,8 @@ def command() -> click.Command:
                 raise UsageError(f"--report {report_out}: the players report is an .html file")
             check_output_file(report_out, "--report")
         games = list(game_ids) or registry.game_ids()
+        if report_out is not None:
+            report_players.check_panels_folder(report_out, games)
         if strategies is not None and len(games) != 1:
             raise UsageError("--strategies names one game's strategies; give exactly one --game with it")
         studies = _studies(games, list(player_counts))
@@ -327,12 +335,15 @@ def command() -> click.Command:
             names = parse_names(strategies, game) if strategies is not None else None
             panels.append(panel(Table(game, players, seed, (), jobs, scheduler), names, deals, replays, bootstrap, say))
         if report_out is not None:
-            text = players_report(panels, _command_text(games, list(player_counts), deals, replays, seed, report_out))
+            command_text = _command_text(games, list(player_counts), deals, replays, seed, report_out)
+            report_out.parent.mkdir(parents=True, exist_ok=True)
             partial = report_out.with_name(report_out.name + ".partial")
-            partial.write_text(text, encoding="utf-8")
+            partial.write_text(players_report(panels, command_text), encoding="utf-8")
             partial.replace(report_out)
+            written = report_players.write_panels(report_out, panels, command_text)
             if say is not None:
-                say(f"report written to {report_out}")
+                say(f"report written to {report_out}; panels for the study reports of its folder: "
+                    f"{', '.join(str(path) for path in written)}")  # fmt: skip
         if as_json:
             click.echo(json.dumps([item.to_json() for item in panels], indent=2))
             return
@@ -346,16 +357,21 @@ def command() -> click.Command:
 
 
 def _studies(games: list[str], counts: list[int]) -> list[tuple[str, int]]:
-    """(game, players) pairs: every asked count must be allowed; by default 4 (or the nearest)."""
+    """(game, players) pairs; by default 4 players (or the nearest count a game allows).  With one
+    game every asked count must be allowed; with several, each game plays the asked counts it
+    allows (``--players 2 ... --players 5`` over games of 2-4 and 3-5 players), and every game
+    must allow at least one of them."""
     studies = []
     for game in games:
         spec = registry.get_game(game)
-        if counts:
+        if not counts:
+            studies.append((game, min(spec.player_counts, key=lambda count: (abs(count - 4), count))))
+            continue
+        allowed = [players for players in counts if players in spec.player_counts]
+        if len(games) == 1 or not allowed:
             for players in counts:
                 registry.check_players(spec, players)
-                studies.append((game, players))
-        else:
-            studies.append((game, min(spec.player_counts, key=lambda count: (abs(count - 4), count))))
+        studies += [(game, players) for players in allowed]
     return studies
 
 
