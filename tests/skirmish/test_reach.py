@@ -6,7 +6,7 @@ import numpy as np
 
 from simulator.games.skirmish import encode_variants, engine
 from simulator.games.skirmish.board import bomb_neighbours, character_end_ok, character_neighbours, entered, is_free_square
-from simulator.games.skirmish.rules import move_destination_options
+from simulator.games.skirmish.rules import has_destination, move_destination_options
 from simulator.games.skirmish.state import (
     ACTIVE,
     BOAT_NODE,
@@ -78,3 +78,31 @@ def test_parity_search_matches_brute_force():
                 checked += 1
             engine.apply(state, int(rng.integers(count)), log)
     assert checked > 300
+
+
+def test_first_end_search_agrees_with_the_full_search_without_revisits():
+    """move-no-revisit: the legality check that stops at the first legal end (``has_destination``)
+    says yes exactly when the full simple-path search lists an end, for every piece and Movement
+    value over positions from real games (some with no end at all)."""
+    flags = encode_variants(("move-no-revisit",), 4)
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    log = np.zeros((0, 6), dtype=np.int64)
+    rng = np.random.default_rng(2)
+    answers = {True: 0, False: 0}
+    for game in range(2):
+        engine.new_game(13, game, 4, flags, 0, state, log)
+        for _ in range(150):
+            seat, kind, count = engine.pending_decision(state, options)
+            if seat < 0:
+                break
+            active = int(state[ACTIVE])
+            pieces = [c for c in range(N_CHARACTERS) if state[CHAR_OWNER + c] == active and state[CHAR_LOC + c] >= 0]
+            pieces += [PIECE_BOMB + b for b in range(N_BOMBS) if state[BOMB_LOC + b] >= 0]
+            for piece in pieces:
+                for steps in range(1, 8):
+                    full = move_destination_options(state.copy(), active, piece, steps, options) > 0
+                    assert has_destination(state.copy(), active, piece, steps, options) == full
+                    answers[full] += 1
+            engine.apply(state, int(rng.integers(count)), log)
+    assert answers[True] > 500 and answers[False] > 20

@@ -191,13 +191,15 @@ def entered(state, node, bits, carry_mandatory):
 
 
 @njit(cache=True)
-def reach(state, piece_bomb, char, seat, start, steps, result, current, following, stack, visited):
+def reach(state, piece_bomb, char, seat, start, steps, result, current, following, stack, visited, first_only):
     """Fill ``result[node]`` (N_NODES entries) with the carried-bomb subsets with which a move of
     exactly ``steps`` (or up to ``steps``, A2 variant ``move-up-to``) from ``start`` can end at
-    ``node``.  ``piece_bomb``: the piece is a bomb moved alone (bit 0 only, nothing carried);
-    otherwise character ``char`` of ``seat``.  Ends are not filtered here (see
+    ``node``.  ``piece_bomb``: the piece is bomb ``char`` moved alone (bit 0 only, nothing
+    carried); otherwise character ``char`` of ``seat``.  Ends are not filtered here (see
     ``move_destination_options``).  ``current`` and ``following`` must be all zero on entry and
-    are left so.
+    are left so.  ``first_only``: the caller only asks whether a legal end exists, and the slow
+    simple-path search of ``move-no-revisit`` may stop at the first one (``result`` then holds
+    some ends, at least one legal, none wrong); the other searches ignore it.
 
     Exact N with revisits (A2/A3 defaults): a walk that reaches a node with some carried subset
     after t steps can step back and forth and reach it again after t + 2 (the square it came from
@@ -215,7 +217,7 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
         result[node] = 0
         visited[node] = 0
     if state[FLAGS + FLAG_NO_REVISIT] == 1:
-        simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, result, stack)
+        simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, result, stack, first_only)
         return
     out = stack[0:10]
     frontier = stack[10:10 + N_NODES]
@@ -266,8 +268,10 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
 
 
 @njit(cache=True)
-def simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, result, stack):
-    """``reach`` for ``move-no-revisit`` (A3 variant): depth-first over simple paths."""
+def simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, result, stack, first_only):
+    """``reach`` for ``move-no-revisit`` (A3 variant): depth-first over simple paths, every path
+    walked (their number grows about 7-fold per step: a few ms for a Movement 7), or, with
+    ``first_only``, until the first legal end."""
     # stack layout: path nodes [10:20], next neighbour index [20:30], bits [30:40],
     # neighbours [40:120] (10 per depth), neighbour counts [130:140], visited [200:200 + N_NODES]
     visited = stack[200:200 + N_NODES]
@@ -296,6 +300,8 @@ def simple_paths(state, piece_bomb, char, seat, start, steps, up_to, mandatory, 
         bits = stack[30 + depth] if piece_bomb else entered(state, other, stack[30 + depth], mandatory)
         if up_to or depth + 1 == steps:
             result[other] |= bits
+            if first_only and legal_end(state, piece_bomb, char, seat, other, bits, start >= BOAT_NODE):
+                return
         if depth + 1 < steps:
             depth += 1
             stack[10 + depth] = other
@@ -318,6 +324,22 @@ def character_end_ok(state, node, subset, start_is_boat):
         return subset == 0
     bomb = state[SQ_BOMB + node]
     return bomb < 0 or (subset >> bomb & 1) == 1
+
+
+@njit(cache=True)
+def legal_end(state, piece_bomb, piece, seat, node, bits, start_is_boat):
+    """Whether ``node`` reached with the carried subsets ``bits`` is a legal end of the move of
+    ``piece`` (a bomb id if ``piece_bomb``, else a character of ``seat``): the filter of
+    ``move_destination_options`` (R32: a bomb ends on a free square or in an enemy boat; A7: a
+    character's only boat is its own; A8, R29: ``character_end_ok``)."""
+    if piece_bomb:
+        return node >= BOAT_NODE or is_free_square(state, node, piece)
+    if node >= BOAT_NODE and node != BOAT_NODE + seat:
+        return False
+    for subset in range(8):
+        if bits >> subset & 1 and character_end_ok(state, node, subset, start_is_boat):
+            return True
+    return False
 
 
 @njit(cache=True)

@@ -323,7 +323,7 @@ def movable_piece_options(state, seat, steps, options, check_only):
         if fast and captor < 0:
             ok = can_step_somewhere(state, char, seat, out)
         else:
-            ok = move_destination_options(state, seat, char, steps, out) > 0
+            ok = has_destination(state, seat, char, steps, out)
         if ok:
             options[count] = char
             count += 1
@@ -341,7 +341,7 @@ def movable_piece_options(state, seat, steps, options, check_only):
         # an even walk can come back to the bomb's own square, free once it leaves (A10)
         bounce = fast and steps % 2 == 0 and state[FLAGS + FLAG_PLACEMENT_BLOCKED_STAYS] == 0 \
             and state[FLAGS + FLAG_MOVE_UP_TO] == 0
-        if near and (bounce or move_destination_options(state, seat, PIECE_BOMB + bomb, steps, out) > 0):
+        if near and (bounce or has_destination(state, seat, PIECE_BOMB + bomb, steps, out)):
             options[count] = PIECE_BOMB + bomb
             count += 1
             if check_only:
@@ -350,18 +350,33 @@ def movable_piece_options(state, seat, steps, options, check_only):
 
 
 @njit(cache=True)
+def has_destination(state, seat, piece, steps, options):
+    """Whether the move of ``piece`` by ``steps`` has a legal end (``move_destination_options``
+    non-empty; under ``move-no-revisit`` the search stops at the first one).  ``options``: work
+    space of MAX_OPTIONS entries."""
+    return destinations(state, seat, piece, steps, options, True) > 0
+
+
+@njit(cache=True)
 def move_destination_options(state, seat, piece, steps, options):
     """R17-R20, R29-R34 under A1-A4, A8, A12: every legal end of the move, a character's paired
     with each subset of bombs it can carry there (``node | subset << DEST_BITS``); for a bomb moved
     alone a free square or an enemy boat."""
+    return destinations(state, seat, piece, steps, options, False)
+
+
+@njit(cache=True)
+def destinations(state, seat, piece, steps, options, first_only):
+    """``move_destination_options``; with ``first_only`` possibly only some of them, at least one
+    if there is any (see ``reach``)."""
     result = scratch(state, 0)
     stack = scratch_span(state, 3, 3)
     is_bomb = piece >= PIECE_BOMB
     if is_bomb:
         bomb = piece - PIECE_BOMB
         start = state[BOMB_LOC + bomb]
-        reach(state, True, -1, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack,
-              scratch(state, 8))
+        reach(state, True, bomb, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack,
+              scratch(state, 8), first_only)
         count = 0
         for node in range(N):
             if result[node] == 0:
@@ -372,7 +387,7 @@ def move_destination_options(state, seat, piece, steps, options):
         return count
     start = state[CHAR_LOC + piece]
     reach(state, False, piece, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack,
-          scratch(state, 8))
+          scratch(state, 8), first_only)
     count = 0
     for node in range(N):
         bits = result[node]
