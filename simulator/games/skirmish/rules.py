@@ -22,6 +22,7 @@ from simulator.games.skirmish.board import (
     is_free_character,
     is_free_square,
     is_usable,
+    legal_end,
     log_event,
     nearest_free_squares,
     on_island,
@@ -323,7 +324,7 @@ def movable_piece_options(state, seat, steps, options, check_only):
         if fast and captor < 0:
             ok = can_step_somewhere(state, char, seat, out)
         else:
-            ok = has_destination(state, seat, char, steps, out)
+            ok = has_destination(state, seat, char, steps)
         if ok:
             options[count] = char
             count += 1
@@ -341,7 +342,7 @@ def movable_piece_options(state, seat, steps, options, check_only):
         # an even walk can come back to the bomb's own square, free once it leaves (A10)
         bounce = fast and steps % 2 == 0 and state[FLAGS + FLAG_PLACEMENT_BLOCKED_STAYS] == 0 \
             and state[FLAGS + FLAG_MOVE_UP_TO] == 0
-        if near and (bounce or has_destination(state, seat, PIECE_BOMB + bomb, steps, out)):
+        if near and (bounce or has_destination(state, seat, PIECE_BOMB + bomb, steps)):
             options[count] = PIECE_BOMB + bomb
             count += 1
             if check_only:
@@ -350,34 +351,33 @@ def movable_piece_options(state, seat, steps, options, check_only):
 
 
 @njit(cache=True)
-def has_destination(state, seat, piece, steps, options):
+def has_destination(state, seat, piece, steps):
     """Whether the move of ``piece`` by ``steps`` has a legal end (``move_destination_options``
-    non-empty; under ``move-no-revisit`` the search stops at the first one).  ``options``: work
-    space of MAX_OPTIONS entries."""
-    return destinations(state, seat, piece, steps, options, True) > 0
+    non-empty; under ``move-no-revisit`` the search stops at the first one).  Lists nothing: a
+    character's ends times its carried-bomb subsets can outnumber any scratch slice (R29, A9
+    ``carry-mandatory`` on a crowded island), so the ends are only tested (``legal_end``, the
+    filter of ``move_destination_options``)."""
+    start = search_ends(state, seat, piece, steps, True)
+    is_bomb = piece >= PIECE_BOMB
+    moved = piece - PIECE_BOMB if is_bomb else piece
+    result = scratch(state, 0)
+    for node in range(N):
+        if result[node] != 0 and legal_end(state, is_bomb, moved, seat, node, result[node], start >= BOAT_NODE):
+            return True
+    return False
 
 
 @njit(cache=True)
 def move_destination_options(state, seat, piece, steps, options):
     """R17-R20, R29-R34 under A1-A4, A8, A12: every legal end of the move, a character's paired
     with each subset of bombs it can carry there (``node | subset << DEST_BITS``); for a bomb moved
-    alone a free square or an enemy boat."""
-    return destinations(state, seat, piece, steps, options, False)
-
-
-@njit(cache=True)
-def destinations(state, seat, piece, steps, options, first_only):
-    """``move_destination_options``; with ``first_only`` possibly only some of them, at least one
-    if there is any (see ``reach``)."""
+    alone a free square or an enemy boat.  ``options``: MAX_OPTIONS entries (at most 145 nodes x 8
+    carried subsets)."""
+    start = search_ends(state, seat, piece, steps, False)
     result = scratch(state, 0)
-    stack = scratch_span(state, 3, 3)
-    is_bomb = piece >= PIECE_BOMB
-    if is_bomb:
+    count = 0
+    if piece >= PIECE_BOMB:
         bomb = piece - PIECE_BOMB
-        start = state[BOMB_LOC + bomb]
-        reach(state, True, bomb, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack,
-              scratch(state, 8), first_only)
-        count = 0
         for node in range(N):
             if result[node] == 0:
                 continue
@@ -385,10 +385,6 @@ def destinations(state, seat, piece, steps, options, first_only):
                 options[count] = node
                 count += 1
         return count
-    start = state[CHAR_LOC + piece]
-    reach(state, False, piece, seat, start, steps, result, scratch(state, 1), scratch(state, 2), stack,
-          scratch(state, 8), first_only)
-    count = 0
     for node in range(N):
         bits = result[node]
         if bits == 0:
@@ -400,6 +396,18 @@ def destinations(state, seat, piece, steps, options, first_only):
                 options[count] = node | subset << DEST_BITS
                 count += 1
     return count
+
+
+@njit(cache=True)
+def search_ends(state, seat, piece, steps, first_only):
+    """Run ``reach`` for ``piece`` (a character, or ``PIECE_BOMB + b``) into scratch slice 0; returns
+    its start node.  ``first_only``: see ``reach``."""
+    is_bomb = piece >= PIECE_BOMB
+    start = state[BOMB_LOC + piece - PIECE_BOMB] if is_bomb else state[CHAR_LOC + piece]
+    moved = piece - PIECE_BOMB if is_bomb else piece
+    reach(state, is_bomb, moved, seat, start, steps, scratch(state, 0), scratch(state, 1), scratch(state, 2),
+          scratch_span(state, 3, 3), scratch(state, 8), first_only)
+    return start
 
 
 @njit(cache=True)
