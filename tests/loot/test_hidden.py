@@ -128,3 +128,18 @@ def test_a_redrawn_game_plays_to_the_end_with_invariants_checked(players, varian
                 break
             apply(state, int(choices.integers(n_options)), NO_LOG)
         assert state[layout.S_STEP] == layout.ST_GAME_OVER
+
+
+@pytest.mark.parametrize("players, variants, forced", CASES)
+def test_redraw_depends_only_on_the_seat_view(players, variants, forced):
+    """The contract ismcts relies on (docs/engine-contract.md): two states that differ only in
+    their hidden part, redrawn from the same stream, give the same state (every pool is gathered
+    in card order, never in the order it lay in)."""
+    sampled = states_at_decisions(players, variants, forced, game_index=1, every=10)
+    assert sampled
+    for number, (seat, state) in enumerate(sampled):
+        other = state.copy()
+        redraw_hidden(other, seat, np.array([np.uint64(500 + number)], dtype=np.uint64))
+        redraw_hidden(state, seat, np.array([np.uint64(number)], dtype=np.uint64))
+        redraw_hidden(other, seat, np.array([np.uint64(number)], dtype=np.uint64))
+        assert np.array_equal(state, other)

@@ -262,6 +262,22 @@ def test_redraw_hidden_keeps_what_the_seat_sees(variants):
         play_out(copy, np.random.default_rng(0))  # still a legal game (debug checks on)
 
 
+@pytest.mark.parametrize("variants", [(), ("hidden-collection",)])
+def test_redraw_hidden_depends_only_on_the_seat_view(variants):
+    """The contract ismcts relies on (docs/engine-contract.md): two states that differ only in
+    their hidden part, redrawn from the same stream, give the same state (the hidden contents are
+    gathered in card order, never in the order they lay in)."""
+    checked = 0
+    for number, (state, seat, _, _) in enumerate(random_positions(variants)):
+        other = state.copy()
+        redraw_hidden(other, seat, new_stream(1, 500 + number, 3))
+        redraw_hidden(state, seat, new_stream(1, number, 3))
+        redraw_hidden(other, seat, new_stream(1, number, 3))
+        assert np.array_equal(state, other)
+        checked += 1
+    assert checked > 20
+
+
 @pytest.mark.parametrize("variants", [(), ("hidden-collection",), ("putback-may-cover", "second-card-optional")])
 @pytest.mark.parametrize("name", sorted(PARAMS))
 def test_heuristics_read_only_what_their_seat_knows(name, variants):

@@ -17,8 +17,12 @@ the First Player tile, and everything the variants make public (the healer pool 
   ``events-revealed``: the same four, in a new order);
 - the healers: until the end scoring, the face-down pool (one per seat from the 14 cards; under
   ``two-healers`` the other seats' two healers, from the cards the seat does not hold; a seat that
-  already chose which to reveal keeps the choice's position);
+  already chose which to reveal is redrawn as having chosen its first healer, the choice being secret);
 - the deal stream, i.e. every later chance event (draws after a reshuffle, event B3's island).
+
+The draw depends only on what the seat sees and on ``stream``: two states that differ only in
+their hidden part give the same redrawn state (every pool is gathered in card order, not in the
+order it lay in, before it is shuffled; docs/engine-contract.md).
 
 Not modelled: what the seat remembers beyond the state (cards it saw played earlier are public
 anyway; cards it discarded in Preparation are in the public discard pile).  Meant for a decision
@@ -51,6 +55,7 @@ def redraw_map_cards(state, seat, stream):
     for i in range(state[S_MAP_DECK_N]):
         pool[n] = state[S_MAP_DECK + i]
         n += 1
+    pool[:n].sort()  # card order, not the order they lay in: the draw depends only on the seat's view
     shuffle_prefix(pool, n, stream)
     n = 0
     for other in range(players):
@@ -74,6 +79,7 @@ def redraw_treasure_deck(state, stream):
             if state[S_INFO_TR + state[S_TDECK + i] * 8 + TR_TIER] == tier:
                 cards[n] = state[S_TDECK + i]
                 n += 1
+        cards[:n].sort()  # card order, not deck order: the draw depends only on the seat's view
         shuffle_prefix(cards, n, stream)
         k = 0
         for i in range(count):
@@ -90,7 +96,9 @@ def redraw_future_events(state, stream):
     if hidden <= 0:
         return
     if state[S_VAR + V_EVENTS_REVEALED] == 1:
-        shuffle_prefix(state[S_EV_ORDER + first_hidden:S_EV_ORDER + ROUNDS], hidden, stream)
+        to_come = state[S_EV_ORDER + first_hidden:S_EV_ORDER + ROUNDS]
+        to_come.sort()  # the public set in card order, not in its hidden order
+        shuffle_prefix(to_come, hidden, stream)
         return
     candidates = np.empty(N_EVENTS, dtype=np.int64)
     n_forced = 0
@@ -135,17 +143,15 @@ def redraw_healers(state, seat, stream):
         for other in range(players):
             if other == seat:
                 continue
-            chosen = -1
-            order = 0
-            if step == ST_HEALER_REVEAL:
-                order = (other - state[S_FIRST] + players) % players
-                if order < state[S_CURSOR]:
-                    chosen = 0 if state[S_HEALER_CHOSEN + order] == state[S_HEAL_HAND + 2 * other] else 1
             state[S_HEAL_HAND + 2 * other] = pool[k]
             state[S_HEAL_HAND + 2 * other + 1] = pool[k + 1]
             k += 2
-            if chosen >= 0:
-                state[S_HEALER_CHOSEN + order] = state[S_HEAL_HAND + 2 * other + chosen]
+            if step == ST_HEALER_REVEAL:
+                order = (other - state[S_FIRST] + players) % players
+                if order < state[S_CURSOR]:
+                    # the choice is secret until the simultaneous reveal: which of the two it was is
+                    # hidden too, so the redrawn seat reveals its first healer (never the real slot)
+                    state[S_HEALER_CHOSEN + order] = state[S_HEAL_HAND + 2 * other]
         return
     if state[S_VAR + V_HEALERS_REVEALED] == 1 or step >= ST_END_SCORING:
         return

@@ -9,6 +9,11 @@ face-down card in another seat's hand), and under ``hidden-collection`` the cont
 other seats' collections (their counts stay; a draw that would hand a seat a complete map of an
 unclaimed colour is drawn again); the deal and flip streams, i.e. every later blow.
 
+The draw depends only on what the seat sees and on ``stream``: two states that differ only in
+their hidden part give the same redrawn state (the hidden contents are gathered in card order,
+not in the order they lay in, before they are shuffled; docs/engine-contract.md), except if all
+``REDRAW_ATTEMPTS`` draws under hidden-collection fail, when the real contents are kept.
+
 Not modelled: what the seat remembers beyond the state (a face-up card it saw taken into a
 hidden collection).
 """
@@ -112,19 +117,28 @@ def redraw_hidden(state, seat, stream):
             n += 1
             if state[SLOT_LOC + slot] >= LOC_SEAT:
                 collections = True
+    real = pool.copy()
+    pool[:n].sort()  # card order, not the order they lay in: the draw depends only on the seat's view
     original = pool.copy()
+    drawn = False
     for _ in range(REDRAW_ATTEMPTS):
         shuffle_prefix(pool, n, stream)
         for k in range(n):
             state[SLOT_CONTENT + slots[k]] = pool[k]
         if not collections:
+            drawn = True
             break
         recount_holdings(state)
         if not unclaimed_map_held(state):
+            drawn = True
             break
         for k in range(n):  # (rare) try again from the original contents
             pool[k] = original[k]
             state[SLOT_CONTENT + slots[k]] = pool[k]
+        recount_holdings(state)
+    if not drawn:  # (never seen) every draw failed: keep the real contents, a consistent position
+        for k in range(n):
+            state[SLOT_CONTENT + slots[k]] = real[k]
         recount_holdings(state)
     if collections:  # the redrawn collections are a new position: scores are checked from here on
         for other in range(state[PLAYERS]):
