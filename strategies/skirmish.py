@@ -384,7 +384,7 @@ def chebyshev(state, a, b):
     return float(max(abs(a // cols - b // cols), abs(a % cols - b % cols)))
 
 
-@njit(cache=True)
+@njit(STRATEGY_SIGNATURE, cache=True)  # compiled eagerly like every strategy: a lineup is a tuple of first-class functions
 def heuristic(state, seat, kind, options, n_options, params, stream):
     """The parametric heuristic (weights ``P_*``; named sets in ``PARAMS``)."""
     if kind == OPEN_CHEST:
