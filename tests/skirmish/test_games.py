@@ -152,3 +152,29 @@ def test_redraw_hidden_keeps_what_the_seat_sees():
     assert np.array_equal(state[chests] != NO_CHEST, before[chests] != NO_CHEST)
     assert sorted(state[chests]) == sorted(before[chests])
     assert len(pool_before) > 0
+
+
+def test_redraw_hidden_depends_only_on_the_seat_view():
+    """The contract ismcts relies on (docs/engine-contract.md): redrawing two states with the same
+    view from the same stream gives the same state, whatever their hidden part was (other hands,
+    draw pile order, unopened chests), at decisions all through a game."""
+    state = np.zeros(STATE_SIZE, dtype=np.int64)
+    engine.new_game(4, 0, 4, encode_variants((), 4), 1, state, np.zeros((0, 6), dtype=np.int64))
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    log = np.zeros((0, 6), dtype=np.int64)
+    checked = 0
+    for step in range(600):
+        seat, kind, count = engine.pending_decision(state, options)
+        if seat < 0:
+            break
+        if step % 15 == 0:
+            for viewer in range(4):
+                real = state.copy()
+                other = state.copy()
+                redraw_hidden(other, viewer, np.array([500 + step], dtype=np.uint64))  # another hidden part
+                redraw_hidden(real, viewer, np.array([step], dtype=np.uint64))
+                redraw_hidden(other, viewer, np.array([step], dtype=np.uint64))
+                assert np.array_equal(real, other), (step, viewer)
+                checked += 1
+        engine.apply(state, (step * 7) % count, log)
+    assert checked >= 20

@@ -189,3 +189,29 @@ def test_redraw_hidden_keeps_what_the_seat_sees(spec):
 
 
 
+
+
+def test_redraw_hidden_depends_only_on_the_seat_view():
+    """The contract ismcts relies on (docs/engine-contract.md): redrawing two states with the same
+    view from the same stream gives the same state, whatever their hidden part was (hands, clue
+    deck, gold deck, unseen pool cards), at decisions all through a game."""
+    from simulator.core.rng import new_stream
+    from simulator.games.tobago.hidden import redraw_hidden
+
+    g = Game(players=3, seed=8, debug=0)
+    checked = 0
+    for step in range(400):
+        seat, kind, values = g.pending()
+        if seat < 0:
+            break
+        if step % 10 == 0:
+            for viewer in range(3):
+                real = g.state.copy()
+                other = g.state.copy()
+                redraw_hidden(other, viewer, new_stream(500 + step, viewer, 3))  # another hidden part
+                redraw_hidden(real, viewer, new_stream(step, viewer, 3))
+                redraw_hidden(other, viewer, new_stream(step, viewer, 3))
+                assert np.array_equal(real, other), (step, viewer)
+                checked += 1
+        engine.apply(g.state, (step * 7) % len(values), g.log)
+    assert checked >= 20

@@ -10,6 +10,10 @@ the seat's own hand, every hand's size and the draw pile's size.  Redrawn:
   same squares);
 - the deal stream, i.e. every later chance event (reshuffles, Poisoned Gift draws).
 
+The draw depends only on what the seat sees and on ``stream``: two states that differ only in
+their hidden part give the same redrawn state (the card pool and the chest contents are sorted
+before they are shuffled, never taken in the order they lay in).
+
 Not modelled: what the seat remembers beyond the state (a card it gave or took with a Poisoned
 Gift stays known to it in the real game; here it is redrawn with the rest).
 """
@@ -50,6 +54,7 @@ def redraw_hidden(state, seat, stream):
     for i in range(state[DRAW_COUNT]):
         pool[count] = state[DRAW + i]
         count += 1
+    pool[:count].sort()  # card order, not the draw pile's order (the draw must not depend on it)
     shuffle_prefix(pool, count, stream)
     position = 0
     for other in range(state[PLAYERS]):
@@ -67,6 +72,7 @@ def redraw_hidden(state, seat, stream):
         if state[SQ_CHEST + square] != NO_CHEST:
             contents[chests] = state[SQ_CHEST + square]
             chests += 1
+    contents[:chests].sort()  # chest order, not the squares' (the draw must not depend on it)
     shuffle_prefix(contents, chests, stream)
     chests = 0
     for square in range(MAX_SQUARES):

@@ -11,6 +11,10 @@ Redrawn:
   (unless variant curses-anywhere);
 - the deal stream, i.e. every later chance event.
 
+The draw depends only on what the seat sees and on ``stream``: two states that differ only in
+their hidden part give the same redrawn state (each pool of unseen cards is sorted by card value
+before it is shuffled, never taken in the order it lay in; R4's swaps then work on that draw).
+
 Not modelled: what a player remembers beyond the state (cards it exchanged earlier, cards it
 saw in earlier shares).
 """
@@ -58,6 +62,7 @@ def redraw_hidden(state, seat, stream):
             for slot in range(state[HAND_COUNT + other]):
                 unseen[n] = state[HAND + other * MAX_HAND + slot]
                 n += 1
+    unseen[:n].sort()  # card order, not the order they lie in (the draw must not depend on it)
     shuffle_prefix(unseen, n, stream)
     k = 0
     for i in range(state[CLUE_DECK_COUNT]):
@@ -78,6 +83,7 @@ def redraw_hidden(state, seat, stream):
         if state[POOL_SEER + i] != seat:
             values[n] = state[POOL + i]
             n += 1
+    values[:n].sort()  # card order, not the order they lie in (the draw must not depend on it)
     shuffle_prefix(values, n, stream)
     k = 0
     for i in range(state[GOLD_DECK_COUNT]):
