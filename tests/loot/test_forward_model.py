@@ -4,14 +4,13 @@ copy of the vector is a copy of the game, and stepping by hand plays the same ga
 import numpy as np
 import pytest
 
-from simulator.core.forward import NO_SEAT
-from simulator.core.rng import PURPOSE_FIRST_STRATEGY, reset_stream
 from simulator.core.strategies import build_lineup
 from simulator.games.loot import encode_variants
 from simulator.games.loot.engine import apply, final_results, new_game, pending_decision
 from simulator.games.loot.state import DECISION_KINDS, MAX_OPTIONS, STATE_SIZE
+from tests import forward_helpers
+from tests.forward_helpers import NO_LOG
 
-NO_LOG = np.zeros((0, 6), dtype=np.int64)
 NAMES = ("greedy", "random", "curse_averse", "early_passer")
 VARIANTS = ("two-healers", "starting-draft")
 SEED = 5
@@ -31,16 +30,8 @@ def results(state, players=4):
 
 
 def play_out(state, choices):
-    """Apply choices drawn from ``choices`` (a numpy Generator) until the game is over; returns
-    the list of (seat, kind, options) seen."""
-    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
-    seen = []
-    while True:
-        seat, kind, n_options = pending_decision(state, options)
-        if seat == NO_SEAT:
-            return seen
-        seen.append((int(seat), int(kind), tuple(options[:n_options])))
-        apply(state, int(choices.integers(n_options)), NO_LOG)
+    """Random choices from ``choices`` to the end of the game; the (seat, kind, options) seen."""
+    return forward_helpers.play_out(pending_decision, apply, MAX_OPTIONS, state, choices)
 
 
 def test_pending_decisions_are_real_choices():
@@ -85,17 +76,9 @@ def test_stepping_by_hand_plays_the_core_loop_game(spec, run_games):
     rows of play_chunk (the core's compiled loop) for the same game."""
     lineup = build_lineup(spec, 4, NAMES)
     game_index = 2
-    streams = np.zeros((4, 1), dtype=np.uint64)
-    for seat in range(4):
-        reset_stream(streams[seat], SEED, game_index, PURPOSE_FIRST_STRATEGY + seat)
     state = started(game_index)
-    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
-    while True:
-        seat, kind, n_options = pending_decision(state, options)
-        if seat == NO_SEAT:
-            break
-        choice = lineup.functions[seat](state, seat, kind, options, n_options, lineup.params[seat], streams[seat])
-        apply(state, choice, NO_LOG)
+    forward_helpers.step_with_strategies(pending_decision, apply, MAX_OPTIONS, state,
+                                         lineup.functions, lineup.params, SEED, game_index)
     seat_results, game_results = run_games(4, NAMES, 1, variants=VARIANTS, seed=SEED, first=game_index, debug=True)
     seat_row, game_row = results(state)
     assert np.array_equal(seat_row, seat_results[0]) and np.array_equal(game_row, game_results[0])
