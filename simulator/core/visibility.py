@@ -153,10 +153,15 @@ class Region:
 
 @dataclass(frozen=True)
 class Visibility:
-    """One game's declaration: its hidden regions; every other slot is public."""
+    """One game's declaration: its hidden regions; every other slot is public.
+
+    ``rederive(state)`` (optional, plain Python) rebuilds the ``FIXED`` slots that follow from
+    the perturbed ones (a per-seat bitmask of a hand kept beside the cards' locations), so that a
+    perturbed copy is a consistent position for a strategy that searches from it."""
 
     game: str
     regions: tuple[Region, ...]
+    rederive: Callable[[np.ndarray], None] | None = None
 
     def __post_init__(self) -> None:
         taken: dict[int, str] = {}
@@ -328,6 +333,8 @@ def perturb(declaration: Visibility, state: np.ndarray, seat: int, rng: np.rando
         else:
             one, two = item
             _exchange(copy, one, two)
+            if declaration.rederive is not None:
+                declaration.rederive(copy)
             description = f"{kind[0]} card {one.card} at {one.describe()} exchanged with {two.card} at {two.describe()}"
         perturbations.append(Perturbation(description, copy))
     return perturbations
