@@ -99,3 +99,19 @@ def test_bad_declarations_are_refused():
         Visibility("toy", (Region("A", 0, 4), Region("B", 3, 2)))
     with pytest.raises(ValueError, match="pool"):
         Region("DECK", 0, 4, NOBODY, cards(""))
+
+
+def test_declarations_are_outside_the_compiled_code():
+    """Editing a declaration must not recompile an engine: no engine, rule or strategy module
+    imports one, and the numba cache fingerprint leaves them out."""
+    from pathlib import Path
+
+    from simulator import compiled_cache
+
+    top = Path(__file__).resolve().parents[2]
+    compiled = [*top.glob("simulator/games/*/*.py"), *top.glob("strategies/*.py"), *top.glob("simulator/core/*.py")]
+    importers = [str(path.relative_to(top)) for path in compiled
+                 if path.name != "visibility.py" and "visibility" in path.read_text()]  # fmt: skip
+    assert importers == []
+    assert "visibility.py" in compiled_cache.NOT_COMPILED
+    assert not [path for path in compiled_cache._python_files("simulator/core") if path.name == "visibility.py"]
