@@ -66,11 +66,14 @@ class Content:
 
     kind: str
     pool: str = ""
+    group: Callable[[np.ndarray, int], int] | None = None
+    """``group(state, card)``: cards exchange only within one group (the tier a card's back shows)."""
 
 
-def cards(pool: str) -> Content:
-    """Each entry in use holds a card id of ``pool``; hidden entries may exchange cards."""
-    return Content(CARDS, pool)
+def cards(pool: str, group: Callable[[np.ndarray, int], int] | None = None) -> Content:
+    """Each entry in use holds a card id of ``pool``; hidden entries may exchange cards (only
+    within one ``group(state, card)`` when given: cards whose backs differ)."""
+    return Content(CARDS, pool, group)
 
 
 def histogram(pool: str) -> Content:
@@ -265,7 +268,10 @@ def _hidden_places(declaration: Visibility, state: np.ndarray, seat: int) -> tup
         if kind == OPAQUE_KIND:
             opaque.append((region, entry))
         elif kind in (CARDS, LOCATIONS):
-            places.setdefault(region.content.pool, []).append(_Place(region, entry, value))
+            pool = region.content.pool
+            if region.content.group is not None:
+                pool = f"{pool} (group {region.content.group(state, value)})"
+            places.setdefault(pool, []).append(_Place(region, entry, value))
         elif kind == HISTOGRAM and value > 0:
             places.setdefault(region.content.pool, []).append(_Place(region, entry, entry - region.block_base(entry)))
     return places, opaque
