@@ -10,6 +10,7 @@ reads a hidden slot changes its answer on some of them.
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import replace
 
 import numpy as np
@@ -18,7 +19,7 @@ import pytest
 from simulator.analysis import fairplay
 from simulator.analysis.fairplay import check_strategy
 from simulator.core import registry
-from simulator.core.visibility import card_counts, changed_visible_slots, for_game, perturb
+from simulator.core.visibility import FIXED_KIND, card_counts, changed_visible_slots, for_game, hidden_slots, perturb
 
 GAMES = ("tobago", "skeleton", "skirmish", "sails", "loot")
 """Smallest engines first (compile time)."""
@@ -67,7 +68,10 @@ def test_shipped_strategies_ignore_what_the_declaration_hides(game, strategy):
 
 @pytest.mark.parametrize("game", GAMES)
 def test_perturbations_change_only_hidden_slots_and_keep_card_counts(game):
-    """The perturbations themselves: real positions, every seat to decide, nothing it sees moves."""
+    """The perturbations themselves, from real positions at each seat's decisions: nothing the
+    seat sees moves, every card count stays, and every region that may change (cards, counts,
+    locations, opaque) and hid something at several decisions was changed by some perturbation,
+    so that a strategy reading it would be caught."""
     spec = registry.get_game(game)
     model = spec.forward
     declaration = for_game(game)
@@ -79,17 +83,25 @@ def test_perturbations_change_only_hidden_slots_and_keep_card_counts(game):
     model.new_game(5, 0, players, flags, 0, state, log)
     choices = np.random.default_rng(5)
     rng = np.random.default_rng(6)
-    changed = 0
-    for _ in range(60):
+    hiding = Counter()
+    touched = set()
+    for _ in range(150):
         seat, _, n_options = model.pending_decision(state, options)
         if seat < 0:
             break
-        for perturbation in perturb(declaration, state, seat, rng, 3):
+        hiding.update({region.name for region, _ in hidden_slots(declaration, state, seat)
+                       if region.content.kind != FIXED_KIND})  # fmt: skip
+        for perturbation in perturb(declaration, state, seat, rng, 6):
             assert not changed_visible_slots(declaration, state, perturbation.state, seat), perturbation.description
             assert card_counts(declaration, perturbation.state) == card_counts(declaration, state)
-            changed += not np.array_equal(perturbation.state, state)
+            moved = np.flatnonzero(perturbation.state != state)
+            assert len(moved) > 0, perturbation.description
+            touched.update(region.name for region in declaration.regions
+                           if any(region.start <= slot < region.start + region.size for slot in moved))  # fmt: skip
         model.apply(state, int(choices.integers(n_options)), log)
-    assert changed > 30
+    regularly_hiding = {name for name, decisions in hiding.items() if decisions >= 5}
+    assert regularly_hiding, "the game hid nothing"
+    assert regularly_hiding <= touched, f"never perturbed: {sorted(regularly_hiding - touched)}"
 
 
 def test_check_strategy_catches_a_leak_the_redraw_keeps(monkeypatch):
