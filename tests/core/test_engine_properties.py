@@ -6,7 +6,9 @@ From random reachable positions (random legal play with the engine's invariant c
 (i)   every option offered applies without error and the invariants still hold after it;
 (ii)  a copy of the state replays identically: the same choices give the same state bytes;
 (iii) ``redraw_hidden(state, seat, stream)`` changes no slot the deciding seat can see, per the
-      game's declaration (``simulator/games/<id>/visibility.py``).
+      game's declaration (``simulator/games/<id>/visibility.py``);
+and each game is played to its end (its drawn choices reused), where ``final_results`` fills sane
+ranks.
 
 Bounded so that the five games add well under two minutes to ``make test`` once compiled; the
 ``slow`` variant (``make test-slow``) draws many more positions.
@@ -26,16 +28,18 @@ from simulator.core.visibility import changed_visible_slots, for_game
 
 GAMES = ("tobago", "skeleton", "skirmish", "sails", "loot")
 MAX_STEPS = 250
-"""Decisions played per example (a game may end earlier)."""
+"""Choices drawn per example; probes fall among the first ``MAX_STEPS`` decisions."""
+MAX_GAME_STEPS = 20_000
+"""Decisions played to finish a game (the drawn choices reused, shifted by the step)."""
 OPTIONS_TRIED = 12
 """Options applied on copies at each probed decision (all of them when fewer)."""
 PROBES = 6
 """Decisions per example where (i) and (iii) are checked."""
 REPLAY_STEPS = 40
 """Choices replayed on the copy in (ii)."""
-QUICK = settings(max_examples=4, deadline=None, derandomize=True,
+QUICK = settings(max_examples=20, deadline=None, derandomize=True,
                  suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large])  # fmt: skip
-LONG = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+LONG = settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 
 NO_LOG = np.zeros((0, 6), dtype=np.int64)
 
@@ -70,10 +74,12 @@ def check_engine(game: str, position) -> None:
     options = np.zeros(model.max_options, dtype=np.int64)
     model.new_game(2026, game_index, players, flags, 1, state, NO_LOG)
     replay_from = min(probes)
-    for step, drawn in enumerate(choices):
+    for step in range(MAX_GAME_STEPS):
+        drawn = choices[step % MAX_STEPS] + step // MAX_STEPS
         seat, kind, n_options = model.pending_decision(state, options)
         if seat == NO_SEAT:
-            break
+            check_final_results(game, model, state, players)
+            return
         assert 2 <= n_options <= model.max_options, (game, variants, step, n_options)
         if step in probes:
             check_every_option(model, state, n_options, drawn)
@@ -81,6 +87,18 @@ def check_engine(game: str, position) -> None:
         if step == replay_from:
             check_replay(model, state, choices[step:step + REPLAY_STEPS], (game, variants, step))
         model.apply(state, drawn % n_options, NO_LOG)
+
+
+def check_final_results(game: str, model, state: np.ndarray, players: int) -> None:
+    """A finished game fills its result rows: ranks 0..P (0 = no rank), at least one seat ranked 1
+    unless every seat is unranked."""
+    spec = registry.get_game(game)
+    seat_rows = np.full((players, len(spec.seat_columns)), -99, dtype=np.int64)
+    game_row = np.full(len(spec.game_columns), -99, dtype=np.int64)
+    model.final_results(state, seat_rows, game_row)
+    ranks = seat_rows[:, 1]
+    assert ((ranks >= 0) & (ranks <= players)).all(), ranks
+    assert (ranks == 1).any() or (ranks == 0).all(), ranks
 
 
 def check_every_option(model, state: np.ndarray, n_options: int, drawn: int) -> None:
