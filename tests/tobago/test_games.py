@@ -48,7 +48,7 @@ def check_columns(spec, seat_results, game_results, ties_broken=False):
     assert np.all(seat_results >= 0) and np.all(game_results >= 0)
     assert np.all(scores <= 6 * seat_results[:, :, col["gold_cards"]])
     assert np.all(scores >= 2 * seat_results[:, :, col["gold_cards"]])
-    assert game_results[:, gcol["stalled"]].sum() == 0
+    assert game_results[:, gcol["capped"]].sum() == 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

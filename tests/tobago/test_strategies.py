@@ -93,7 +93,7 @@ def test_four_amulet_hunters_finish_a_game_they_used_to_stall():
     ignored options scoring below it).  Now every leg gets nearer to an amulet and the game ends."""
     from simulator.core.rng import new_stream
     from simulator.games.tobago import encode_variants, engine
-    from simulator.games.tobago.state import MAX_OPTIONS, STALLED, STATE_SIZE
+    from simulator.games.tobago.state import CAPPED, MAX_OPTIONS, STATE_SIZE
     from tests.tobago.helpers import lineup
 
     strategies, params = lineup(get_spec(), ("amulet_hunter",) * 4)
@@ -107,4 +107,4 @@ def test_four_amulet_hunters_finish_a_game_they_used_to_stall():
         if seat < 0:
             break
         engine.apply(state, strategies[seat](state, seat, kind, options, n, params[seat], streams[seat]), log)
-    assert state[STALLED] == 0
+    assert state[CAPPED] == 0

@@ -1,13 +1,14 @@
 """Tobago hidden information for search players: ``redraw_hidden(state, seat, stream)`` replaces
 what ``seat`` cannot see by a draw consistent with what it sees (a determinization).
 
-Kept: the island, landmarks, ATVs, amulets, maps, roses, gold holdings and discards (public,
-A23), the seat's own hand, the pool cards it drew itself during a share, and every count.
-Redrawn:
+Kept: the island, landmarks, ATVs, amulets, maps, roses, gold holdings and the face-up gold
+discard (public, A23), the seat's own hand, the pool cards it drew itself during a share, and
+every count (the face-down discard's size among them).  Redrawn:
 
 - the other hands and the clue deck order (the unseen clue cards shuffled among them);
-- the gold deck order and the unrevealed pool cards the seat did not see (drawn by others, or
-  the extra card, R49), keeping R4: no curse among the cards that were in the 12-card safe top
+- the gold deck order, the unrevealed pool cards the seat did not see (drawn by others, or
+  the extra card, R49) and the values of the face-down discard (pool cards never turned up,
+  R53 / R54), keeping R4: no curse among the cards that were in the 12-card safe top
   (unless variant curses-anywhere);
 - the deal stream, i.e. every later chance event.
 
@@ -23,7 +24,7 @@ import numpy as np
 from numba import njit
 
 from simulator.core.rng import next_uint64, random_below, shuffle_prefix
-from simulator.games.tobago.components import CURSE, CURSE_FREE_TOP, N_CLUES, N_CURSES, N_GOLD
+from simulator.games.tobago.components import CURSE, CURSE_FREE_TOP, MAX_GOLD, N_CLUES, N_CURSES, N_GOLD
 from simulator.games.tobago.state import (
     CLUE_DECK,
     CLUE_DECK_COUNT,
@@ -32,6 +33,8 @@ from simulator.games.tobago.state import (
     FLAGS,
     GOLD_DECK,
     GOLD_DECK_COUNT,
+    GOLD_DISCARD_HIDDEN,
+    GOLD_DISCARD_HIDDEN_COUNT,
     HAND,
     HAND_COUNT,
     MAX_HAND,
@@ -73,7 +76,7 @@ def redraw_hidden(state, seat, stream):
             for slot in range(state[HAND_COUNT + other]):
                 state[HAND + other * MAX_HAND + slot] = unseen[k]
                 k += 1
-    # gold: the deck and the pool cards the seat did not see
+    # gold: the deck, the pool cards the seat did not see and the face-down discard
     values = np.empty(N_GOLD + N_CURSES + MAX_POOL, dtype=np.int64)
     n = 0
     for i in range(state[GOLD_DECK_COUNT]):
@@ -82,6 +85,10 @@ def redraw_hidden(state, seat, stream):
     for i in range(state[POOL_POS], state[POOL_COUNT]):
         if state[POOL_SEER + i] != seat:
             values[n] = state[POOL + i]
+            n += 1
+    for value in range(MAX_GOLD + 1):
+        for _ in range(state[GOLD_DISCARD_HIDDEN + value]):
+            values[n] = value
             n += 1
     values[:n].sort()  # card order, not the order they lie in (the draw must not depend on it)
     shuffle_prefix(values, n, stream)
@@ -93,6 +100,10 @@ def redraw_hidden(state, seat, stream):
         if state[POOL_SEER + i] != seat:
             state[POOL + i] = values[k]
             k += 1
+    state[GOLD_DISCARD_HIDDEN:GOLD_DISCARD_HIDDEN + MAX_GOLD + 1] = 0
+    for _ in range(state[GOLD_DISCARD_HIDDEN_COUNT]):
+        state[GOLD_DISCARD_HIDDEN + values[k]] += 1
+        k += 1
     if state[FLAGS + FLAG_CURSES_ANYWHERE] == 0:
         keep_safe_top(state, stream)
     state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64)[0] = next_uint64(stream)
