@@ -89,7 +89,8 @@ P_SPEND = 8  # 1: spend amulets on extra clues / marker removal that locate a tr
 P_SWAP_FIRST = 9  # 1: with no legal clue, exchange the hand with a spare amulet before the main action (R42)
 P_EXTRA_CLUE_AT = 10  # spend a spare amulet on an extra clue (R39) scoring at least this (NEVER: off)
 P_CUBE_ROSES = 11  # spend a spare amulet to remove a marker (R38) of a 2-marker map holding this many of my roses (NEVER: off)
-P_FETCH_BELOW = 12  # holding fewer amulets than this, the main action may be a move to pick one up (0: never)
+P_FETCH_BELOW = 12  # holding fewer amulets than this, the main action may be a move to pick one up (0: never);
+# above 0 also: with no playable clue and nothing located, spend even a reserved amulet on a marker removal (R38)
 P_FETCH_OVER_CLUE = 13  # ... when my best clue scores below this (0: only when no clue is legal)
 
 NEVER = 99.0
@@ -97,7 +98,7 @@ NEVER = 99.0
 
 PARAMS = {
     "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER, 0.0, 0.0),
-    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0, 1.0, 4.0, 2.0, 0.0, 0.0),
+    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0, 1.0, 4.0, 2.0, 3.0, 1.5),
     "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER, 0.0, 0.0),
 }
 """Weights of each named heuristic, in the order of the P_* indices."""
@@ -413,6 +414,9 @@ def turn_choice(state, seat, options, n_options, params):
             return exchange  # no legal clue in hand (the spec's exchange trigger)
         return move
     # the main action is done: amulet uses, then end the turn
+    cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
+    if cube >= 0 and params[P_FETCH_BELOW] > 0.5 and reach == 99 and not has_playable(state, seat):
+        return cube  # R38: no clue of mine fits and nothing is located: even a reserved amulet unblocks a map
     if spare >= 1:
         amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
         if reach <= REACH and amulet_move >= 0:

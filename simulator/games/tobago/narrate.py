@@ -125,7 +125,7 @@ def format_log(log, count, deck, players=4):
                 lines.append(standing.line())
             lines.append(f"-- {seat_label(a)}'s turn")
         elif code == EV_CLUE:
-            markers = f", {plural(e, 'marker')} down" if e else ""
+            markers = f", {plural(e, 'marker')} on the board" if e else ""
             lines.append(f"{seat_label(a)} lays '{clue_text(deck, c)}' on the {MAP_NAMES[b]} map: "
                          f"{plural(d, 'possible hex')}{markers}")
         elif code == EV_LOCATED:
@@ -152,7 +152,7 @@ def format_log(log, count, deck, players=4):
             statue = hex_label(island, statue_hexes[a]) if a < len(statue_hexes) else f"number {a + 1}"
             lines.append(f"The statue on {statue}: {where}; it now faces {DIRECTION_NAMES[c]}")
         elif code == EV_POOL:
-            lines.append(f"{seat_label(a)} draws {plural(b, 'gold card')} and looks at them")
+            lines.append(f"{seat_label(a)} draws {plural(b, 'gold card')} and looks at {'it' if b == 1 else 'them'}")
         elif code == EV_OFFER:
             if c:
                 standing.coins[a] += b
@@ -172,7 +172,8 @@ def format_log(log, count, deck, players=4):
             else:
                 lines.append(f"{seat_label(a)} has no gold card: the curse takes nothing")
         elif code == EV_SHARE_END:
-            lines.append(f"The {MAP_NAMES[a]} share ends ({plural(b, 'card')} discarded face down, unseen)")
+            unseen = f" ({plural(b, 'card')} discarded face down, unseen)" if b else ""
+            lines.append(f"The {MAP_NAMES[a]} share ends{unseen}")
         elif code == EV_NEW_MAP:
             lines.append(f"{seat_label(a)} starts the new {MAP_NAMES[b]} map")
         elif code == EV_EXCHANGE:
