@@ -74,7 +74,8 @@ def test_each_variant_keeps_invariants(spec):
 
 def test_every_decision_kind_is_used_by_the_heuristics(spec):
     """Over a few games, the heuristics answer every decision kind of the spec (exchange_cards
-    and start_raise under their variants; raise_order, rare in play, has its own test in test_rules)."""
+    under its variant; raise_order and start_raise, rare in play, have their own tests in
+    test_rules and test_strategies)."""
     from simulator.core.rng import new_stream
 
     names = ("racer", "contributor", "amulet_hunter", "random")
@@ -97,7 +98,7 @@ def test_every_decision_kind_is_used_by_the_heuristics(spec):
                 if names[seat] != "random":
                     seen.add(kind)
                 engine.apply(state, choice, log)
-    expected = set(range(len(DECISION_KINDS))) - {layout.RAISE_ORDER}
+    expected = set(range(len(DECISION_KINDS))) - {layout.RAISE_ORDER, layout.START_RAISE}
     assert expected <= seen, [DECISION_KINDS[k] for k in sorted(expected - seen)]
 
 

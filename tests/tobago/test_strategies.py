@@ -164,3 +164,17 @@ def test_the_default_finishes_a_game_the_old_contributor_stalled_without_an_amul
             assert seat_results[0, :, picked].sum() == 0
         else:
             assert seat_results[0, :, picked].sum() > 0
+
+
+@pytest.mark.parametrize("name", ["contributor", "racer", "amulet_hunter"])
+@pytest.mark.parametrize("offered", [[1, 0], [0, 1]])
+def test_the_heuristics_take_a_raise_at_the_turn_start_when_it_is_optional(start, name, offered):
+    """Variant raise-at-start-optional (R28 «il peut s'en emparer»): the raise is free and the
+    turn follows (R61), so every heuristic takes it."""
+    from simulator.games.tobago.state import START_RAISE, START_RAISE_TAKE
+
+    options = np.zeros(16, dtype=np.int64)
+    options[:2] = offered
+    params = np.array(heuristics.PARAMS[name], dtype=np.float64)
+    choice = heuristics.heuristic(start.state, 0, START_RAISE, options, 2, params, np.zeros(4, dtype=np.uint64))
+    assert offered[choice] == START_RAISE_TAKE

@@ -88,7 +88,7 @@ def encode_variants(names, players):
 STRATEGY_DESCRIPTIONS = {
     "random": "uniform over the legal options (seat stream); turn_action then ends the turn or spends an amulet as often as it acts",
     "racer": "goes for raises: drives to located treasures (with amulet moves too), plays clues that shrink maps near its ATV, takes cards of 4+",
-    "contributor": "goes for roses: plays a legal clue every turn on maps where it has roses, moves only to raise, takes a card worth the mean of those to come",
+    "contributor": "goes for roses: plays a legal clue every turn on maps where it has roses, moves to raise or, holding fewer than 3 amulets, to an amulet one move away when its best clue is weak; spends amulets on hand swaps, strong extra clues and marker removals; takes a card worth the mean of those to come",
     "amulet_hunter": "collects amulets and spends them on extra clues and moves that finish a map and raise it in the same turn; wards curses",
 }
 """Name -> one line (the heuristics' weights are ``PARAMS`` in strategies/tobago.py)."""
