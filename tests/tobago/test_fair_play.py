@@ -120,3 +120,14 @@ def test_redraw_hidden_redraws_the_face_down_discard():
             checked += 1
         engine.apply(state, strategies[seat](state, seat, kind, options, n, params[seat], streams[seat]), log)
     assert checked >= 50 and changed > 0
+
+
+def test_check_strategy_catches_a_strategy_reading_face_down_discards():
+    """Issue 22, done means: ``check-strategy`` catches a strategy that reads face-down Tobago
+    discards, on the perturbations built from the declaration alone (no redraw)."""
+    from simulator.analysis.fairplay import check_strategy
+
+    report = check_strategy("tobago", "tests.tobago.leaky_discard:reads_face_down_discards", 3, games=2, redraws=0,
+                            seed=4, perturbations=4)  # fmt: skip
+    assert report.decisions > 20 and not report.passed
+    assert any("GOLD_DISCARD_HIDDEN" in text for row in report.changed for text in row["changed_on_perturbations"])
