@@ -131,3 +131,35 @@ def test_check_strategy_catches_a_strategy_reading_face_down_discards():
                             seed=4, perturbations=4)  # fmt: skip
     assert report.decisions > 20 and not report.passed
     assert any("GOLD_DISCARD_HIDDEN" in text for row in report.changed for text in row["changed_on_perturbations"])
+
+
+def test_redraw_keeps_curses_in_the_deck_while_only_safe_cards_were_drawn():
+    """R4: while at most the 12 safe cards have left the gold deck, no unseen card out of it (a
+    face-down discard, a pool card drawn by another seat) can be a curse, in any redraw."""
+    from simulator.games.tobago.components import CURSE, CURSE_FREE_TOP, N_CURSES, N_GOLD
+    from simulator.games.tobago.state import POOL, POOL_COUNT, POOL_POS, POOL_SEER
+
+    strategies, params = lineup(get_spec(), ("contributor",) * 4)
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    log = np.zeros((0, 6), dtype=np.int64)
+    checked = 0
+    for game in range(6):
+        state = np.zeros(STATE_SIZE, dtype=np.int64)
+        engine.new_game(33, game, 4, np.asarray(get_spec().encode_variants((), 4)), 0, state, log)
+        streams = [new_stream(33, game, 1 + seat) for seat in range(4)]
+        while N_GOLD + N_CURSES - state[GOLD_DECK_COUNT] <= CURSE_FREE_TOP:
+            seat, kind, n = engine.pending_decision(state, options)
+            if seat < 0:
+                break
+            unseen_out = int(state[GOLD_DISCARD_HIDDEN_COUNT]) + sum(
+                1 for i in range(state[POOL_POS], state[POOL_COUNT]) if state[POOL_SEER + i] != seat)
+            if unseen_out:
+                for k in range(5):
+                    copy = state.copy()
+                    redraw_hidden(copy, seat, new_stream(game, checked, k))
+                    assert copy[GOLD_DISCARD_HIDDEN + CURSE] == 0
+                    assert all(copy[POOL + i] != CURSE for i in range(copy[POOL_POS], copy[POOL_COUNT]))
+                    assert (copy[GOLD_DECK:GOLD_DECK + copy[GOLD_DECK_COUNT]] == CURSE).sum() == N_CURSES
+                checked += 1
+            engine.apply(state, strategies[seat](state, seat, kind, options, n, params[seat], streams[seat]), log)
+    assert checked >= 10
