@@ -3,7 +3,8 @@
 
 Fair play: the heuristic reads only public slots (``simulator/games/tobago/state.py``): the
 island tables, landmarks, ATVs, amulets, maps and their exact candidate sets (the clues are
-public, spec 4.1), gold holdings and discards; its own hand; and, while a share is on, the pool
+public, spec 4.1), gold holdings and the face-up discard (never the values of the face-down
+discard: only its count is public); its own hand; and, while a share is on, the pool
 cards it drew itself (``POOL_SEER``).  It never reads other hands, deck orders or the pool cards
 drawn by others.
 """
@@ -70,10 +71,12 @@ from simulator.games.tobago.state import (
     SHARE_PASS,
     SHARE_TAKE,
     SPLIT,
+    START_RAISE,
+    START_RAISE_TAKE,
     TURN_ACTION,
 )
 
-N_PARAMS = 12
+N_PARAMS = 14
 P_TAKE_AT = 0  # take any offered card worth at least this many coins
 P_TAKE_MEAN = 1  # 1: also take a card worth at least the mean of the cards still to come
 P_RESERVE = 2  # amulets kept back (for curses) once curses can come up
@@ -86,14 +89,17 @@ P_SPEND = 8  # 1: spend amulets on extra clues / marker removal that locate a tr
 P_SWAP_FIRST = 9  # 1: with no legal clue, exchange the hand with a spare amulet before the main action (R42)
 P_EXTRA_CLUE_AT = 10  # spend a spare amulet on an extra clue (R39) scoring at least this (NEVER: off)
 P_CUBE_ROSES = 11  # spend a spare amulet to remove a marker (R38) of a 2-marker map holding this many of my roses (NEVER: off)
+P_FETCH_BELOW = 12  # holding fewer amulets than this, the main action may be a move to pick one up (0: never);
+# above 0 also: with no playable clue and nothing located, spend even a reserved amulet on a marker removal (R38)
+P_FETCH_OVER_CLUE = 13  # ... when my best clue scores below this (0: only when no clue is legal)
 
 NEVER = 99.0
 """A threshold no score or count reaches: the decision it gates is never taken."""
 
 PARAMS = {
-    "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER),
-    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0, 1.0, 4.0, 2.0),
-    "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER),
+    "racer": (4.0, 0.0, 1.0, 2.0, 0.0, 0.3, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER, 0.0, 0.0),
+    "contributor": (6.0, 1.0, 1.0, 0.3, 1.0, 0.1, 5.0, 1.0, 0.0, 1.0, 4.0, 2.0, 3.0, 1.5),
+    "amulet_hunter": (4.0, 1.0, 0.0, 1.0, 0.0, 2.0, 4.0, 0.3, 1.0, 0.0, NEVER, NEVER, 0.0, 0.0),
 }
 """Weights of each named heuristic, in the order of the P_* indices."""
 
@@ -327,7 +333,9 @@ def find(options, n_options, value):
 @njit(cache=True, error_model="numpy", inline="always")
 def mean_to_come(state, seat):
     """Mean value of a card still to come in this share for ``seat``: the pool cards it saw plus
-    the unknown ones at the mean of the cards not accounted for (public counts)."""
+    the unknown ones at the mean of the cards not accounted for: all 41 cards minus those seen
+    (holdings, the face-up discard, curses out, cards turned up).  Face-down discards are not
+    seen: they stay among the unknown cards."""
     unknown_coins = GOLD_TOTAL[state[SPLIT]]
     unknown_cards = N_GOLD + N_CURSES - state[CURSES_OUT]
     for v in range(MAX_GOLD + 1):
@@ -386,6 +394,10 @@ def turn_choice(state, seat, options, n_options, params):
             for a in range(state[N_HEX]):
                 if state[AMULET_AT + a] == 1 and legs(state, here, a) <= REACH:
                     return move
+        if move >= 0 and fetching(state, seat, params) and nearest_amulet(state, here, here) <= REACH:
+            best = best_clue_value(state, seat, params) if clue >= 0 else NO_SCORE
+            if best < params[P_FETCH_OVER_CLUE]:
+                return move  # an amulet within one move is worth more than my best clue
         if params[P_CLUE_FIRST] < 0.5 and reach <= 2 * REACH and move >= 0:
             return move  # racer: a located treasure two moves away
         if clue >= 0 and params[P_CLUE_FIRST] < 0.5 and move >= 0 and closing_map_far(state, here):
@@ -402,6 +414,9 @@ def turn_choice(state, seat, options, n_options, params):
             return exchange  # no legal clue in hand (the spec's exchange trigger)
         return move
     # the main action is done: amulet uses, then end the turn
+    cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
+    if cube >= 0 and params[P_FETCH_BELOW] > 0.5 and reach == 99 and not has_playable(state, seat):
+        return cube  # R38: no clue of mine fits and nothing is located: even a reserved amulet unblocks a map
     if spare >= 1:
         amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
         if reach <= REACH and amulet_move >= 0:
@@ -431,6 +446,15 @@ def turn_choice(state, seat, options, n_options, params):
                 return swap
     end = find(options, n_options, ACTION_END)
     return end if end >= 0 else 0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def fetching(state, seat, params):
+    """``seat`` wants one more amulet (it holds fewer than ``P_FETCH_BELOW``) and no located
+    treasure is within one move (a raise comes first)."""
+    if state[AMULETS_HELD + seat] >= params[P_FETCH_BELOW]:
+        return False
+    return nearest_treasure(state, state[ATV_HEX + seat]) > REACH
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -471,7 +495,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         best = 0
         best_score = NO_SCORE
         here = state[ATV_HEX + seat]
-        hunting = params[P_HUNT] > 1.0 and state[EXTRA] == 0
+        hunting = (params[P_HUNT] > 1.0 or fetching(state, seat, params)) and state[EXTRA] == 0
         for i in range(n_options):
             h = options[i]
             if h == LEG_STOP:
@@ -517,6 +541,9 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
                 top = v
                 break
         choice = find(options, n_options, CURSE_GIVE_AMULET if top >= params[P_WARD_AT] else CURSE_GIVE_GOLD)
+        return choice if choice >= 0 else 0
+    if kind == START_RAISE:  # variant raise-at-start-optional: a free raise, and the turn follows (R61)
+        choice = find(options, n_options, START_RAISE_TAKE)
         return choice if choice >= 0 else 0
     if kind == NEW_MAP_CLUE:
         best = 0

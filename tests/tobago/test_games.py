@@ -48,7 +48,7 @@ def check_columns(spec, seat_results, game_results, ties_broken=False):
     assert np.all(seat_results >= 0) and np.all(game_results >= 0)
     assert np.all(scores <= 6 * seat_results[:, :, col["gold_cards"]])
     assert np.all(scores >= 2 * seat_results[:, :, col["gold_cards"]])
-    assert game_results[:, gcol["stalled"]].sum() == 0
+    assert game_results[:, gcol["capped"]].sum() == 0
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -74,7 +74,8 @@ def test_each_variant_keeps_invariants(spec):
 
 def test_every_decision_kind_is_used_by_the_heuristics(spec):
     """Over a few games, the heuristics answer every decision kind of the spec (exchange_cards
-    under its variant; raise_order, rare in play, has its own test in test_rules)."""
+    under its variant; raise_order and start_raise, rare in play, have their own tests in
+    test_rules and test_strategies)."""
     from simulator.core.rng import new_stream
 
     names = ("racer", "contributor", "amulet_hunter", "random")
@@ -97,7 +98,7 @@ def test_every_decision_kind_is_used_by_the_heuristics(spec):
                 if names[seat] != "random":
                     seen.add(kind)
                 engine.apply(state, choice, log)
-    expected = set(range(len(DECISION_KINDS))) - {layout.RAISE_ORDER}
+    expected = set(range(len(DECISION_KINDS))) - {layout.RAISE_ORDER, layout.START_RAISE}
     assert expected <= seen, [DECISION_KINDS[k] for k in sorted(expected - seen)]
 
 
@@ -167,6 +168,37 @@ def test_narration_covers_the_game(spec):
     assert sum(line.startswith("Final: seat") for line in lines) == 4
     assert any(" raises the " in line for line in lines)
     assert any(" lays '" in line for line in lines)
+
+
+def test_narration_reads_like_a_player_would(spec):
+    """Issue 22: plurals agree ("1 possible hex"), a map's first clue comes after "starts the new
+    map", a standing line opens each round, and the rounds are numbered."""
+    import re
+
+    lines = golden_lines(spec)
+    wrong = re.compile(r"(?<![\d-])1 (possible hexes|markers|legs|cards|gold cards|coins|amulets|clue cards)\b")
+    assert not [line for line in lines if wrong.search(line)]
+    starts = [i for i, line in enumerate(lines) if " starts the new " in line]
+    assert starts
+    for i in starts:
+        colour = lines[i].split(" starts the new ")[1].split(" ")[0]
+        assert f"on the {colour} map" in lines[i + 1] and " lays '" in lines[i + 1]
+    rounds = [line for line in lines if line.startswith("== Round ")]
+    assert rounds[:2] == ["== Round 1 ==", "== Round 2 =="]
+    assert lines[lines.index(rounds[0]) + 1].startswith("Standing: seat 1 0 coins in 0 gold cards, 0 amulets;")
+
+
+def test_a_stalled_game_narration_is_folded(spec):
+    """A game stopped by the turn cap (old contributor weights, seed 1, game 401: 2,000 turns of
+    the same exchanges) reads in a few hundred lines: the repeated round is told once with a count."""
+    from tests.tobago.test_strategies import OLD_CONTRIBUTOR
+
+    strategies, _ = lineup(spec, ("contributor",) * 4)
+    lines = spec.narrate(1, 401, engine_flags((), 4), strategies, np.array([OLD_CONTRIBUTOR] * 4))
+    assert len(lines) < 800
+    assert any(line.startswith("(the last ") and "more times, up to round" in line for line in lines)
+    assert lines[-6].startswith("End: the turn cap stopped the game (no winner)")
+    assert all(line.endswith("not ranked") for line in lines[-4:])
 
 
 def test_redraw_hidden_keeps_what_the_seat_sees(spec):

@@ -565,4 +565,146 @@ def test_several_treasures_on_one_hex_raiser_orders_them(game):
     assert (seat, kind, values) == (3, layout.RAISE_ORDER, [1, 2])  # A14
     game.choose(2)
     drive_to_turn_action(game, 3)
-    assert s[STAT_RAISED + 3] == 2 and s[R_BASE + 43] >= 0
+    assert s[STAT_RAISED + 3] == 2
+    assert s[R_BASE + 43] == 1  # R43: counted for a raise at the turn start too (issue 22)
+
+
+# ---------------------------------------------------------------- issue 22: readings and counters
+
+def holder_without_gold_cursed(variants=()):
+    """Seat 2 holds a rose on the white map and an amulet but no gold card; the raiser (seat 1)
+    turns up a curse first.  Returns the game at the first decision after the curse."""
+    g = Game(players=4, seed=5, variants=variants)
+    g.play_setup()
+    s = g.state
+    prepare_share(g, extra_rose_seat=1, extra_roses=1)
+    for value in range(7):  # seat 2 gives its gold back to the deck bottom (cards conserved)
+        for _ in range(int(s[HELD + 7 + value])):
+            s[GOLD_DECK + 1:GOLD_DECK + s[GOLD_DECK_COUNT] + 1] = s[GOLD_DECK:GOLD_DECK + s[GOLD_DECK_COUNT]].copy()
+            s[GOLD_DECK] = value
+            s[GOLD_DECK_COUNT] += 1
+        s[HELD + 7 + value] = 0
+    give_amulet(s, 1)
+    force_curse_first(g)
+    return g
+
+
+def test_r41_a_curse_takes_nothing_from_a_holder_without_gold():
+    """R41 «il peut donner une amulette pour éviter de perdre sa plus forte carte « or »»: with
+    no gold card there is nothing to protect, so the amulet stays (A22 revised)."""
+    g = holder_without_gold_cursed()
+    s = g.state
+    assert s[AMULETS_HELD + 1] == 1 and rules.gold_held(s, 1) == 0
+    assert s[R_BASE + 41] == 0 and s[layout.FIRED_CURSE_AMULET_WITHOUT_GOLD] == 0
+    seat, kind, _ = g.pending()
+    assert not (kind == CURSE_RESPONSE and seat == 1)
+
+
+def test_r41_former_reading_forces_the_amulet_as_a_variant():
+    g = holder_without_gold_cursed(variants=("curse-amulet-without-gold",))
+    s = g.state
+    assert s[AMULETS_HELD + 1] == 0 and rules.gold_held(s, 1) == 0
+    assert s[layout.FIRED_CURSE_AMULET_WITHOUT_GOLD] == 1 and s[R_BASE + 41] == 0
+
+
+def test_r28_optional_raise_variant_offers_the_choice_and_leaving_it_keeps_the_treasure():
+    """R28 «il peut s'en emparer» (variant raise-at-start-optional): the player may leave the
+    treasure; its turn is then a normal turn and the treasure stays located."""
+    g = Game(players=4, seed=5, variants=("raise-at-start-optional",))
+    g.play_setup()
+    s = g.state
+    here = int(s[ATV_HEX + 1])
+    set_located(s, 2, here)
+    g.restart_turn(1)
+    seat, kind, values = g.pending()
+    assert (seat, kind, sorted(values)) == (1, layout.START_RAISE, [layout.START_RAISE_SKIP, layout.START_RAISE_TAKE])
+    g.choose(layout.START_RAISE_SKIP)
+    seat, kind, values = g.pending()
+    assert (seat, kind) == (1, TURN_ACTION) and ACTION_MOVE in values and s[MAIN_USED] == 0
+    assert s[STAT_RAISED + 1] == 0 and s[MAP_MARKERS + 2] == 1 and s[layout.FIRED_START_RAISE_SKIPPED] == 1
+    assert s[R_BASE + 28] == 0
+
+
+def test_r28_optional_raise_variant_taking_it_raises_as_by_default():
+    g = Game(players=4, seed=5, variants=("raise-at-start-optional",))
+    g.play_setup()
+    s = g.state
+    set_located(s, 2, int(s[ATV_HEX + 1]))
+    g.restart_turn(1)
+    g.choose(layout.START_RAISE_TAKE)
+    assert s[STAT_RAISED + 1] == 1 and s[R_BASE + 28] == 1
+
+
+def test_r43_counts_a_raise_on_a_hut_hex_at_the_end_of_a_leg(game):
+    """R43 «le trésor peut se trouver sur la même case qu'une hutte, palmier»."""
+    s = game.state
+    island = s[ISLAND]
+    here = int(s[ATV_HEX + 0])
+    hut = next((int(s[LANDMARK_HEX + k]) for k in range(7) if LEGS_BETWEEN[island, here, s[LANDMARK_HEX + k]] == 1), None)
+    if hut is None:  # no hut or palm one leg away: put the ATV next to the first hut
+        hut = int(s[LANDMARK_HEX])
+        s[ATV_HEX + 0] = next(h for h in range(s[N_HEX]) if LEGS_BETWEEN[island, hut, h] == 1)
+    set_located(s, 1, hut)
+    game.restart_turn(0)
+    drive_to_turn_action(game, 0)
+    game.choose(ACTION_MOVE)
+    game.choose(hut)
+    assert s[STAT_RAISED + 0] == 1 and s[R_BASE + 43] == 1
+
+
+def test_a_capped_game_ranks_nobody_and_is_marked_capped(game):
+    """The turn cap is no rule: a game it stops has no winner (column ``capped``)."""
+    from simulator.games.tobago.components import TURN_CAP
+
+    s = game.state
+    s[layout.TURNS] = TURN_CAP
+    game.restart_turn(0)
+    assert game.over() and s[layout.CAPPED] == 1
+    assert all(s[layout.RANK + seat] == 0 for seat in range(4))
+    assert s[R_BASE + 65] == 0 and s[layout.FIRED_TURN_CAP] == 1
+    seat_row = np.zeros((4, len(engine.SEAT_COLUMNS)), dtype=np.int64)
+    game_row = np.zeros(len(engine.GAME_COLUMNS), dtype=np.int64)
+    engine.final_results(s, seat_row, game_row)
+    assert game_row[engine.GAME_COLUMNS.index("capped")] == 1 and not seat_row[:, 1].any()
+
+
+def test_face_down_discards_join_the_last_share_and_the_face_up_ones_are_shuffled_in(game):
+    """R64 with face-down discards: the refill draws from the whole discard, shuffled face
+    down (afterwards nobody knows which face-up cards are left)."""
+    s = game.state
+    prepare_share(game, extra_rose_seat=1, extra_roses=2)
+    deck = [int(v) for v in s[GOLD_DECK:GOLD_DECK + s[GOLD_DECK_COUNT]]]
+    keep = [v for v in deck if v != CURSE][:2]
+    rest = list(deck)
+    for v in keep:
+        rest.remove(v)
+    for k, v in enumerate(rest):  # half face up (seen), half face down (R53)
+        if v == CURSE:
+            s[layout.CURSES_OUT] += 1
+        elif k % 2:
+            s[GOLD_DISCARD + v] += 1
+        else:
+            s[layout.GOLD_DISCARD_HIDDEN + v] += 1
+            s[layout.GOLD_DISCARD_HIDDEN_COUNT] += 1
+    discarded = int(rules.discard_size(s))
+    s[GOLD_DECK:GOLD_DECK + 2] = keep
+    s[GOLD_DECK_COUNT] = 2
+    s[ATV_HEX + 0] = bits(s, MAP_CAND)[0]
+    game.restart_turn(0)
+    assert s[REFILLS] >= 2 and rules.discard_size(s) == discarded - s[REFILLS]
+    assert s[GOLD_DISCARD:GOLD_DISCARD + 7].sum() == 0  # shuffled in: no face-up card left
+    for _ in range(100):
+        if game.over():
+            break
+        game.first()
+    assert game.over()
+
+
+def test_curse_reshuffled_puts_the_revealed_curse_face_up_and_refills_can_draw_it():
+    g = Game(players=4, seed=5, variants=("curse-reshuffled",))
+    g.play_setup()
+    s = g.state
+    prepare_share(g, extra_rose_seat=1, extra_roses=1)
+    force_curse_first(g)
+    assert s[GOLD_DISCARD + CURSE] == 1 and s[layout.CURSES_OUT] == 0  # A21: seen by all
+    assert s[layout.GOLD_DISCARD_HIDDEN_COUNT] == s[layout.GOLD_DISCARD_HIDDEN:layout.GOLD_DISCARD_HIDDEN + 7].sum() > 0

@@ -93,7 +93,7 @@ def test_four_amulet_hunters_finish_a_game_they_used_to_stall():
     ignored options scoring below it).  Now every leg gets nearer to an amulet and the game ends."""
     from simulator.core.rng import new_stream
     from simulator.games.tobago import encode_variants, engine
-    from simulator.games.tobago.state import MAX_OPTIONS, STALLED, STATE_SIZE
+    from simulator.games.tobago.state import CAPPED, MAX_OPTIONS, STATE_SIZE
     from tests.tobago.helpers import lineup
 
     strategies, params = lineup(get_spec(), ("amulet_hunter",) * 4)
@@ -107,4 +107,74 @@ def test_four_amulet_hunters_finish_a_game_they_used_to_stall():
         if seat < 0:
             break
         engine.apply(state, strategies[seat](state, seat, kind, options, n, params[seat], streams[seat]), log)
-    assert state[STALLED] == 0
+    assert state[CAPPED] == 0
+
+
+OLD_CONTRIBUTOR = np.array(heuristics.PARAMS["contributor"], dtype=np.float64)
+OLD_CONTRIBUTOR[heuristics.P_FETCH_BELOW] = 0.0  # the contributor before issue 22: never fetches an amulet
+OLD_CONTRIBUTOR[heuristics.P_FETCH_OVER_CLUE] = 0.0
+
+
+def test_with_no_clue_to_play_the_default_drives_to_an_amulet_within_reach(start):
+    """Issue 22: the contributor never drove to amulets (it moved only to raise).  Holding none,
+    with no legal clue and nothing located, it now moves toward an amulet one move away, leg by
+    leg, instead of passing its turn on an exchange (the old weights still exchange)."""
+    from simulator.games.tobago.island import LEGS_BETWEEN
+    from simulator.games.tobago.state import AMULET_AT, ATV_HEX, EXTRA, ISLAND, LEG, N_HEX
+
+    state = start.state
+    island, here = state[ISLAND], int(state[ATV_HEX + 0])
+    state[AMULET_AT:AMULET_AT + state[N_HEX]] = 0
+    target = next(h for h in range(state[N_HEX]) if LEGS_BETWEEN[island, here, h] == 2)
+    state[AMULET_AT + target] = 1
+    state[AMULETS_HELD + 0] = 0
+    offered = [ACTION_MOVE, ACTION_EXCHANGE]
+    assert answer(state, "contributor", offered) == ACTION_MOVE
+    options = np.zeros(16, dtype=np.int64)
+    options[:2] = offered
+    stream = np.zeros(4, dtype=np.uint64)
+    assert offered[heuristics.heuristic(state, 0, TURN_ACTION, options, 2, OLD_CONTRIBUTOR, stream)] == ACTION_EXCHANGE
+    # the first leg gets one leg nearer the amulet
+    state[EXTRA] = 0
+    legs = [h for h in range(state[N_HEX]) if LEGS_BETWEEN[island, here, h] == 1]
+    options[: len(legs)] = legs
+    params = np.array(heuristics.PARAMS["contributor"], dtype=np.float64)
+    leg = legs[heuristics.heuristic(state, 0, LEG, options, len(legs), params, stream)]
+    assert LEGS_BETWEEN[island, leg, target] == 1
+
+
+def test_the_default_finishes_a_game_the_old_contributor_stalled_without_an_amulet():
+    """Seed 1, game 401, four contributors: with the old weights nobody ever picked up an amulet,
+    every player swapped its hand for 2,000 turns while the last two candidates of a map could be
+    split by no clue (only a marker removal, R38, paid with an amulet, could).  The default now
+    collects amulets and the game ends."""
+    from simulator.games.tobago import encode_variants
+    from tests.tobago.helpers import lineup
+
+    spec = get_spec()
+    functions, params = lineup(spec, ("contributor",) * 4)
+    picked = spec.seat_columns.index("amulets_picked")
+    capped = spec.game_columns.index("capped")
+    for weights, expect_capped in ((np.array([OLD_CONTRIBUTOR] * 4), 1), (params, 0)):
+        seat_results = np.zeros((1, 4, len(spec.seat_columns)), dtype=np.int64)
+        game_results = np.zeros((1, len(spec.game_columns)), dtype=np.int64)
+        spec.play_chunk(1, 401, 1, encode_variants((), 4), functions, weights, seat_results, game_results, True)
+        assert game_results[0, capped] == expect_capped
+        if expect_capped:
+            assert seat_results[0, :, picked].sum() == 0
+        else:
+            assert seat_results[0, :, picked].sum() > 0
+
+
+@pytest.mark.parametrize("name", ["contributor", "racer", "amulet_hunter"])
+@pytest.mark.parametrize("offered", [[1, 0], [0, 1]])
+def test_the_heuristics_take_a_raise_at_the_turn_start_when_it_is_optional(start, name, offered):
+    """Variant raise-at-start-optional (R28 «il peut s'en emparer»): the raise is free and the
+    turn follows (R61), so every heuristic takes it."""
+    from simulator.games.tobago.state import START_RAISE, START_RAISE_TAKE
+
+    options = np.zeros(16, dtype=np.int64)
+    options[:2] = offered
+    params = np.array(heuristics.PARAMS[name], dtype=np.float64)
+    choice = heuristics.heuristic(start.state, 0, START_RAISE, options, 2, params, np.zeros(4, dtype=np.uint64))
+    assert offered[choice] == START_RAISE_TAKE

@@ -74,6 +74,8 @@ def encode_variants(names, players):
         "tiebreak-amulets": layout.FLAG_TIEBREAK_AMULETS,
         "two-player-hand-4": layout.FLAG_TWO_PLAYER_HAND_4,
         "curses-anywhere": layout.FLAG_CURSES_ANYWHERE,
+        "curse-amulet-without-gold": layout.FLAG_CURSE_AMULET_WITHOUT_GOLD,
+        "raise-at-start-optional": layout.FLAG_RAISE_AT_START_OPTIONAL,
     }
     for name, flag in simple.items():
         flags[flag] = name in chosen
@@ -86,7 +88,7 @@ def encode_variants(names, players):
 STRATEGY_DESCRIPTIONS = {
     "random": "uniform over the legal options (seat stream); turn_action then ends the turn or spends an amulet as often as it acts",
     "racer": "goes for raises: drives to located treasures (with amulet moves too), plays clues that shrink maps near its ATV, takes cards of 4+",
-    "contributor": "goes for roses: plays a legal clue every turn on maps where it has roses, moves only to raise, takes a card worth the mean of those to come",
+    "contributor": "goes for roses: plays a legal clue every turn on maps where it has roses, moves to raise or, holding fewer than 3 amulets, to an amulet one move away when its best clue is weak; spends amulets on hand swaps, strong extra clues and marker removals; takes a card worth the mean of those to come",
     "amulet_hunter": "collects amulets and spends them on extra clues and moves that finish a map and raise it in the same turn; wards curses",
 }
 """Name -> one line (the heuristics' weights are ``PARAMS`` in strategies/tobago.py)."""
@@ -128,8 +130,8 @@ RULE_LABELS = {
     "R32": "amulet appeared under a landmark", "R33": "second amulet picked up in one turn",
     "R34": "no amulet pick-up on an extra leg", "R35": "amulet taken for free at the turn start",
     "R36": "amulet used", "R37": "amulet bought one extra effect", "R38": "amulet: marker removed",
-    "R39": "amulet: extra clue", "R40": "amulet: extra move", "R41": "amulet warded a curse",
-    "R42": "amulet: clue cards exchanged", "R43": "several treasures on one hex",
+    "R39": "amulet: extra clue", "R40": "amulet: extra move", "R41": "amulet warded a curse (its holder had gold to protect)",
+    "R42": "amulet: clue cards exchanged", "R43": "treasure raised on a hex shared with another treasure, a hut or a palm tree",
     "R44": "treasure located (one marker left) and raised", "R45": "first ATV on the site raised it",
     "R46": "raiser's rose put below the clues", "R47": "last marker returned", "R48": "gold drawn per rose and seen",
     "R49": "unseen extra gold card added", "R50": "gold card turned up and offered from the bottom rose",
@@ -143,7 +145,9 @@ RULE_LABELS = {
     "variant:amulets-at-setup": "statues emitted at setup", "variant:last-rose-must-take": "last rose forced to take",
     "variant:curse-reshuffled": "curse put in the discard", "variant:random-atv-start": "ATVs placed at random",
     "variant:tiebreak-amulets": "ties broken by amulets", "variant:exchange-any-subset": "subset exchanged",
-    "turn-cap": "game stopped by the turn cap (not a rule)",
+    "turn-cap": "game stopped by the turn cap (not a rule; nobody ranked)",
+    "variant:curse-amulet-without-gold": "amulet given to a curse by a holder without gold",
+    "variant:raise-at-start-optional": "treasure left under the ATV at the turn start",
 }
 
 

@@ -23,8 +23,10 @@ from simulator.games.tobago.components import (
     N_CLUES,
     N_CURSES,
     N_GOLD,
+    N_HUTS,
     N_MAPS,
     N_MARKERS,
+    N_PALMS,
     N_ROSES,
     TURN_CAP,
 )
@@ -39,7 +41,8 @@ from simulator.games.tobago.rules import (
     coins_held,
     deal,
     discard_clue,
-    discard_gold,
+    discard_face_down,
+    discard_face_up,
     draw_clue,
     draw_gold,
     exchange_hand,
@@ -113,6 +116,7 @@ from simulator.games.tobago.state import (
     EV_RAISE,
     EV_SETUP,
     EV_SHARE_END,
+    EV_START_RAISE_SKIP,
     EV_STOP,
     EV_TURN,
     EXCHANGE_CARDS,
@@ -122,6 +126,8 @@ from simulator.games.tobago.state import (
     FIRED_LAST_ROSE_MUST_TAKE,
     FIRED_RANDOM_ATV_START,
     FIRED_TIEBREAK_AMULETS,
+    FIRED_CURSE_AMULET_WITHOUT_GOLD,
+    FIRED_START_RAISE_SKIPPED,
     FIRED_TURN_CAP,
     FLAGS,
     FLAG_AMULETS_AT_SETUP,
@@ -132,7 +138,9 @@ from simulator.games.tobago.state import (
     FLAG_GOLD_SPLIT,
     FLAG_INITIAL_ANY_MAP,
     FLAG_ISLAND,
+    FLAG_CURSE_AMULET_WITHOUT_GOLD,
     FLAG_LAST_ROSE_MUST_TAKE,
+    FLAG_RAISE_AT_START_OPTIONAL,
     FLAG_NO_AMULET_EXCHANGE,
     FLAG_NO_REMOVE_CUBE,
     FLAG_RANDOM_ATV_START,
@@ -142,6 +150,8 @@ from simulator.games.tobago.state import (
     GOLD_DECK,
     GOLD_DECK_COUNT,
     GOLD_DISCARD,
+    GOLD_DISCARD_HIDDEN,
+    GOLD_DISCARD_HIDDEN_COUNT,
     HAND,
     HAND_COUNT,
     HAND_LIMIT,
@@ -186,6 +196,9 @@ from simulator.games.tobago.state import (
     RAISE_HEX,
     RAISE_IN_MOVE,
     RAISE_ORDER,
+    START_RAISE,
+    START_RAISE_SKIP,
+    START_RAISE_TAKE,
     RAISE_QUEUE,
     RANK,
     REFILLS,
@@ -199,7 +212,7 @@ from simulator.games.tobago.state import (
     SHARE_RAISER,
     SHARE_TAKE,
     SPLIT,
-    STALLED,
+    CAPPED,
     START_PLAYER,
     STATE_SIZE,
     STATUE_FACING,
@@ -225,6 +238,7 @@ from simulator.games.tobago.state import (
     STEP_INITIAL_MAP,
     STEP_LEG,
     STEP_NEW_MAP_CLUE,
+    STEP_START_RAISE,
     STEP_RAISE,
     STEP_SHARE_END,
     STEP_SHARE_NEXT,
@@ -327,7 +341,7 @@ def end_turn(state, log):
 def start_turn(state, log):
     """R28 / R35 / A15: an ATV on an amulet takes it for free, then located treasures on its hex are raised."""
     if state[TURNS] >= TURN_CAP:
-        state[STALLED] = 1
+        state[CAPPED] = 1
         state[FIRED_TURN_CAP] += 1
         state[STEP] = STEP_GAME_END
         return
@@ -345,14 +359,34 @@ def start_turn(state, log):
         pick_amulet(state, seat, here, 1, log)  # R35: no action spent
         state[R_BASE + 35] += 1
     maps = located_at(state, here)
-    if maps != 0:
-        state[R_BASE + 28] += 1
-        state[RAISE_HEX] = here
-        state[RAISE_QUEUE] = maps
-        state[RAISE_IN_MOVE] = 0
-        state[STEP] = STEP_RAISE
-    else:
+    if maps == 0:
         state[STEP] = STEP_TURN_ACTION
+    elif state[FLAGS + FLAG_RAISE_AT_START_OPTIONAL] == 1:
+        state[STEP] = STEP_START_RAISE  # R28 «il peut s'en emparer»: the player chooses
+    else:
+        begin_start_raise(state, here, maps)  # R28 / A13 «a donc récupéré automatiquement»
+
+
+@njit(cache=True)
+def begin_start_raise(state, here, maps):
+    """R28: raise the located treasures under the ATV at the turn start (R61: the turn follows)."""
+    state[R_BASE + 28] += 1
+    count_shared_site(state, here, maps)
+    state[RAISE_HEX] = here
+    state[RAISE_QUEUE] = maps
+    state[RAISE_IN_MOVE] = 0
+    state[STEP] = STEP_RAISE
+
+
+@njit(cache=True)
+def count_shared_site(state, here, maps):
+    """R43: a raise where the treasure shares its hex with another treasure, a hut or a palm tree."""
+    shared = popcount(maps) >= 2
+    for k in range(N_HUTS + N_PALMS):
+        if state[LANDMARK_HEX + k] == here:
+            shared = True
+    if shared:
+        state[R_BASE + 43] += 1
 
 
 @njit(cache=True)
@@ -552,7 +586,7 @@ def share_next(state, log):
         state[R_BASE + 54] += 1
         log_event(log, state, EV_CURSE, state[SHARE_RAISER], m, 0, 0, 0)
         if state[FLAGS + FLAG_CURSE_RESHUFFLED] == 1:  # A21
-            state[GOLD_DISCARD + CURSE] += 1
+            discard_face_up(state, CURSE)  # revealed: seen by all
             state[FIRED_CURSE_RESHUFFLED] += 1
         else:
             state[CURSES_OUT] += 1
@@ -572,7 +606,7 @@ def share_offer_options(state, log, options):
     seat = next_offer_seat(state, m)
     value = state[POOL + state[POOL_POS] - 1]
     if seat < 0:
-        discard_gold(state, value)
+        discard_face_up(state, value)  # A19: turned up and declined by all
         log_event(log, state, EV_DISCARD_CARD, value, 0, 0, 0, 0)
         state[STEP] = STEP_SHARE_NEXT
         return 0
@@ -589,8 +623,10 @@ def share_offer_options(state, log, options):
 @njit(cache=True)
 def curse_options(state, log, options):
     """R55 / R56 / A22: each rose holder, in seat order from the raiser, gives one gold card (its
-    highest) or one amulet, however many roses it has; with only one of them it is forced; with
-    neither nothing is lost.  Returns the options of the next holder with a choice (0: done)."""
+    highest) or one amulet, however many roses it has; with gold and no amulet the gold is
+    forced; R41: with no gold nothing is lost (the amulet only protects a gold card; variant
+    curse-amulet-without-gold: the amulet is forced).  Returns the options of the next holder
+    with a choice (0: done)."""
     m = state[SHARE_MAP]
     players = state[PLAYERS]
     while state[CURSE_CURSOR] < players:
@@ -601,7 +637,8 @@ def curse_options(state, log, options):
             if roses >= 2:
                 state[R_BASE + 56] += 1
             gold = gold_held(state, seat) > 0
-            amulet = state[AMULETS_HELD + seat] > 0
+            # R41: «pour éviter de perdre sa plus forte carte»: no gold, nothing to protect
+            amulet = state[AMULETS_HELD + seat] > 0 and (gold or state[FLAGS + FLAG_CURSE_AMULET_WITHOUT_GOLD] == 1)
             n = 0
             if gold:
                 options[n] = CURSE_GIVE_GOLD
@@ -621,13 +658,16 @@ def curse_options(state, log, options):
 def pay_curse(state, seat, choice, log):
     if choice == CURSE_GIVE_AMULET:
         spend_amulet(state, seat, USE_WARD, log)  # R41: the gri-gri wards the curse
-        state[R_BASE + 41] += 1
+        if gold_held(state, seat) > 0:
+            state[R_BASE + 41] += 1
+        else:
+            state[FIRED_CURSE_AMULET_WITHOUT_GOLD] += 1
         state[STAT_WARDED + seat] += 1
         log_event(log, state, EV_CURSE_PAY, seat, 0, 0, 0, 0)
     else:
         value = highest_gold(state, seat)
         state[HELD + seat * 7 + value] -= 1
-        state[GOLD_DISCARD + value] += 1  # A22: to the discard
+        discard_face_up(state, value)  # A22: to the discard (A23: the holding was public)
         state[STAT_CURSE_LOSS + seat] += value
         log_event(log, state, EV_CURSE_PAY, seat, value, 0, 0, 0)
     state[CURSE_CURSOR] += 1
@@ -652,7 +692,7 @@ def share_end(state, log):
     m = state[SHARE_MAP]
     left = state[POOL_COUNT] - state[POOL_POS]
     for i in range(state[POOL_POS], state[POOL_COUNT]):
-        discard_gold(state, state[POOL + i])
+        discard_face_down(state, state[POOL + i])  # R53 / R54: never turned up (curses too)
     if left > 0:
         state[R_BASE + 53] += 1
     state[POOL_COUNT] = 0
@@ -754,6 +794,10 @@ def decision_options(state, log, options):
         n = curse_options(state, log, options)
         cursed = (state[SHARE_RAISER] + state[CURSE_CURSOR]) % state[PLAYERS]
         return cursed, CURSE_RESPONSE, n
+    if step == STEP_START_RAISE:
+        options[0] = START_RAISE_TAKE
+        options[1] = START_RAISE_SKIP
+        return seat, START_RAISE, 2
     if step == STEP_NEW_MAP_CLUE:
         seat = state[NEW_MAP_SEAT]
         n = state[HAND_COUNT + seat]
@@ -821,11 +865,19 @@ def carry_out(state, seat, value, log):
             log_event(log, state, EV_OFFER, seat, card, 0, 0, 0)
     elif step == STEP_CURSE:
         pay_curse(state, seat, value, log)
+    elif step == STEP_START_RAISE:
+        here = state[ATV_HEX + seat]
+        if value == START_RAISE_TAKE:
+            begin_start_raise(state, here, located_at(state, here))
+        else:
+            state[FIRED_START_RAISE_SKIPPED] += 1
+            log_event(log, state, EV_START_RAISE_SKIP, seat, here, 0, 0, 0)
+            state[STEP] = STEP_TURN_ACTION
     elif step == STEP_NEW_MAP_CLUE:
+        log_event(log, state, EV_NEW_MAP, seat, state[NEW_MAP], 0, 0, 0)  # before its first clue
         card = take_from_hand(state, seat, value)
         lay_clue(state, seat, card, state[NEW_MAP], log)
         refill_hand(state, seat)
-        log_event(log, state, EV_NEW_MAP, seat, state[NEW_MAP], 0, 0, 0)
         state[NEW_MAP] = -1
         state[STEP] = STEP_RAISE if state[RAISE_QUEUE] != 0 else STEP_AFTER_RAISES
 
@@ -910,8 +962,7 @@ def leg(state, seat, value, log):
     if maps != 0:
         if state[LEGS_USED] < LEGS_PER_MOVE:
             state[R_BASE + 27] += 1
-        if popcount(maps) >= 2:
-            state[R_BASE + 43] += 1
+        count_shared_site(state, value, maps)
         state[RAISE_HEX] = value
         state[RAISE_QUEUE] = maps
         state[RAISE_IN_MOVE] = 1
@@ -1021,12 +1072,15 @@ def final_ranking(state, log):
             tiebreak[seat] = state[AMULETS_HELD + seat] * 1000 - gold_held(state, seat)
     if state[FLAGS + FLAG_TIEBREAK_AMULETS] == 1:
         state[FIRED_TIEBREAK_AMULETS] += 1
-    competition_ranks(scores, tiebreak, eliminated, ranks)
-    state[R_BASE + 65] += 1
+    if state[CAPPED] == 1:
+        ranks[:] = 0  # the turn cap is no rule: a stopped game ranks nobody (no winner)
+    else:
+        competition_ranks(scores, tiebreak, eliminated, ranks)
+        state[R_BASE + 65] += 1
     for seat in range(players):
         state[RANK + seat] = ranks[seat]
     record_checkpoint(state)
-    log_event(log, state, EV_GAME_END, state[STALLED], state[REFILLS], 0, 0, 0)
+    log_event(log, state, EV_GAME_END, state[CAPPED], state[REFILLS], 0, 0, 0)
     for seat in range(players):
         log_event(log, state, EV_FINAL, seat, scores[seat], ranks[seat], 0, 0)
     if state[DEBUG_CHECKS] == 1:
@@ -1040,6 +1094,7 @@ def check_invariants(state):
     # gold: deck + pool + held + discard + curses out = 41 cards; coins = the split's total
     cards = state[GOLD_DECK_COUNT] + state[POOL_COUNT] - state[POOL_POS] + state[CURSES_OUT]
     coins = 0
+    face_down = 0
     for i in range(state[GOLD_DECK_COUNT]):
         coins += state[GOLD_DECK + i]
     for i in range(state[POOL_POS], state[POOL_COUNT]):
@@ -1047,8 +1102,13 @@ def check_invariants(state):
     for value in range(MAX_GOLD + 1):
         if state[GOLD_DISCARD + value] < 0:
             raise AssertionError("negative gold discard count")
-        cards += state[GOLD_DISCARD + value]
-        coins += value * state[GOLD_DISCARD + value]
+        if state[GOLD_DISCARD_HIDDEN + value] < 0:
+            raise AssertionError("negative face-down discard count")
+        cards += state[GOLD_DISCARD + value] + state[GOLD_DISCARD_HIDDEN + value]
+        coins += value * (state[GOLD_DISCARD + value] + state[GOLD_DISCARD_HIDDEN + value])
+        face_down += state[GOLD_DISCARD_HIDDEN + value]
+    if face_down != state[GOLD_DISCARD_HIDDEN_COUNT]:
+        raise AssertionError("face-down discard count differs from its cards")
     for seat in range(players):
         for value in range(MIN_GOLD, MAX_GOLD + 1):
             if state[HELD + seat * 7 + value] < 0:
@@ -1130,7 +1190,7 @@ def final_results(state, seat_row, game_row):
     game_row[4] = best
     game_row[5] = winners
     game_row[6] = state[REFILLS]
-    game_row[7] = state[STALLED]
+    game_row[7] = state[CAPPED]
     for use in range(5):
         game_row[8 + use] = state[AMULET_USES + use]
 
@@ -1138,7 +1198,7 @@ def final_results(state, seat_row, game_row):
 SEAT_COLUMNS = ("score", "rank", "gold_cards", "treasures_raised", "clues_played", "roses_paid", "amulets_picked",
                 "amulets_used", "curse_losses", "curses_warded", "cards_declined", "moves", "exchanges")  # fmt: skip
 GAME_COLUMNS = ("length", "treasures_raised_total", "curses_seen", "island", "winning_score", "winners",
-                "refills", "stalled", "amulet_clues", "amulet_moves", "amulet_cubes", "amulet_exchanges",
+                "refills", "capped", "amulet_clues", "amulet_moves", "amulet_cubes", "amulet_exchanges",
                 "amulet_wards")  # fmt: skip
 
 

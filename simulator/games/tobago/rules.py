@@ -81,6 +81,8 @@ from simulator.games.tobago.state import (
     GOLD_DECK,
     GOLD_DECK_COUNT,
     GOLD_DISCARD,
+    GOLD_DISCARD_HIDDEN,
+    GOLD_DISCARD_HIDDEN_COUNT,
     HAND,
     HAND_COUNT,
     HAND_LIMIT,
@@ -615,27 +617,54 @@ def draw_gold(state):
             state[GAME_ENDING] = 1
             state[R_BASE + 63] += 1
         return state[GOLD_DECK + state[GOLD_DECK_COUNT]]
-    total = 0
-    for value in range(MAX_GOLD + 1):
-        total += state[GOLD_DISCARD + value]
+    shuffle_discard_face_down(state)
+    total = state[GOLD_DISCARD_HIDDEN_COUNT]
     if total == 0:
         return -1
     pick = random_below(deal(state), total)
     for value in range(MAX_GOLD + 1):
-        if pick < state[GOLD_DISCARD + value]:
-            state[GOLD_DISCARD + value] -= 1
+        if pick < state[GOLD_DISCARD_HIDDEN + value]:
+            state[GOLD_DISCARD_HIDDEN + value] -= 1
+            state[GOLD_DISCARD_HIDDEN_COUNT] -= 1
             state[REFILLS] += 1
             state[R_BASE + 64] += 1
             return value
-        pick -= state[GOLD_DISCARD + value]
+        pick -= state[GOLD_DISCARD_HIDDEN + value]
     return -1
 
 
 @njit(cache=True)
-def discard_gold(state, value):
-    """A gold card (or an unrevealed curse, R53) to the discard; a revealed curse is handled by
-    ``engine.share_next`` (A21)."""
+def shuffle_discard_face_down(state):
+    """R64: the discard is shuffled face down to complete the last share, so from then on
+    nobody knows which of its cards are left: the face-up cards join the face-down ones."""
+    for value in range(MAX_GOLD + 1):
+        state[GOLD_DISCARD_HIDDEN + value] += state[GOLD_DISCARD + value]
+        state[GOLD_DISCARD_HIDDEN_COUNT] += state[GOLD_DISCARD + value]
+        state[GOLD_DISCARD + value] = 0
+
+
+@njit(cache=True)
+def discard_face_up(state, value):
+    """A card every player saw (turned up and declined by all, A19; lost to a curse, R55, from a
+    public holding, A23; a revealed curse under curse-reshuffled, A21) to the face-up discard."""
     state[GOLD_DISCARD + value] += 1
+
+
+@njit(cache=True)
+def discard_face_down(state, value):
+    """A pool card never turned up (R53 / R54; an unrevealed curse among them) to the discard
+    face down: its value stays hidden, only the count of such cards is public."""
+    state[GOLD_DISCARD_HIDDEN + value] += 1
+    state[GOLD_DISCARD_HIDDEN_COUNT] += 1
+
+
+@njit(cache=True)
+def discard_size(state):
+    """Cards in the gold discard, face up and face down (public)."""
+    total = state[GOLD_DISCARD_HIDDEN_COUNT]
+    for value in range(MAX_GOLD + 1):
+        total += state[GOLD_DISCARD + value]
+    return total
 
 
 @njit(cache=True)

@@ -9,15 +9,18 @@ Public / private (what a strategy may read; the engine does not hide anything):
 - PUBLIC: the header, the island and landmarks (``ISLAND``, ``LANDMARK_HEX``, ``STATUE_FACING``,
   ``LANDMARK_MASK``, ``CARD_MASK``), ATVs, amulets (``AMULET_AT``, ``AMULETS_HELD``,
   ``AMULET_SUPPLY``), the maps (``MAP_*``: clues, roses, candidates, markers), roses, gold
-  holdings ``HELD`` and ``GOLD_DISCARD`` (A23: every taken card was shown when offered),
-  ``GOLD_DECK_COUNT``, ``CURSES_OUT``, the clue discard (``CLUE_DISCARD*``, played clues and
+  holdings ``HELD`` and the face-up discard ``GOLD_DISCARD`` (A23: every taken card was shown
+  when offered; a card all declined and a card lost to a curse were seen too), the face-down
+  discard's size ``GOLD_DISCARD_HIDDEN_COUNT``, ``GOLD_DECK_COUNT``, ``CURSES_OUT``, the clue discard (``CLUE_DISCARD*``, played clues and
   exchanged hands go there face up), the share's public part (``SHARE_*`` except the pool
   values, ``POOL_POS`` and the revealed ``POOL[:POOL_POS]``), scores and statistics.
 - OWN SEAT ONLY: ``HAND`` / ``HAND_COUNT`` entries of the reading seat (counts are public),
   ``POOL[i]`` for ``i >= POOL_POS`` when ``POOL_SEER[i]`` is the reading seat (R48: cards drawn
   and seen secretly).
 - PRIVATE: other hands, ``CLUE_DECK`` order, ``GOLD_DECK`` order and values, unrevealed pool
-  cards drawn by others and the extra card (``POOL_SEER`` -1, R49), the deal stream.
+  cards drawn by others and the extra card (``POOL_SEER`` -1, R49), the values of the face-down
+  discard ``GOLD_DISCARD_HIDDEN`` (pool cards discarded unturned, R53 / R54, unrevealed curses
+  among them; the whole discard once R64 shuffled it), the deal stream.
 """
 
 from simulator.games.tobago.components import N_CLUES, N_MAPS, N_TREASURE_CARDS
@@ -54,7 +57,7 @@ ACTIVE = _block(1)  # seat whose turn it is
 TURNS = _block(1)  # turns started (the game length)
 LOG_COUNT = _block(1)
 GAME_ENDING = _block(1)  # 1 once the gold deck ran out during a share (R63)
-STALLED = _block(1)  # 1 when the turn cap stopped the game
+CAPPED = _block(1)  # 1 when the turn cap stopped the game (no rule ends it: nobody is ranked)
 TREASURES_RAISED = _block(1)
 CURSES_SEEN = _block(1)
 REFILLS = _block(1)  # gold cards taken from the discard to complete the last share (R64)
@@ -96,7 +99,9 @@ AMULETS_OUT = _block(1)  # spent amulets out of the game (variant amulets-spent-
 # ---- gold deck ----
 GOLD_DECK = _block(N_TREASURE_CARDS)  # values, 0 = curse; top = GOLD_DECK[GOLD_DECK_COUNT - 1] (private)
 GOLD_DECK_COUNT = _block(1)
-GOLD_DISCARD = _block(7)  # [value] cards in the discard (curses there only under curse-reshuffled)
+GOLD_DISCARD = _block(7)  # [value] face-up discard: cards seen by all (curses only under curse-reshuffled)
+GOLD_DISCARD_HIDDEN = _block(7)  # [value] face-down discard: pool cards never turned up (R53 / R54) (private)
+GOLD_DISCARD_HIDDEN_COUNT = _block(1)  # its size (public)
 CURSES_OUT = _block(1)
 
 # ---- the share in progress ----
@@ -158,6 +163,8 @@ SHARE_PASS = 0
 SHARE_TAKE = 1
 CURSE_GIVE_GOLD = 0
 CURSE_GIVE_AMULET = 1
+START_RAISE_SKIP = 0  # start_raise options (variant raise-at-start-optional, R28 «il peut s'en emparer»)
+START_RAISE_TAKE = 1
 
 USE_CLUE = 0
 USE_MOVE = 1
@@ -177,9 +184,10 @@ SHARE_ACCEPT = 7  # options: SHARE_TAKE, SHARE_PASS
 CURSE_RESPONSE = 8  # options: CURSE_GIVE_GOLD, CURSE_GIVE_AMULET
 NEW_MAP_CLUE = 9  # options: hand slot
 RAISE_ORDER = 10  # options: map index
+START_RAISE = 11  # options: START_RAISE_TAKE, START_RAISE_SKIP (variant raise-at-start-optional)
 
 DECISION_KINDS = ("atv_start", "initial_map", "turn_action", "clue_play", "leg", "cube_remove", "exchange_cards",
-                  "share_accept", "curse_response", "new_map_clue", "raise_order")  # fmt: skip
+                  "share_accept", "curse_response", "new_map_clue", "raise_order", "start_raise")  # fmt: skip
 
 # ---- log events: [code, a, b, c, d, e] ----
 EV_SETUP = 1  # island, start player, hand size, clue deck, gold split
@@ -206,6 +214,7 @@ EV_NEW_MAP = 21  # seat, map
 EV_GAME_END = 22  # reason (0 gold deck out, 1 turn cap), refills
 EV_END_TURN = 23  # seat
 EV_STOP = 24  # seat
+EV_START_RAISE_SKIP = 25  # seat, hex (variant raise-at-start-optional: the treasures stay)
 
 # ---- variants ----
 # The island variants island-1 .. island-32 are added in __init__.py (one per layout of the board file).
@@ -227,6 +236,8 @@ VARIANTS = {
     "random-atv-start": "A27: ATVs start on random hexes (default: each player chooses).",
     "tiebreak-amulets": "A29: ties go to more amulets, then fewer gold cards (default: shared first place).",
     "two-player-hand-4": "A32: 4 clue cards in hand at 2 players (default: 6).",
+    "curse-amulet-without-gold": "A22 former default: a rose holder with no gold card but an amulet must give the amulet to a curse (default: it loses nothing, R41).",
+    "raise-at-start-optional": "A13 / R28: an ATV already on a located treasure at its turn start may leave it (default: the raise is automatic).",
     "curses-anywhere": "Design: the 2 curses are shuffled into the whole gold deck (no 12-card safe top, R4).",
     "gold-values-bell": "Reconstruction: gold cards 2x7, 3x8, 4x9, 5x8, 6x7 (default flat 8/8/8/8/7).",
     "gold-values-low": "Reconstruction: gold cards 2x10, 3x9, 4x8, 5x7, 6x5 (default flat 8/8/8/8/7).",
@@ -255,12 +266,15 @@ FLAG_CURSES_ANYWHERE = 17
 FLAG_GOLD_SPLIT = 18  # 0 flat, 1 bell, 2 low
 FLAG_CLUE_DECK = 19  # 0 default, 1 b, 2 c
 FLAG_ISLAND = 20  # -1 drawn per game, else the island index
-N_FLAGS = 21
+FLAG_CURSE_AMULET_WITHOUT_GOLD = 21
+FLAG_RAISE_AT_START_OPTIONAL = 22
+N_FLAGS = 23
 
 # ---- rule firing counters (docs/engine-contract.md "What the engine records") ----
 RULE_IDS = tuple(f"R{k}" for k in range(1, 66)) + (
     "variant:amulets-at-setup", "variant:last-rose-must-take", "variant:curse-reshuffled",
     "variant:random-atv-start", "variant:tiebreak-amulets", "variant:exchange-any-subset", "turn-cap",
+    "variant:curse-amulet-without-gold", "variant:raise-at-start-optional",
 )  # fmt: skip
 N_COUNTERS = len(RULE_IDS)
 COUNTERS = _block(N_COUNTERS)
@@ -277,6 +291,8 @@ FIRED_RANDOM_ATV_START = COUNTERS + 68
 FIRED_TIEBREAK_AMULETS = COUNTERS + 69
 FIRED_EXCHANGE_SUBSET = COUNTERS + 70
 FIRED_TURN_CAP = COUNTERS + 71
+FIRED_CURSE_AMULET_WITHOUT_GOLD = COUNTERS + 72  # an amulet given by a holder without gold
+FIRED_START_RAISE_SKIPPED = COUNTERS + 73  # a treasure left under the ATV at the turn start
 
 # ---- score trajectories: checkpoint = after each share, and the end ----
 TRAJECTORY = _block(1 + MAX_CHECKPOINTS * MAX_PLAYERS)
@@ -312,6 +328,7 @@ STEP_NEW_MAP_CLUE = 13
 STEP_AFTER_RAISES = 14
 STEP_GAME_END = 15
 STEP_GAME_OVER = 16
+STEP_START_RAISE = 17  # variant raise-at-start-optional: START_RAISE of the active seat
 
 DECISION_STEPS = (STEP_ATV_START, STEP_INITIAL_MAP, STEP_TURN_ACTION, STEP_CLUE_PLAY, STEP_LEG, STEP_CUBE_REMOVE,
-                  STEP_EXCHANGE_CARDS, STEP_RAISE, STEP_SHARE_OFFER, STEP_CURSE, STEP_NEW_MAP_CLUE)  # fmt: skip
+                  STEP_EXCHANGE_CARDS, STEP_RAISE, STEP_SHARE_OFFER, STEP_CURSE, STEP_NEW_MAP_CLUE, STEP_START_RAISE)  # fmt: skip

@@ -2,19 +2,21 @@
 
 Every slot not declared here is public: the island, landmarks, ATVs, amulets, maps, roses, gold
 holdings, the clue discard (played and exchanged clue cards lie face up), the share's revealed
-cards, scores and statistics.  ``GOLD_DISCARD`` is declared public as the engine has it today
-(A23: every card taken was shown when offered); the face-down discards (leftover pool cards,
-cards after a curse) are counted there too, see issue 22.
+cards, scores and statistics.  ``GOLD_DISCARD`` is the face-up discard (cards every player saw:
+declined by all, lost to a curse from a public holding, A23; a revealed curse under
+curse-reshuffled); its size and ``GOLD_DISCARD_HIDDEN_COUNT`` are public.  ``GOLD_DISCARD_HIDDEN``
+holds the values of the cards discarded face down (pool cards never turned up, R53 / R54, issue 22).
 """
 
-from simulator.core.visibility import NOBODY, OPAQUE, OWN, SEER, Region, Visibility, cards
-from simulator.games.tobago.components import N_CLUES, N_TREASURE_CARDS
+from simulator.core.visibility import NOBODY, OPAQUE, OWN, SEER, Region, Visibility, cards, histogram
+from simulator.games.tobago.components import MAX_GOLD, N_CLUES, N_TREASURE_CARDS
 from simulator.games.tobago.state import (
     CLUE_DECK,
     CLUE_DECK_COUNT,
     DEAL_STREAM,
     GOLD_DECK,
     GOLD_DECK_COUNT,
+    GOLD_DISCARD_HIDDEN,
     HAND,
     HAND_COUNT,
     MAX_HAND,
@@ -37,5 +39,8 @@ VISIBILITY = Visibility("tobago", (
            public_below_slot=POOL_POS,
            rule="R48 «les regarde SECRETEMENT»: a pool card is seen by the seat that drew it until it is "
                 "turned up; R49 the extra card «que personne n'a vue» (POOL_SEER -1)"),
+    Region("GOLD_DISCARD_HIDDEN", GOLD_DISCARD_HIDDEN, MAX_GOLD + 1, NOBODY, histogram("gold"),
+           rule="R53 «S'il reste une carte à la fin, la défausser» / R54 «les cartes « trésor » RESTANTES ne sont "
+                "plus partagées et sont DEFAUSSEES»: pool cards never turned up go to the discard unseen"),
     Region("DEAL_STREAM", DEAL_STREAM, 1, NOBODY, OPAQUE, rule="the deal stream: every later chance event"),
 ))  # fmt: skip
