@@ -1,6 +1,14 @@
 """Skirmish strategies: ``random`` and one parametric heuristic (``heuristic``) whose weights give
 ``prospector`` (the default: digs for gems), ``raider`` (hunts characters), ``bomber`` (carries
-bombs into enemy boats) and ``turtle`` (a defensive collector).  Spec section 5.
+bombs into enemy boats) and ``turtle`` (digs with two characters aboard, opens only with a
+Shield in hand).  Spec section 5.
+
+What every weight set shares (``choose_card``): a card is played when its score beats ending the
+turn (0), best first: a steal (10), the Movement card that best fits the nearest target (5), a
+Flying Bomb (3 + 8 x P_BOMB), Pistol / Hammer (2 + 9 x P_ATTACK), Padlock (1 + 9 x P_ATTACK with
+a character aboard to guard the prisoner, else 0.5 x P_ATTACK), Potion (1), Poisoned Gift (0.5),
+Boat (2 when the own Anchor is more than 3 steps from a chest).  So every style attacks any
+target in reach and plays every Flying Bomb; the weights change the order and where it moves.
 
 Fair play: the heuristic reads only public slots (``simulator/games/skirmish/state.py``): the
 board, characters, bombs, boats, whether a square holds an unopened chest (never its content),
@@ -78,7 +86,7 @@ from simulator.games.skirmish.state import (
 # ---- parameter vector (weights) ----
 P_DIG = 0  # weight of getting to and opening chests
 P_KEEP_ABOARD = 1  # characters kept aboard (immune to attacks, guard prisoners)
-P_ATTACK = 2  # weight of attacking: 0 only in self-defence, 1 whenever a target is in reach
+P_ATTACK = 2  # weight of attacking: how early attacks are played, and of moving near enemy characters
 P_BOMB = 3  # weight of carrying bombs into enemy boats
 P_OPEN_RISK = 4  # 1: open chests without a Shield in hand; 0: only with one
 P_TARGET_LEADER = 5  # 1: attacks, steals and gifts aim at the gem leader

@@ -121,10 +121,10 @@ def encode_variants(names, players):
 
 STRATEGY_DESCRIPTIONS = {
     "random": "uniform over the legal options (seat stream)",
-    "prospector": "default heuristic: digs for gems (nearest chest, always opens), keeps one character aboard, steals from the gem leader, shields always",
-    "raider": "hunts enemy characters: moves next to them, then Pistol / Padlock / Hammer; steals ammo when it has none",
-    "bomber": "carries bombs to the richest enemy boat and drops them in; Flying Bomb next to enemy Anchors; otherwise digs",
-    "turtle": "defensive collector: digs with two characters kept aboard, attacks only enemies next to two of its own, never opens without a Shield when traps may remain",
+    "prospector": "default heuristic: digs for gems (the smallest Movement card that reaches the nearest chest; always opens), keeps one character aboard, steals gems (from the gem leader first), then plays whatever else is playable: Flying Bomb (into an enemy boat, else toward the richest enemy's Anchor), Pistol / Hammer / Padlock on any target in reach, Potion, Poisoned Gift; always shields",
+    "raider": "hunts enemy characters: ends its moves near them and attacks (Pistol, Hammer, Padlock; the gem leader's characters first) before anything but a steal; digs at 0.4 weight, keeps nobody aboard, steals ammunition when it has none",
+    "bomber": "carries bombs (passing over them) toward the enemy Anchors and drops them into a boat, moves bombs alone, plays Flying Bombs into enemy boats or toward the richest enemy's Anchor; otherwise digs (weight 0.6), keeps one character aboard",
+    "turtle": "prospector that keeps two characters aboard, never carries bombs on purpose and opens a chest only with a Shield in hand (it still attacks and plays Flying Bombs when it can); stalls: two turtles at 2 players reach the 200-round cap in 16.9% of games (no winner; docs/games/skirmish.md, Strategies)",
 }
 """Name -> one line (the heuristic family's weights are ``PARAMS`` in strategies/skirmish.py)."""
 

@@ -202,10 +202,12 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
     some ends, at least one legal, none wrong); the other searches ignore it.
 
     Exact N with revisits (A2/A3 defaults): a walk that reaches a node with some carried subset
-    after t steps can step back and forth and reach it again after t + 2 (the square it came from
-    is passable, and stepping back over a bomb need not take it, or has taken it already), so the
-    ends of exact-N walks are the (node, subset) states first reached after t <= N steps with t of
-    N's parity.  A breadth-first search over (node, subset, parity) visits each state once.  An
+    after t >= 1 steps can step back and forth and reach it again after t + 2 (the square it came
+    from is passable, and stepping back over a bomb need not take it, or has taken it already, even
+    under ``carry-mandatory``), so the ends of exact-N walks are the (node, subset) states first
+    reached after 1 <= t <= N steps with t of N's parity.  The start itself (t = 0) has no square
+    it came from: it is an end only when a walk actually comes back to it (A9 ``carry-mandatory``:
+    not from a boat whose Anchor square holds a bomb without carrying that bomb).  A breadth-first search over (node, subset, parity) visits each state once.  An
     enemy boat (a bomb's only terminal node) is reached from its Anchor, which can bounce, so the
     same holds, provided the piece can take a first step at all.  An escaping prisoner cannot step
     back into its captor's boat, so its walks are followed layer by layer, as are ``move-up-to``'s
@@ -225,7 +227,11 @@ def reach(state, piece_bomb, char, seat, start, steps, result, current, followin
     frontier[0] = start
     n_frontier = 1
     current[start] = 1
-    visited[start] = 1
+    if layered:
+        visited[start] = 1
+    # (not layered: the start is not marked as reached after 0 steps, so that it counts as an
+    # even end only once a walk comes back to it; under carry-mandatory a piece in its boat whose
+    # Anchor square holds a bomb cannot come back without that bomb, A9)
     for step in range(steps):
         shift = 8 * ((step + 1) & 1)  # visited bits: subsets reached after an even (low byte) / odd number of steps
         n_reached = 0
@@ -427,3 +433,49 @@ def seat_after(state, seat):
         if state[ALIVE + other] == 1:
             return other
     return seat
+
+
+@njit(cache=True)
+def step_refused(state, char, seat, start, steps, distance, queue, out):
+    """R19 counter: whether a square occupied by another character refused a step of this move:
+    such a square lies one step (movement table, or boat <-> Anchor) from a node the character
+    reaches, over unoccupied squares, before its last step.  ``distance`` and ``queue``: N_NODES
+    entries of work space; ``out``: 10."""
+    for node in range(N_NODES):
+        distance[node] = -1
+    distance[start] = 0
+    queue[0] = start
+    head = 0
+    tail = 1
+    while head < tail:
+        node = queue[head]
+        head += 1
+        if distance[node] >= steps:
+            continue
+        if occupied_step(state, node, char, seat):
+            return True
+        count = character_neighbours(state, node, char, seat, out)
+        for k in range(count):
+            other = out[k]
+            if distance[other] < 0:
+                distance[other] = distance[node] + 1
+                queue[tail] = other
+                tail += 1
+    return False
+
+
+@njit(cache=True, inline="always")
+def occupied_step(state, node, char, seat):
+    """Whether a step from ``node`` leads onto a square occupied by a character other than
+    ``char`` (R19)."""
+    if node >= BOAT_NODE:
+        occupant = state[SQ_CHAR + state[BOAT_ANCHOR + node - BOAT_NODE]]
+        return occupant >= 0 and occupant != char
+    for k in range(8):
+        other = state[NEIGH_MOVE + node * 8 + k]
+        if other < 0:
+            break
+        occupant = state[SQ_CHAR + other]
+        if occupant >= 0 and occupant != char:
+            return True
+    return False

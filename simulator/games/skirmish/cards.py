@@ -71,23 +71,36 @@ def discard(state, seat, kind):
 
 
 @njit(cache=True)
+def reshuffle_played_pile(state):
+    """R16: the played pile, shuffled (deal stream), becomes the new draw pile.  Returns 1 if it
+    held any card, else 0."""
+    count = state[PLAYED_COUNT]
+    if count == 0:
+        return 0
+    for i in range(count):
+        state[DRAW + i] = state[PLAYED + i]
+    state[PLAYED_COUNT] = 0
+    state[DRAW_COUNT] = count
+    shuffle_prefix(state[DRAW:DRAW + count], count, state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64))
+    state[FIRED_R16] += 1
+    return 1
+
+
+@njit(cache=True)
 def draw_one(state, seat):
-    """Draw the top card; R16: an empty draw pile is first replaced by the shuffled played pile.
-    Returns 1 if a card was drawn, 0 if both piles are empty; 2 when a reshuffle happened."""
+    """Draw the top card.  R16 «dès que celle-ci est épuisée»: the draw pile taking its last card
+    is at once replaced by the shuffled played pile (if the played pile was empty then, the first
+    draw from the empty pile reshuffles it).  Returns 1 if a card was drawn, 0 if both piles are
+    empty; 2 when a reshuffle happened."""
     reshuffled = 0
     if state[DRAW_COUNT] == 0:
-        if state[PLAYED_COUNT] == 0:
+        reshuffled = reshuffle_played_pile(state)
+        if reshuffled == 0:
             return 0
-        count = state[PLAYED_COUNT]
-        for i in range(count):
-            state[DRAW + i] = state[PLAYED + i]
-        state[PLAYED_COUNT] = 0
-        state[DRAW_COUNT] = count
-        shuffle_prefix(state[DRAW:DRAW + count], count, state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64))
-        state[FIRED_R16] += 1  # R16: the played pile becomes the new draw pile
-        reshuffled = 1
     state[DRAW_COUNT] -= 1
     add_to_hand(state, seat, state[DRAW + state[DRAW_COUNT]])
+    if state[DRAW_COUNT] == 0:
+        reshuffled |= reshuffle_played_pile(state)  # R16: as soon as the draw pile runs out
     return 1 + reshuffled
 
 

@@ -28,6 +28,7 @@ from simulator.games.skirmish.board import (
     on_island,
     own_characters_aboard,
     reach,
+    step_refused,
 )
 from simulator.games.skirmish.cards import (
     add_to_hand,
@@ -294,7 +295,8 @@ def flying_bomb_options(state, seat, options, marks):
                 other = state[NEIGH_ADJ + at * 8 + k]
                 if other < 0:
                     break
-                if marks[other] == 0 and is_free_square(state, other, bomb):
+                # R44: the bomb moves to another square: its own square is no destination
+                if marks[other] == 0 and other != square and is_free_square(state, other, -1):
                     marks[other] = 1
                     options[count] = bomb | other << FLY_DEST_SHIFT
                     count += 1
@@ -472,7 +474,32 @@ def play_card(state, seat, kind, log):
     state[FIRED_R13] += 1
     if kind >= PISTOL:
         state[FIRED_CARD + kind] += 1
+    if card_type(kind) == TYPE_ATTACK and boat_kept_out_of_reach(state, seat):
+        state[FIRED_R21] += 1  # R21: a character aboard was kept out of the attack
     log_event(log, state, EV_PLAY, seat, kind, 0, 0, 0)
+
+
+@njit(cache=True)
+def boat_kept_out_of_reach(state, seat):
+    """R21 / A6: whether a boat 1 square from an attacker's character holds a character the attack
+    would otherwise involve: one of ``seat``'s usable characters stands on the Anchor square of a
+    boat with another player's character aboard (not a target), or an enemy character stands on
+    the Anchor square of ``seat``'s boat while one of ``seat``'s characters is aboard (it cannot
+    attack from there)."""
+    for char in range(N_CHARACTERS):
+        node = state[CHAR_LOC + char]
+        if node < BOAT_NODE or node >= BOAT_NODE + MAX_PLAYERS:
+            continue
+        boat = node - BOAT_NODE
+        standing = state[SQ_CHAR + state[BOAT_ANCHOR + boat]]
+        if standing < 0:
+            continue
+        if state[CHAR_OWNER + char] != seat and is_usable(state, standing, seat):
+            return True
+        if (boat == seat and state[CHAR_OWNER + char] == seat and state[CHAR_CAPTOR + char] < 0
+                and state[CHAR_OWNER + standing] != seat):
+            return True
+    return False
 
 
 # ---------------------------------------------------------------- movement (R17-R34)
@@ -504,15 +531,11 @@ def move_character(state, seat, char, value, log):
     start = state[CHAR_LOC + char]
     state[FIRED_R17] += 1
     state[FIRED_R18] += 1
+    if step_refused(state, char, seat, start, state[MOVE_VALUE], scratch(state, 6), scratch(state, 7),
+                    scratch(state, 3)[0:10]):
+        state[FIRED_R19] += 1  # R19: another character's square refused a step of this move
     if on_island(start):
         state[SQ_CHAR + start] = -1
-        for k in range(8):
-            other = state[NEIGH_MOVE + start * 8 + k]
-            if other < 0:
-                break
-            if state[SQ_CHAR + other] >= 0:
-                state[FIRED_R19] += 1  # R19: a neighbouring character blocked a step
-                break
     if start >= BOAT_NODE or dest >= BOAT_NODE:
         state[FIRED_R20] += 1  # R20: boat <-> Anchor square costs 1
     if state[CHAR_CAPTOR + char] >= 0:
@@ -558,8 +581,10 @@ def drop_options(state, seat, options):
         marks[node] = 0
     count = free_squares_around(state, final, options, 0, marks)
     enemy = boat_at(state, final)
-    if enemy >= 0 and enemy != seat:
-        options[count] = BOAT_NODE + enemy  # R34: dropped into the boat from its Anchor square
+    if enemy >= 0 and enemy != seat and state[BOAT_HIT + enemy] == 0:
+        # R34: dropped into the boat from its Anchor square; R33/R49: not into a boat an earlier
+        # bomb of this move has already destroyed
+        options[count] = BOAT_NODE + enemy
         count += 1
     if count == 0:
         count = nearest_free_squares(state, final, options, marks, scratch(state, 7))
@@ -685,11 +710,12 @@ def trap_explodes(state, seat, shielded, log):
     char = state[MOVE_PIECE]
     state[REMOVED_TILES] += 1
     state[FIRED_R26] += 1
-    log_event(log, state, EV_TRAP, seat, char, square, shielded, 0)
     if shielded == 1:
-        play_shield(state, seat, seat, TRAP_SHIELD_CARD, log)
+        play_shield(state, seat, seat, TRAP_SHIELD_CARD, log)  # (logged before the saved opener)
         state[PLAYED_TYPES] |= 1 << TYPE_DEFENCE  # A18: uses the turn's Defence play
+        log_event(log, state, EV_TRAP, seat, char, square, shielded, 0)
         return
+    log_event(log, state, EV_TRAP, seat, char, square, shielded, 0)
     state[CHAR_LOC + char] = LOC_DEAD
     state[SQ_CHAR + square] = -1
     state[TRAP_DEATHS] += 1
@@ -709,7 +735,14 @@ def play_shield(state, defender, attacker, attack_kind, log):
     state[FIRED_CARD + SHIELD] += 1
     state[FIRED_R39] += 1
     state[FIRED_R40] += 1
-    log_event(log, state, EV_SHIELD, defender, attacker, attack_kind, 0, 0)
+    protected = 0  # the defender's characters the Shield protects (bit per character)
+    if attack_kind == TRAP_SHIELD_CARD:
+        protected = 1 << state[MOVE_PIECE]
+    else:
+        for char in range(N_CHARACTERS):
+            if state[TARGETS + char] == 1 and state[CHAR_OWNER + char] == defender:
+                protected |= 1 << char
+    log_event(log, state, EV_SHIELD, defender, attacker, attack_kind, protected, 0)
     draw_one(state, defender)
 
 
@@ -958,6 +991,23 @@ def record_checkpoint(state):
 
 
 @njit(cache=True)
+def log_standings(state, log):
+    """The replay's standing line at the end of a round: per surviving seat its gems, ammunition,
+    free characters and prisoners held (log only)."""
+    if log.shape[0] == 0:
+        return
+    for seat in range(state[PLAYERS]):
+        if state[ALIVE + seat] == 0:
+            continue
+        prisoners = 0
+        for char in range(N_CHARACTERS):
+            if state[CHAR_CAPTOR + char] == seat and state[CHAR_LOC + char] >= 0:
+                prisoners += 1
+        log_event(log, state, EV_STANDING, seat, state[GEMS + seat], state[AMMO + seat],
+                  free_characters(state, seat), prisoners)
+
+
+@njit(cache=True)
 def end_turn(state, log):
     """R14: draw back to 6; A25: the active player's stunned characters stand up; the next
     surviving player clockwise (R9); a round ends when play passes the first player again, and
@@ -980,6 +1030,7 @@ def end_turn(state, log):
     if (following - first) % players <= (seat - first) % players:
         state[ROUND] += 1
         record_checkpoint(state)
+        log_standings(state, log)
         if state[ROUND] >= state[ROUND_CAP]:
             end_game(state, -1, WIN_CAPPED, log)
             return

@@ -318,7 +318,7 @@ EV_TRAP = 10  # seat, character, square, shielded
 EV_KILL = 11  # seat, victim character, victim seat
 EV_CAPTURE = 12  # seat, victim character, victim seat
 EV_STUN = 13  # seat, victim character, victim seat
-EV_SHIELD = 14  # defender seat, attacker seat, card kind
+EV_SHIELD = 14  # defender seat, attacker seat, card kind (-1 trapped chest), protected characters (bit per character)
 EV_POTION = 15  # seat, cards discarded
 EV_GIFT = 16  # seat, target, card given, card taken
 EV_STEAL = 17  # seat, victim, item (0 gem, 1 ammo)
@@ -331,6 +331,7 @@ EV_LOOT = 23  # seat, square, gems, ammo (picked up, A28)
 EV_ESCAPE = 24  # seat, character, captor
 EV_DRAW = 25  # seat, cards drawn, reshuffled (1 if the played pile became the draw pile)
 EV_END_TURN = 26  # seat, cards played
+EV_STANDING = 27  # seat, gems, ammunition, free characters, prisoners held (end of a round, log only)
 
 # ---- variants ----
 VARIANTS = {
