@@ -141,3 +141,12 @@ def test_last_standing_of_a_round_agrees_with_its_score(golden):
             rounds_checked += 1
     assert rounds_checked == 2 * 4
     assert sum(line.startswith("Standing after") for line in golden) == 24
+
+
+def test_narration_of_fewer_records_is_a_prefix():
+    """``islandsim play`` prints the lines it has not shown yet: a standing line must not change
+    what was already printed."""
+    records = one_trick()
+    full = narrate(records, seat=0)
+    for count in range(len(records) + 1):
+        assert full[:len(part := narrate(records[:count], seat=0))] == part
