@@ -150,3 +150,8 @@ def test_narration_of_fewer_records_is_a_prefix():
     full = narrate(records, seat=0)
     for count in range(len(records) + 1):
         assert full[:len(part := narrate(records[:count], seat=0))] == part
+
+
+def test_an_empty_deck_is_said_empty():
+    lines = narrate([(EV_ROUND_START, 0, 0, 2, RED_3, -1), (EV_TRICK_START, 0, 0, 0, RED_3, -1)])
+    assert lines[1].endswith("the red/blue deck shows red treasure 3, the green/purple deck is empty")

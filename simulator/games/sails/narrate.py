@@ -140,7 +140,9 @@ def redacted(code, a, b, c, d, e, decks):
 
 
 def _tops(decks, d, e, value_set) -> str:
-    return ", ".join(f"{decks[i]} shows {_treasure((d, e)[i], value_set)}" for i in range(len(decks)))
+    """What each deck shows on top (``d``, ``e``: top treasures, -1 for an empty deck)."""
+    return ", ".join(f"{decks[i]} shows {_treasure(top, value_set)}" if top >= 0 else f"{decks[i]} is empty"
+                     for i, top in enumerate((d, e)[:len(decks)]))
 
 
 def describe(code, a, b, c, d, e, decks, value_set, standing: Standing) -> str:
