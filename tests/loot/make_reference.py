@@ -3,8 +3,9 @@
 For every player count (2-5), every variant alone (the 2-player ones at 2 players), none, a few
 combinations, and a handful of forced and excluded event cards, a mixed lineup of the Loot
 strategies plays ``GAMES`` games with the debug invariants on; the SHA-256 of the full
-``seat_results`` and ``game_results`` arrays and of the narrated log of the first games are
-stored in ``reference_results.json``.  ``test_reference.py`` replays the same configurations
+``seat_results`` and ``game_results`` arrays and of the engine's log records of the first games
+(what the narration is written from, not its wording, so a narration change leaves them alone)
+are stored in ``reference_results.json``.  ``test_reference.py`` replays the same configurations
 with the current engine and compares byte for byte.
 
 The stored digests were recorded with the callback engine, before the forward-model migration.
@@ -24,6 +25,7 @@ import numpy as np
 from simulator.core.registry import check_event_rules
 from simulator.core.strategies import build_lineup
 from simulator.games.loot import TWO_PLAYER_VARIANTS, VARIANTS, game_spec
+from simulator.games.loot.narrate import replay_log
 
 REFERENCE = Path(__file__).parent / "reference_results.json"
 GAMES = 200
@@ -69,19 +71,22 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def log_records(run_seed: int, game_index: int, flags, strategies, params) -> bytes:
+    """The engine's log records of one game (int64, row by row), before any wording."""
+    log, count, _ = replay_log(run_seed, game_index, flags, strategies, params)
+    return np.ascontiguousarray(log[:count], dtype=np.int64).tobytes()
+
+
 def record(spec, names: tuple[str, ...], variants: tuple[str, ...], forced: tuple[str, ...],
            excluded: tuple[str, ...]) -> dict:
-    """The digests of one configuration's results and narrations (debug invariants on)."""
+    """The digests of one configuration's results and logs (debug invariants on)."""
     players = len(names)
     lineup = build_lineup(spec, players, names)
     flags = np.concatenate([spec.encode_variants(variants, players), check_event_rules(spec, forced, excluded, players)])
     seat_results = np.zeros((GAMES, players, len(spec.seat_columns)), dtype=np.int64)
     game_results = np.zeros((GAMES, len(spec.game_columns)), dtype=np.int64)
     spec.play_chunk(SEED, 0, GAMES, flags, lineup.functions, lineup.params, seat_results, game_results, True)
-    narrations = [
-        digest("\n".join(spec.narrate(SEED, game, flags, lineup.functions, lineup.params)).encode())
-        for game in range(NARRATED_GAMES)
-    ]
+    logs = [digest(log_records(SEED, game, flags, lineup.functions, lineup.params)) for game in range(NARRATED_GAMES)]
     return {
         "lineup": list(names),
         "variants": list(variants),
@@ -89,7 +94,7 @@ def record(spec, names: tuple[str, ...], variants: tuple[str, ...], forced: tupl
         "excluded": list(excluded),
         "seat_results": digest(seat_results.tobytes()),
         "game_results": digest(game_results.tobytes()),
-        "narrations": narrations,
+        "logs": logs,
     }
 
 

@@ -53,7 +53,7 @@ def test_two_healers_every_player_reveals_eliminated_ones_included():
     # simultaneous reveal: nobody saw a Healer face up while choosing which to reveal
     assert ctx.params[:4, POOL_SEEN].tolist() == [0, 0, 0, 0]
     lines = format_log(ctx.log, int(ctx.state[layout.S_LOG_N]))
-    assert "seat 1 reveals Healer 1, one of their two (two-healers)" in lines
+    assert "Seat 1 reveals Healer 1, one of their two (two-healers)" in lines
 
 
 # ----------------------------------------------------------------------------- readings

@@ -2,8 +2,9 @@
 
 For every player count (3-5) and every variant alone (plus none and a few combinations), a mixed
 lineup of the Sails strategies plays ``GAMES`` games with the debug invariants on; the SHA-256 of
-the full ``seat_results`` and ``game_results`` arrays and of the narrated log of the first games
-are stored in ``reference_results.json``.  ``test_reference.py`` replays the same configurations
+the full ``seat_results`` and ``game_results`` arrays and of the engine's log records of the
+first games (what the narration is written from, not its wording, so a narration change leaves
+them alone) are stored in ``reference_results.json``.  ``test_reference.py`` replays the same configurations
 with the current engine and compares byte for byte.
 
 Regenerate (only when the rules change on purpose, and say why in the commit):
@@ -17,7 +18,10 @@ import hashlib
 import json
 from pathlib import Path
 
+import numpy as np
+
 from simulator.games.sails import PLAYER_COUNTS, encode_variants
+from simulator.games.sails.narrate import replay_log
 from simulator.games.sails.state import VARIANTS
 from tests.sails.helpers import get_spec, lineup, run_chunk
 
@@ -48,21 +52,24 @@ def digest(data: bytes) -> str:
     return hashlib.sha256(data).hexdigest()
 
 
+def log_records(run_seed: int, game_index: int, flags, strategies, params) -> bytes:
+    """The engine's log records of one game (int64, row by row), before any wording."""
+    log, count = replay_log(run_seed, game_index, flags, strategies, params)
+    return np.ascontiguousarray(log[:count], dtype=np.int64).tobytes()
+
+
 def record(spec, names: tuple[str, ...], variants: tuple[str, ...]) -> dict:
-    """The digests of one configuration's results and narrations (debug invariants on)."""
+    """The digests of one configuration's results and logs (debug invariants on)."""
     seat_results, game_results = run_chunk(spec, names, GAMES, variants=variants, seed=SEED, debug=True)
     strategies, params = lineup(spec, names)
     flags = encode_variants(variants, len(names))
-    narrations = [
-        digest("\n".join(spec.narrate(SEED, game, flags, strategies, params)).encode())
-        for game in range(NARRATED_GAMES)
-    ]
+    logs = [digest(log_records(SEED, game, flags, strategies, params)) for game in range(NARRATED_GAMES)]
     return {
         "lineup": list(names),
         "variants": list(variants),
         "seat_results": digest(seat_results.tobytes()),
         "game_results": digest(game_results.tobytes()),
-        "narrations": narrations,
+        "logs": logs,
     }
 
 

@@ -2,8 +2,16 @@
 
 import numpy as np
 
-from simulator.core.seats import seat_number
-from simulator.games.sails.components import ACTION_TEXT, COLOUR_NAMES, island_name, treasure_name
+from simulator.core.narration import plural
+from simulator.core.seats import seat_label, seat_number
+from simulator.games.sails.components import (
+    ACTION_TEXT,
+    COLOUR_NAMES,
+    TREASURE_PER_COLOUR,
+    TREASURE_VALUE_SETS,
+    island_name,
+    treasure_name,
+)
 from simulator.games.sails.state import (
     EV_A1,
     EV_A2_GIVE,
@@ -35,14 +43,76 @@ from simulator.games.sails.state import (
 LOG_ROWS = 4000
 DECK_NAMES = {1: ("the deck",), 2: ("the red/blue deck", "the green/purple deck")}
 CARD_NAMES = ("red/blue", "green/purple")
+ACTION_NAMES = {1: "steal 2 Bonus cards", 2: "swap 2 Island cards", 3: "reorder 3 treasures",
+                4: "take back a played card"}
+"""A few words naming each action (the activation line quotes its full text)."""
 
 
 def _treasure(card, value_set):
     return treasure_name(int(card), value_set) if card >= 0 else "nothing"
 
 
-def _bonus(count):
-    return f" + {count} Bonus" if count else ""
+def _treasure_points(card: int, value_set: int) -> int:
+    return int(TREASURE_VALUE_SETS[value_set, card % TREASURE_PER_COLOUR])
+
+
+def _bonus_cards(count: int) -> str:
+    return plural(count, "Bonus card")
+
+
+def _with_bonus(count: int) -> str:
+    return f" with {_bonus_cards(count)}" if count else ""
+
+
+class Standing:
+    """Each seat's running count within a round, from the public records: the points of the
+    treasures on its pile and the Bonus cards it holds (both start at 0 in each round)."""
+
+    def __init__(self) -> None:
+        """No seat known yet: seats appear with their deal."""
+        self.points: dict[int, int] = {}
+        self.bonus: dict[int, int] = {}
+        self.round_totals: dict[int, int] = {}
+
+    def new_round(self) -> None:
+        """Piles and Bonus cards start empty in each round (the round totals carry on)."""
+        self.points.clear()
+        self.bonus.clear()
+
+    @staticmethod
+    def add(table: dict[int, int], seat: int, amount: int) -> None:
+        table[seat] = table.get(seat, 0) + amount
+
+    def follow(self, code: int, a: int, b: int, c: int, d: int, e: int, value_set: int) -> None:
+        """Update the counts with one record (``code``, ``a`` .. ``e``: see ``EV_*`` in ``state.py``)."""
+        if code == EV_ROUND_START:
+            self.new_round()
+        elif code == EV_DEAL:
+            self.points.setdefault(a, 0)
+            self.bonus.setdefault(a, 0)
+        elif code == EV_TAKE:
+            Standing.add(self.points, a, _treasure_points(c, value_set))
+        elif code == EV_STEAL:
+            Standing.add(self.points, a, _treasure_points(c, value_set))
+            Standing.add(self.points, b, -_treasure_points(c, value_set))
+        elif code == EV_PLACE:
+            Standing.add(self.bonus, a, -d)
+        elif code == EV_BONUS_AFTER:
+            Standing.add(self.bonus, a, -b)
+        elif code == EV_BONUS_GIVEN:
+            Standing.add(self.bonus, a, c)
+        elif code == EV_A1:
+            Standing.add(self.bonus, a, c)
+            if b >= 0:
+                Standing.add(self.bonus, b, -c)
+        elif code == EV_ROUND_SCORE:
+            Standing.add(self.round_totals, a, e)
+
+    def line(self, round_index: int, trick: int) -> str:
+        """``Standing after round 1, trick 3: seat 1 9 treasure points, 2 Bonus cards; ...``."""
+        seats = "; ".join(f"{seat_label(seat)}: {plural(self.points[seat], 'treasure point')}, "
+                          f"{_bonus_cards(self.bonus[seat])}" for seat in sorted(self.points))
+        return f"Standing after round {round_index + 1}, trick {trick + 1}: {seats}"
 
 
 def hidden_from(seat, code, a, b):
@@ -59,7 +129,7 @@ def hidden_from(seat, code, a, b):
 def redacted(code, a, b, c, d, e, decks):
     """The line a seat that does not see record (``code``, ...) reads: who did what, not which card."""
     if code == EV_DEAL:
-        return f"Seat {seat_number(a)} is dealt {b + c + d + e} cards"
+        return f"Seat {seat_number(a)} is dealt {plural(b + c + d + e, 'card')}"
     if code == EV_PASS:
         return f"Seat {seat_number(a)} passes a card to seat {seat_number(b)}"
     if code == EV_A2_TAKE:
@@ -69,80 +139,112 @@ def redacted(code, a, b, c, d, e, decks):
     return f"Seat {seat_number(a)} looks at the top of {decks[b]} and puts the cards back in an order of its choice"
 
 
+def _tops(decks, d, e, value_set) -> str:
+    """What each deck shows on top (``d``, ``e``: top treasures, -1 for an empty deck)."""
+    return ", ".join(f"{decks[i]} shows {_treasure(top, value_set)}" if top >= 0 else f"{decks[i]} is empty"
+                     for i, top in enumerate((d, e)[:len(decks)]))
+
+
+def describe(code, a, b, c, d, e, decks, value_set, standing: Standing) -> str:
+    """The plain-English line of one record, everything shown (``decks``: this round's deck names)."""
+    seat = f"Seat {seat_number(a)}"
+    if code == EV_ROUND_START:
+        return f"=== Round {a + 1}: first player seat {seat_number(b)}"
+    if code == EV_DEAL:
+        return f"{seat} is dealt {b} red, {c} blue, {d} green, {e} purple"
+    if code == EV_PASS:
+        choice = " (chosen among tied colours)" if d else ""
+        return f"{seat} passes {island_name(c)} to seat {seat_number(b)}{choice}"
+    if code == EV_TRICK_START:
+        return f"-- Round {a + 1}, trick {b + 1}: first player seat {seat_number(c)}; {_tops(decks, d, e, value_set)}"
+    if code == EV_PLACE:
+        shown = f"the colour {COLOUR_NAMES[c]}" if b == HIDE_NUMBER else f"the number {c}"
+        return f"{seat} plays a card showing {shown}{_with_bonus(d)}"
+    if code == EV_REVEAL:
+        value = f" (value {d})" if c else ""
+        return f"{seat} reveals {island_name(b)}{_with_bonus(c)}{value}"
+    if code == EV_BONUS_AFTER:
+        return f"{seat} adds {_bonus_cards(b)} after the reveal (value {c})"
+    if code == EV_WIN:
+        what = COLOUR_NAMES[b] if b < 4 else f"{CARD_NAMES[b - 4]} (merged colours)"
+        if d == OUTCOME_TREASURE:
+            return f"{seat} wins {what} with value {c}: takes the treasure of {decks[e]} or steals one"
+        return f"{seat} wins {what} with value {c}: the {CARD_NAMES[e]} Action card"
+    if code == EV_TAKE:
+        return f"{seat} takes {_treasure(c, value_set)} from {decks[b]}"
+    if code == EV_STEAL:
+        return f"{seat} steals {_treasure(c, value_set)} from seat {seat_number(b)}'s pile"
+    if code == EV_BONUS_GIVEN:
+        received = _bonus_cards(c) if c else "no Bonus card"
+        short = "" if c == b else f" ({b} due; the Bonus deck ran out)"
+        return f"{seat} played the weakest {COLOUR_NAMES[d]} card: receives {received}{short}"
+    if code == EV_ACTION:
+        return f"{seat} activates the {CARD_NAMES[c]} Action card: {ACTION_TEXT[b]}"
+    if code == EV_A1:
+        source = "the Bonus deck" if b < 0 else f"seat {seat_number(b)}"
+        return f"{seat} takes {_bonus_cards(c)} from {source}"
+    if code == EV_A2_TAKE:
+        return f"{seat} takes {island_name(c)} at random from seat {seat_number(b)}"
+    if code == EV_A2_GIVE:
+        return f"{seat} gives {island_name(c)} to seat {seat_number(b)}"
+    if code == EV_A3:
+        order = ", ".join(_treasure(x, value_set) for x in (c, d, e) if x >= 0)
+        return f"{seat} looks at {decks[b]} and puts back (top first): {order}"
+    if code == EV_A4_TAKE:
+        return f"{seat} takes back {island_name(b)} (played by seat {seat_number(c)})"
+    if code == EV_A4_DISCARD:
+        return f"{seat} discards {island_name(b)}"
+    if code == EV_NO_EFFECT:
+        return f"{seat}'s Action card ({ACTION_NAMES[b]}) has no effect"
+    if code == EV_UNDER:
+        return f"Nobody took {_treasure(b, value_set)}: it goes under {decks[a]}"
+    if code == EV_ROUND_SCORE:
+        total = f"; total {standing.round_totals[a]}" if b > 0 else ""
+        return (f"Round {b + 1} score, seat {seat_number(a)}: {plural(c, 'treasure point')} + "
+                f"{plural(d, 'Bonus point')} = {e}{total}")
+    if code == EV_FINAL:
+        return f"Final: seat {seat_number(a)} scores {b}, rank {c}"
+    return f"unknown event {code}: {a} {b} {c} {d} {e}"
+
+
 def format_log(log, count, value_set, seat=None):
-    """Plain-English lines for the first ``count`` records of ``log`` (one line per record); with
-    ``seat`` (engine index), what that seat sees: records hidden from it say who acted, not what."""
+    """Plain-English lines for the first ``count`` records of ``log``; with ``seat`` (engine
+    index), what that seat sees: records hidden from it say who acted, not what.  After each
+    trick, a standing line gives every seat's treasure points and Bonus cards in the round."""
     lines = []
     decks = DECK_NAMES[2]
+    standing = Standing()
+    trick_open = None  # (round, trick) of the trick under way, until its standing line is written
     for row in log[:count]:
         code, a, b, c, d, e = (int(x) for x in row)
+        if trick_open is not None and code in (EV_TRICK_START, EV_ROUND_SCORE):
+            lines.append(standing.line(*trick_open))
+            trick_open = None
+        if code == EV_ROUND_START:
+            decks = DECK_NAMES[c]
+        elif code == EV_TRICK_START:
+            trick_open = (a, b)
+        standing.follow(code, a, b, c, d, e, value_set)
         if seat is not None and hidden_from(seat, code, a, b):
             lines.append(redacted(code, a, b, c, d, e, decks))
-        elif code == EV_ROUND_START:
-            decks = DECK_NAMES[c]
-            tops = ", ".join(f"{decks[i]} shows {_treasure((d, e)[i], value_set)}" for i in range(c))
-            lines.append(f"=== Round {a + 1}: first player seat {seat_number(b)}; {tops}")
-        elif code == EV_DEAL:
-            lines.append(f"Seat {seat_number(a)} is dealt {b} red, {c} blue, {d} green, {e} purple")
-        elif code == EV_PASS:
-            choice = " (chosen among tied colours)" if d else ""
-            lines.append(f"Seat {seat_number(a)} passes {island_name(c)} to seat {seat_number(b)}{choice}")
-        elif code == EV_TRICK_START:
-            tops = ", ".join(f"{decks[i]} shows {_treasure((d, e)[i], value_set)}" for i in range(len(decks)))
-            lines.append(f"-- Round {a + 1}, trick {b + 1}: first player seat {seat_number(c)}; {tops}")
-        elif code == EV_PLACE:
-            shown = f"the colour {COLOUR_NAMES[c]}" if b == HIDE_NUMBER else f"the number {c}"
-            lines.append(f"Seat {seat_number(a)} plays a card showing {shown}{_bonus(d)}")
-        elif code == EV_REVEAL:
-            lines.append(f"Seat {seat_number(a)} reveals {island_name(b)}{_bonus(c)} (value {d})")
-        elif code == EV_BONUS_AFTER:
-            lines.append(f"Seat {seat_number(a)} attaches {b} Bonus after the reveal (value {c})")
-        elif code == EV_WIN:
-            what = COLOUR_NAMES[b] if b < 4 else f"{CARD_NAMES[b - 4]} (merged colours)"
-            result = f"the treasure of {decks[e]}" if d == OUTCOME_TREASURE else f"the {CARD_NAMES[e]} Action card"
-            lines.append(f"Seat {seat_number(a)} wins {what} with value {c}: {result}")
-        elif code == EV_TAKE:
-            lines.append(f"Seat {seat_number(a)} takes {_treasure(c, value_set)} from {decks[b]}")
-        elif code == EV_STEAL:
-            lines.append(f"Seat {seat_number(a)} steals {_treasure(c, value_set)} from seat {seat_number(b)}")
-        elif code == EV_BONUS_GIVEN:
-            short = "" if c == b else f" (due {b}, the Bonus deck ran short)"
-            lines.append(f"Seat {seat_number(a)} played the weakest {COLOUR_NAMES[d]} card and receives {c} Bonus{short}")
-        elif code == EV_ACTION:
-            lines.append(f"Seat {seat_number(a)} activates the {CARD_NAMES[c]} Action card: A{b} ({ACTION_TEXT[b]})")
-        elif code == EV_A1:
-            source = "the Bonus deck" if b < 0 else f"seat {seat_number(b)}"
-            lines.append(f"Seat {seat_number(a)} takes {c} Bonus from {source}")
-        elif code == EV_A2_TAKE:
-            lines.append(f"Seat {seat_number(a)} takes {island_name(c)} at random from seat {seat_number(b)}")
-        elif code == EV_A2_GIVE:
-            lines.append(f"Seat {seat_number(a)} gives {island_name(c)} to seat {seat_number(b)}")
-        elif code == EV_A3:
-            order = ", ".join(_treasure(x, value_set) for x in (c, d, e) if x >= 0)
-            lines.append(f"Seat {seat_number(a)} looks at {decks[b]} and puts back (top first): {order}")
-        elif code == EV_A4_TAKE:
-            lines.append(f"Seat {seat_number(a)} takes back {island_name(b)} (played by seat {seat_number(c)})")
-        elif code == EV_A4_DISCARD:
-            lines.append(f"Seat {seat_number(a)} discards {island_name(b)}")
-        elif code == EV_NO_EFFECT:
-            lines.append(f"Seat {seat_number(a)}'s action A{b} has no effect")
-        elif code == EV_UNDER:
-            lines.append(f"{decks[a].capitalize()}: {_treasure(b, value_set)} goes under the deck")
-        elif code == EV_ROUND_SCORE:
-            lines.append(f"Round {b + 1} score, seat {seat_number(a)}: {c} treasure points + {d} Bonus points = {e}")
-        elif code == EV_FINAL:
-            lines.append(f"Final: seat {seat_number(a)} scores {b}, rank {c}")
         else:
-            lines.append(f"unknown event {code}: {a} {b} {c} {d} {e}")
+            lines.append(describe(code, a, b, c, d, e, decks, value_set, standing))
     return lines
 
 
-def narrate(run_seed, game_index, variant_flags, strategies, params):
-    """The narrated log of game ``game_index`` of run ``run_seed`` (one line per event)."""
+def replay_log(run_seed, game_index, variant_flags, strategies, params) -> tuple[np.ndarray, int]:
+    """Replay one game with logging on; return ``(log, count)``: the engine's records, before any
+    wording (``tests/sails/make_reference.py`` digests them as the identity proof of the games)."""
     from simulator.games.sails.engine import play_logged
 
     log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
     flags = np.asarray(variant_flags, dtype=np.int64)
     count = play_logged(int(run_seed), int(game_index), flags, tuple(strategies),
                         np.ascontiguousarray(params, dtype=np.float64), log, False)
-    return format_log(log, int(count), int(flags[FLAG_VALUE_SET]))
+    return log, int(count)
+
+
+def narrate(run_seed, game_index, variant_flags, strategies, params):
+    """The narrated log of game ``game_index`` of run ``run_seed`` (one line per event)."""
+    log, count = replay_log(run_seed, game_index, variant_flags, strategies, params)
+    return format_log(log, count, int(np.asarray(variant_flags)[FLAG_VALUE_SET]))

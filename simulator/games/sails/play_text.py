@@ -4,6 +4,7 @@ the seat may know (docs/games/sails.md lists the public slots of the state)."""
 
 from __future__ import annotations
 
+from simulator.core.narration import plural
 from simulator.core.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
 from simulator.games.sails.narrate import DECK_NAMES, format_log
@@ -64,7 +65,7 @@ def _pile_top(state, seat: int) -> int:
 
 
 def _bonus_cards(count: int) -> str:
-    return f"{count} Bonus card" + ("" if count == 1 else "s")
+    return plural(count, "Bonus card")
 
 
 def describe_option(state, seat: int, kind: int, option: int, variant_flags) -> str:
