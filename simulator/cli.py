@@ -348,6 +348,15 @@ def _register_play_command() -> None:
 _register_play_command()
 
 
+def _register_benchmark_commands() -> None:
+    from simulator.benchmark.commands import register
+
+    register(cli)
+
+
+_register_benchmark_commands()
+
+
 def _fail(message: str) -> None:
     """The one way a command fails: a single line ``error: ...`` on stderr, exit status 2."""
     _say("error: " + " ".join(str(message).split()))
