@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.islandsim-installed
 
-.PHONY: setup run test test-slow bench reports players-report clean
+.PHONY: setup run test test-slow bench bench-ab reports players-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -35,6 +35,13 @@ bench: $(STAMP)
 	$(BIN)/islandsim bench --game skeleton --players 4 --n 50000 --python-n 100 --run-n 1000000
 	$(BIN)/islandsim bench --game skirmish --players 4 --n 5000 --python-n 5 --run-n 100000
 	$(BIN)/islandsim bench --game tobago --players 4 --n 20000 --python-n 20 --run-n 1000000
+
+## bench-ab: CPU time per game of revision BASE against this tree, in alternating processes, with the
+## ratio's 95% interval (docs/performance.md); e.g. make bench-ab BASE=main GAMES="sails loot" LINEUP=first_option
+bench-ab: $(STAMP)
+	@test -n "$(BASE)" || { echo "error: give the base revision: make bench-ab BASE=<rev>" >&2; exit 2; }
+	nice -n 10 $(BIN)/islandsim bench-ab $(BASE) $(foreach game,$(or $(GAMES),sails loot skeleton skirmish tobago),--game $(game)) \
+		--players $(or $(PLAYERS),4) --lineup $(or $(LINEUP),default) --n $(or $(N),4000) --rounds $(or $(ROUNDS),10)
 
 ## reports: regenerate the balance reports of the shipped studies (experiments/*.toml -> reports/*.html);
 ## runs already complete in results/store are reused
