@@ -49,8 +49,24 @@ def bench_ab_command() -> click.Command:
     return bench_ab
 
 
+def bench_table_command() -> click.Command:
+    """``islandsim bench-table FILE``."""
+
+    @click.command("bench-table")
+    @click.argument("row_file", metavar="FILE", type=click.Path(path_type=Path))
+    @click.option("--format", "table_format", type=click.Choice(("md", "text", "csv")), default="md", show_default=True,
+                  help="Markdown (the README's), aligned text, or CSV.")
+    def bench_table(row_file, table_format) -> None:
+        """Print the README's speed table from the rows that `islandsim bench --row FILE` appended."""
+        from simulator.benchmark import table
+
+        click.echo(table.format_speed_table(table.read_rows(row_file), table_format))
+
+    return bench_table
+
+
 def register(cli_group: click.Group) -> None:
     """Add the benchmark commands to the ``islandsim`` click group."""
-    for make in (bench_ab_command,):
+    for make in (bench_ab_command, bench_table_command):
         command = make()
         cli_group.add_command(command, command.name)
