@@ -329,4 +329,5 @@ def run_ab(base_revision: str, games: tuple[str, ...], players: int, lineups: tu
         shutil.copyfile(CHILD_SOURCE, Path(scratch) / f"{CHILD_MODULE}.py")
         child = lambda side, request: run_child(side, request, Path(scratch))  # noqa: E731
         measurements = compare(cases, sides, n, rounds, repeats, seed, child, say, game_module)
-    return [summarize(measurement) for measurement in measurements], base.label
+    rows = [dict(summarize(measurement), base_revision=commit) for measurement in measurements]
+    return rows, base.label
