@@ -134,7 +134,7 @@ def _search(row: dict) -> str:
     cost = row.get("ismcts")
     if not cost:
         return "n/a"
-    return f"{cost['cpu_us_per_decision'] / 1000:,.1f} ms (budget {cost['budget']})"
+    return f"{cost['cpu_us_per_decision'] / 1000:,.1f} ms (budget {cost['budget']}; {cost['decisions']:,} decisions)"
 
 
 def speed_table(rows: list[dict]) -> Table:
@@ -167,7 +167,8 @@ def conditions_sentence(rows: list[dict]) -> str:
     loads = [row[when]["load_average"][0] for row in rows for when in ("started", "ended") if row[when]["load_average"]]
     load = f", load average (1 min) {min(loads):.1f} to {max(loads):.1f}" if loads else ""
     players = sorted({row["players"] for row in rows})
-    return (f"`make bench` ({', '.join(map(str, players))} players), {first['utc']} to {last['utc']} UTC, "
+    end = last["utc"][11:] if last["utc"][:10] == first["utc"][:10] else last["utc"]
+    return (f"`make bench` ({', '.join(map(str, players))} players), {first['utc']} to {end} UTC, "
             f"{first['cores']} cores ({first['processor']}){load}.")  # fmt: skip
 
 

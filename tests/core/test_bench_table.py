@@ -43,7 +43,7 @@ def test_rows_make_one_markdown_row_per_game_the_last_row_of_a_game_counting(tmp
     assert "10,000 games/s" in sails and "20,000 games/s (2 cores, efficiency 1.00)" in sails
     assert "800× slower (12.5 games/s)" in sails
     assert "1,000,000 games: 75.0 s wall, peak 417 MiB (2 jobs)" in sails
-    assert "30.0 ms (budget 200)" in sails
+    assert "30.0 ms (budget 200; 400 decisions)" in sails
     assert lines[0].startswith("`make bench` (4 players), ") and f"{started['cores']} cores" in lines[0]
 
 
