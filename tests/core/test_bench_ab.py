@@ -104,6 +104,15 @@ def test_lineup_parsing():
         ab.parse_lineup("greedy,,random", 3)
 
 
+def _in_a_git_clone() -> bool:
+    try:
+        ab.resolve_commit("HEAD")
+    except UsageError:
+        return False
+    return True
+
+
+@pytest.mark.skipif(not _in_a_git_clone(), reason="bench-ab exports a revision: needs git and a clone")
 def test_a_b_of_head_against_itself_on_the_toy_game(tmp_path):
     """The real machinery: HEAD exported, one compile process and two rounds per side."""
     rows, label = ab.run_ab("HEAD", ("toy",), 3, ("default",), n=50, rounds=2, repeats=1, seed=1,
