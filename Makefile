@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.islandsim-installed
 
-.PHONY: setup run test test-slow bench reports players-report clean
+.PHONY: setup run test test-slow bench bench-ab reports players-report clean
 
 $(STAMP): pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -26,15 +26,26 @@ test: $(STAMP)
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
 
-## bench: speed and memory figures: engine games/s on one and all cores, pure-Python ratio,
-## Dask overhead, and full `islandsim run`s of 1,000,000 games (wall time, peak memory)
+## bench: speed and memory figures per game (engine games/s on one and all cores, pure-Python ratio, a full
+## `islandsim run` of 1,000,000 games: wall time and peak memory, `ismcts` CPU per decision), then the
+## README's Speed table (Markdown) from the rows they append to results/bench-rows.jsonl
+BENCH_ROWS := results/bench-rows.jsonl
 bench: $(STAMP)
-	$(BIN)/islandsim bench --game sails --players 4 --n 50000 --python-n 200 --run-n 1000000 --trajectories
-	$(BIN)/islandsim bench --game loot --players 4 --n 100000 --python-n 20 --dask --run-n 100000
-	$(BIN)/islandsim bench --game loot --players 4 --n 2000 --python-n 0 --jobs 2 --run-n 1000000
-	$(BIN)/islandsim bench --game skeleton --players 4 --n 50000 --python-n 100 --run-n 1000000
-	$(BIN)/islandsim bench --game skirmish --players 4 --n 5000 --python-n 5 --run-n 100000
-	$(BIN)/islandsim bench --game tobago --players 4 --n 20000 --python-n 20 --run-n 1000000
+	rm -f $(BENCH_ROWS)
+	$(BIN)/islandsim bench --game sails --players 4 --n 50000 --python-n 200 --run-n 1000000 --ismcts-n 2 --trajectories --row $(BENCH_ROWS)
+	$(BIN)/islandsim bench --game loot --players 4 --n 20000 --python-n 20 --run-n 1000000 --ismcts-n 1 --dask --row $(BENCH_ROWS)
+	$(BIN)/islandsim bench --game skeleton --players 4 --n 50000 --python-n 100 --run-n 1000000 --ismcts-n 2 --row $(BENCH_ROWS)
+	$(BIN)/islandsim bench --game skirmish --players 4 --n 5000 --python-n 5 --run-n 1000000 --ismcts-n 1 --row $(BENCH_ROWS)
+	$(BIN)/islandsim bench --game tobago --players 4 --n 20000 --python-n 20 --run-n 1000000 --ismcts-n 1 --row $(BENCH_ROWS)
+	@echo
+	$(BIN)/islandsim bench-table $(BENCH_ROWS)
+
+## bench-ab: CPU time per game of revision BASE against this tree, in alternating processes, with the
+## ratio's 95% interval (docs/performance.md); e.g. make bench-ab BASE=main GAMES="sails loot" LINEUP=first_option
+bench-ab: $(STAMP)
+	@test -n "$(BASE)" || { echo "error: give the base revision: make bench-ab BASE=<rev>" >&2; exit 2; }
+	nice -n 10 $(BIN)/islandsim bench-ab $(BASE) $(foreach game,$(or $(GAMES),sails loot skeleton skirmish tobago),--game $(game)) \
+		--players $(or $(PLAYERS),4) --lineup $(or $(LINEUP),default) --n $(or $(N),4000) --rounds $(or $(ROUNDS),10)
 
 ## reports: regenerate the balance reports of the shipped studies (experiments/*.toml -> reports/*.html);
 ## runs already complete in results/store are reused

@@ -265,20 +265,35 @@ def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path
 @click.option("--dask", "with_dask", is_flag=True, help="Also measure a local Dask cluster against local processes.")
 @click.option("--trajectories", "with_trajectories", is_flag=True,
               help="Also measure one core recording score trajectories, and their cost.")
+@click.option("--ismcts-n", type=limits.OPTIONAL_CHUNK_GAMES, default=0,
+              help="Also measure the search player ismcts in every seat over this many games: CPU per decision.")
+@click.option("--row", "row_file", type=click.Path(path_type=Path), default=None,
+              help="Append the figures as one row of the README's speed table to this file (islandsim bench-table).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
 def bench(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, python_n,
-          run_n, jobs, seed, with_dask, with_trajectories, as_json) -> None:  # fmt: skip
+          run_n, jobs, seed, with_dask, with_trajectories, ismcts_n, row_file, as_json) -> None:  # fmt: skip
     """Measure games/s on one core, on all cores, and as pure Python."""
+    from simulator.benchmark import table
     from simulator.core import bench as benchmark_module
     from simulator.core import runner
 
+    started = table.machine_conditions()
     jobs = runner.local_jobs(jobs, _say)
     config = runner.RunConfig(game_id, players, n_games, seed, lineup_names(lineup, strategy_names),
                               tuple(variant_names), force_events=tuple(force_events),
                               exclude_events=tuple(exclude_events))  # fmt: skip
     figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs, dask=with_dask,
                                          trajectories=with_trajectories)  # fmt: skip
-    click.echo(json.dumps(figures, indent=2) if as_json else benchmark_module.format_benchmark(figures))
+    if ismcts_n > 0:
+        figures["ismcts"] = table.ismcts_cost(config, ismcts_n)
+    if row_file is not None:
+        table.append_row(row_file, figures, started)
+    if as_json:
+        click.echo(json.dumps(figures, indent=2))
+    else:
+        click.echo(benchmark_module.format_benchmark(figures))
+        if "ismcts" in figures:
+            click.echo(table.format_ismcts(figures["ismcts"]))
 
 
 @cli.command()
@@ -346,6 +361,15 @@ def _register_play_command() -> None:
 
 
 _register_play_command()
+
+
+def _register_benchmark_commands() -> None:
+    from simulator.benchmark.commands import register
+
+    register(cli)
+
+
+_register_benchmark_commands()
 
 
 def _fail(message: str) -> None:
