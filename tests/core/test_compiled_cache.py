@@ -48,3 +48,28 @@ def test_a_game_file_compiles_into_the_game_folder_however_it_is_imported():
     from simulator.games.sails import engine  # a direct import, outside get_game
 
     assert engine.apply._cache._cache_path.startswith(str(compiled_cache.cache_folder("sails")))
+
+
+def test_files_left_out_of_the_fingerprint_are_not_imported_by_compiled_code():
+    """A file left out of the fingerprint (narration, visibility declarations) must not reach
+    machine code: no module that compiles anything imports it, so editing it cannot leave a
+    stale engine in the cache."""
+    import ast
+    from pathlib import Path
+
+    top = Path(__file__).resolve().parents[2]
+    left_out = {name[:-3] for name in compiled_cache.NOT_COMPILED}
+    sources = [*top.glob("simulator/games/*/*.py"), *top.glob("strategies/*.py"), *top.glob("simulator/core/*.py")]
+    offenders = []
+    for path in sources:
+        text = path.read_text()
+        if "njit" not in text or path.stem in left_out:
+            continue
+        for node in ast.walk(ast.parse(text)):
+            names = [alias.name for alias in node.names] if isinstance(node, ast.Import) else []
+            if isinstance(node, ast.ImportFrom):
+                names = [node.module or ""] + [f"{node.module}.{alias.name}" for alias in node.names]
+            offenders += [f"{path.relative_to(top)} imports {name}" for name in names
+                          if name.rsplit(".", 1)[-1] in left_out]  # fmt: skip
+    assert offenders == []
+    assert {"visibility.py", "narrate.py"} <= set(compiled_cache.NOT_COMPILED)
