@@ -463,30 +463,37 @@ def rule_count(state, rule):
     return int(state[COUNTERS + RULE_IDS.index(rule)])
 
 
+def uncovers_nothing(state, slot):
+    """Whether taking clear ``slot`` leaves every card under it covered by another card."""
+    from simulator.games.skeleton.state import COVERED_BY, PILE_MASK
+    pile = state[PILE_MASK] & ~(1 << slot)
+    return all(not (state[COVERED_BY + o] >> slot) & 1 or state[COVERED_BY + o] & pile != 0
+               for o in range(49) if (pile >> o) & 1)
+
+
 def test_r9_counts_a_take_while_covered_cards_are_out_of_reach_not_what_it_uncovers():
     """R9 (clear = not covered, even partly) takes effect when covered cards cannot be taken:
     a take from a pile holding covered cards counts, even if it uncovers nothing; a take from a
     pile whose every card is clear does not (today's counter did the opposite: it counted takes
     that uncovered a card)."""
     from simulator.games.skeleton.state import PILE_MASK
-    state = started(4)
-    options = at_take(state)
-    covered = state[PILE_MASK] & ~clear_mask(state)
-    assert covered != 0
-    from simulator.games.skeleton.state import COVERED_BY
-    # a clear card that lies on no other card: taking it uncovers nothing
-    idle = [s for s in options if not any((state[COVERED_BY + o] >> s) & 1 for o in range(49))]
-    assert idle, "the deal has a clear card covering nothing"
+    for game in range(40):
+        state = started(4, game_index=game)
+        idle = [s for s in at_take(state) if uncovers_nothing(state, s)]
+        if idle:
+            break
+    assert idle, "no deal has a clear card whose take uncovers nothing"
+    assert state[PILE_MASK] & ~clear_mask(state) != 0  # covered cards are out of reach
     choose(state, idle[0])
     assert rule_count(state, "R9") == 1
-    state = small_pile(2)
-    all_clear = state[PILE_MASK] == clear_mask(state)
-    if not all_clear:
-        state = small_pile(1)
+    for game in range(40):  # a pile of cards that are all clear: nothing is out of reach
+        state = small_pile(3, game_index=game)
+        if state[PILE_MASK] == clear_mask(state):
+            break
     assert state[PILE_MASK] == clear_mask(state)
     restart_turn(state, 0)
-    before = rule_count(state, "R9")
     at_take(state)
+    before = rule_count(state, "R9")
     choose(state, pending(state)[2][0])
     assert rule_count(state, "R9") == before
 
