@@ -45,6 +45,10 @@ def _hash_sources(paths: list[Path]) -> str:
 
 SOURCE_SUFFIXES = (".py", ".csv", ".json", ".toml")
 """Code and data files: numba bakes module-level tables built from data files into machine code."""
+NOT_COMPILED = ("visibility.py",)
+"""Plain-Python files in those folders that no compiled code imports (the declarations of what
+each seat can see, ``simulator/core/visibility.py``): editing them must not recompile engines
+(``tests/core/test_visibility.py`` checks that no engine or strategy module imports them)."""
 
 
 def _python_files(relative: str) -> list[Path]:
@@ -54,7 +58,8 @@ def _python_files(relative: str) -> list[Path]:
     if not location.is_dir():
         return []
     return sorted(
-        path for path in location.rglob("*") if path.suffix in SOURCE_SUFFIXES and "__pycache__" not in path.parts
+        path for path in location.rglob("*")
+        if path.suffix in SOURCE_SUFFIXES and "__pycache__" not in path.parts and path.name not in NOT_COMPILED
     )
 
 
