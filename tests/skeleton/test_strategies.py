@@ -1,6 +1,6 @@
-"""The Skeleton Island heuristic's decisions of issue 22: no blow that cannot matter, no blow
-right before a steal, the optional second card declined when nothing is worth it, equal values
-broken at random (not by seat order)."""
+"""The Skeleton Island heuristic's decisions of issue 22: no blow that cannot matter, the
+optional second card declined when nothing is worth it, equal values broken at random (not by
+seat order)."""
 
 import numpy as np
 
@@ -21,7 +21,6 @@ from simulator.games.skeleton.state import (
 from strategies.skeleton import P_BLOW, P_DECLINE, PARAMS, heuristic, leader
 from tests.skeleton.helpers import choose, hold, leave_in_pile, pending, restart_turn, started
 
-THREE_COIN = 40
 OBJECTS = (42, 43, 44)
 
 
@@ -65,18 +64,6 @@ def test_no_blow_on_a_pile_where_a_blow_cannot_matter():
     params[P_BLOW] = 100.0  # wants a blow whenever one could help
     assert decide(blow_position(True), params) == (BLOW, 1)
     assert decide(blow_position(False), params) == (BLOW, 0)  # today's heuristic blew here
-
-
-def test_no_blow_right_before_a_steal():
-    """Holding three objects while an opponent holds a 3-coin card, the seat steals this turn: a
-    blow would only clear cards for the next player (today's heuristic blew first)."""
-    params = PARAMS["map_builder"].copy()
-    params[P_BLOW] = 100.0
-    holdings = [(0, content) for content in OBJECTS] + [(1, THREE_COIN)]
-    state = blow_position(True, holdings)
-    assert decide(state, params) == (BLOW, 0)
-    choose(state, 0)
-    assert decide(state, params)[1] != 0  # ... and it does pirate (TURN_TYPE: not the standard turn)
 
 
 def test_the_optional_second_card_is_declined_when_nothing_is_worth_p_decline():
