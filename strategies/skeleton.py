@@ -11,11 +11,18 @@ The heuristic values every card in coins, from the deciding seat's point of view
 - a face-down card it has not seen: ``P_UNKNOWN`` (a gamble priced by a weight, not counted).
 
 Decisions: take the best clear card; put it back when a clear card is worth ``P_PUTBACK`` more;
-blow when no clear card is worth ``P_BLOW``; choose piracy when the steal (its value to the seat
-plus ``P_DENY`` x the victim's loss, more against the leader: ``P_LEADER``) or the two best clear
-cards, minus what the three cheapest discards are worth, plus ``P_PIRACY``, beat the best clear
-card; discard the cheapest eligible cards; hand in the combination using fewest cards; under
-putback-may-cover, cover the second-best clear card when ``P_COVER`` > 0.
+blow when no clear card is worth ``P_BLOW``, but never when the blow cannot change the pile (no
+clear card lies on another; it may blow right before its own steal: declining that was measured
+to lose); choose piracy when the steal (its value to the seat plus
+``P_DENY`` x the victim's loss, more against the single leader: ``P_LEADER``) or the two best
+clear cards, minus what the three cheapest discards are worth, plus ``P_PIRACY``, beat the best
+clear card; discard the cheapest eligible cards; hand in the combination using fewest cards;
+under putback-may-cover, cover the second-best clear card when ``P_COVER`` > 0; under
+second-card-optional, decline the second card (and put a card back to pass) when no card is
+worth ``P_DECLINE`` (0: never).  What it steals, in practice: the card worth most to it plus
+what the victim loses, i.e. mostly the richest coin card in sight unless a piece completes its
+map (docs/games/skeleton.md gives the measured shares).  Equal values are broken at random from
+the seat's stream (options come in slot and seat order: keeping the first favoured low seats).
 
 Speed: every helper is inlined into ``heuristic`` (``inline="always"``, ``error_model="numpy"``,
 no allocation), so numba counts no array references inside it; clear cards are read from the
@@ -45,12 +52,14 @@ from simulator.games.skeleton.components import (
     QUARTER_UNITS,
     UNITS_PER_MAP,
 )
+from simulator.games.skeleton.pile import blow_can_matter
 from simulator.games.skeleton.state import (
     BLOW,
     CLAIM_COMBO_SHIFT,
     CLEAR_MASK,
     FACE_UP_MASK,
     FLAG_HIDDEN_COLLECTION,
+    FLAG_SECOND_OPTIONAL,
     FLAGS,
     HALVES,
     ISLAND_OWNER,
@@ -93,12 +102,13 @@ P_BLOW = 8  # blow when no clear card is worth this much
 P_PUTBACK = 9  # put a card back when a clear card is worth this much more
 P_COVER = 10  # > 0: under putback-may-cover, cover the second-best clear card
 P_LEADER = 11  # extra weight of the victim's loss when the victim leads
-N_PARAMS = 12
+P_DECLINE = 12  # second-card-optional: take no second card (and pass) when no clear card is worth this much
+N_PARAMS = 13
 
 PARAMS = {
-    "map_builder": np.array([1.0, 1.0, 0.6, 0.5, 0.3, 0.9, 0.0, 0.6, 1.0, 0.5, 1.0, 0.3]),
-    "coin_grabber": np.array([1.0, 0.6, 0.15, 0.0, 0.1, 0.7, -2.5, 0.3, 0.95, 0.3, 1.0, 0.0]),
-    "pirate": np.array([1.0, 1.0, 0.4, 0.3, 0.9, 0.6, 1.5, 1.0, 1.0, 0.5, 1.0, 0.5]),
+    "map_builder": np.array([1.0, 1.0, 0.6, 0.5, 0.3, 0.9, 0.0, 0.6, 1.0, 0.5, 1.0, 0.3, 0.0]),
+    "coin_grabber": np.array([1.0, 0.6, 0.15, 0.0, 0.1, 0.7, -2.5, 0.3, 0.95, 0.3, 1.0, 0.0, 0.0]),
+    "pirate": np.array([1.0, 1.0, 0.4, 0.3, 0.9, 0.6, 1.5, 1.0, 1.0, 0.5, 1.0, 0.5, 0.0]),
 }
 PIECE_COINS_PER_UNIT = ISLAND_COINS / UNITS_PER_MAP
 NONE_VALUE = -1e9
@@ -258,14 +268,21 @@ def cheapest_discards(state, seat, params):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def leader(state, seat):
-    """The opponent with the highest score (public unless collections are hidden), -1 if hidden."""
+    """The opponent with the highest score (public unless collections are hidden); -1 if hidden
+    or if several opponents share the highest score (no seat is singled out by its number)."""
     if state[FLAGS + FLAG_HIDDEN_COLLECTION] == 1:
         return -1
     best = -1
+    shared = False
     for other in range(state[PLAYERS]):
-        if other != seat and (best < 0 or state[SCORE + other] > state[SCORE + best]):
+        if other == seat:
+            continue
+        if best < 0 or state[SCORE + other] > state[SCORE + best]:
             best = other
-    return best
+            shared = False
+        elif state[SCORE + other] == state[SCORE + best]:
+            shared = True
+    return -1 if shared else best
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -319,15 +336,46 @@ def choose_turn(state, seat, options, n_options, params):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def choose_max(state, seat, kind, options, n_options, params):
-    """The option of highest value for the take / discard / steal / claim / cover decisions."""
+def choose_blow(state, seat, params):
+    """Blow (option 1) when no clear card is worth ``P_BLOW``, unless the blow cannot change the
+    pile (no clear card lies on another).  It may still blow right before its own steal: declining
+    that blow was measured to cost 0.2 points of win rate (docs/games/skeleton.md)."""
+    if not blow_can_matter(state):
+        return 0
+    best, _, _ = best_two_clear(state, seat, params, -1)
+    return 1 if best < params[P_BLOW] else 0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def choose_keep(state, seat, n_options, params):
+    """Keep the card in hand (0) unless a clear card is worth ``P_PUTBACK`` more (1: put back);
+    under second-card-optional also put it back to pass when neither it nor any clear card is
+    worth ``P_DECLINE`` (the second card is then declined).  Only KEEP is offered (A3) when the
+    pile is empty."""
+    if n_options < 2:
+        return 0
+    keep = card_value(state, seat, state[SLOT_CONTENT + state[TAKEN_SLOT]], params, 0)  # its own card in hand
+    best, _, _ = best_two_clear(state, seat, params, -1)
+    if best > keep + params[P_PUTBACK]:
+        return 1
+    if state[FLAGS + FLAG_SECOND_OPTIONAL] == 1 and keep < params[P_DECLINE] and best < params[P_DECLINE]:
+        return 1
+    return 0
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def choose_max(state, seat, kind, options, n_options, params, stream):
+    """The option of highest value for the take / discard / steal / claim / cover decisions; equal
+    values are broken at random from the seat's stream (options come in slot and seat order, so
+    keeping the first would favour low seat numbers, e.g. as steal victims)."""
     best = 0
     best_value = NONE_VALUE
+    ties = 0
     top = leader(state, seat) if kind == STEAL else -1
     for i in range(n_options):
         option = options[i]
         if kind == TAKE_CARD or kind == SECOND_CARD:
-            value = 0.0 if option == NO_CARD else pile_card_value(state, seat, option, params)
+            value = params[P_DECLINE] if option == NO_CARD else pile_card_value(state, seat, option, params)
         elif kind == PIRACY_DISCARD:
             value = -discard_cost(state, seat, state[SLOT_CONTENT + option], params)
         elif kind == STEAL:
@@ -337,6 +385,11 @@ def choose_max(state, seat, kind, options, n_options, params):
         if value > best_value:
             best = i
             best_value = value
+            ties = 1
+        elif value == best_value:
+            ties += 1
+            if random_below(stream, ties) == 0:  # uniform among the equal options seen so far
+                best = i
     return best
 
 
@@ -361,16 +414,13 @@ def choose_cover(state, seat, options, n_options, params):
 def heuristic(state, seat, kind, options, n_options, params, stream):
     """The parametric heuristic (see the module docstring)."""
     if kind == BLOW:
-        best, _, _ = best_two_clear(state, seat, params, -1)
-        return 1 if best < params[P_BLOW] else 0  # options: 0 no, 1 yes
+        return choose_blow(state, seat, params)  # options: 0 no, 1 yes
     if kind == TURN_TYPE:
         return choose_turn(state, seat, options, n_options, params)
     if kind == KEEP_OR_PUTBACK:
-        keep = card_value(state, seat, state[SLOT_CONTENT + state[TAKEN_SLOT]], params, 0)  # its own card in hand
-        best, _, _ = best_two_clear(state, seat, params, -1)
-        return 1 if best > keep + params[P_PUTBACK] else 0  # options: KEEP, PUT_BACK
+        return choose_keep(state, seat, n_options, params)  # options: KEEP, PUT_BACK
     if kind == PUTBACK_COVER:
         return choose_cover(state, seat, options, n_options, params)
-    return choose_max(state, seat, kind, options, n_options, params)
+    return choose_max(state, seat, kind, options, n_options, params, stream)
 
 

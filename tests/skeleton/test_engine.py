@@ -246,7 +246,7 @@ def random_positions(variants=(), games=6, players=4):
             step += 1
 
 
-@pytest.mark.parametrize("variants", [(), ("hidden-collection",)])
+@pytest.mark.parametrize("variants", [(), ("hidden-collection",), ("buried-face-up-hidden", "putback-may-cover")])
 def test_redraw_hidden_keeps_what_the_seat_sees(variants):
     stream = new_stream(1, 2, 3)
     for state, seat, _, _ in random_positions(variants):
@@ -278,7 +278,8 @@ def test_redraw_hidden_depends_only_on_the_seat_view(variants):
     assert checked > 20
 
 
-@pytest.mark.parametrize("variants", [(), ("hidden-collection",), ("putback-may-cover", "second-card-optional")])
+@pytest.mark.parametrize("variants", [(), ("hidden-collection",), ("putback-may-cover", "second-card-optional"),
+                                      ("buried-face-up-hidden", "putback-may-cover")])
 @pytest.mark.parametrize("name", sorted(PARAMS))
 def test_heuristics_read_only_what_their_seat_knows(name, variants):
     """Redrawing everything the deciding seat cannot see never changes the heuristic's choice."""
@@ -288,11 +289,11 @@ def test_heuristics_read_only_what_their_seat_knows(name, variants):
     checked = 0
     for state, seat, kind, options in random_positions(variants, games=4):
         opts = np.array(options + [0] * (64 - len(options)), dtype=np.int64)
-        choice = heuristic(state, seat, kind, opts, len(options), params, own)
+        choice = heuristic(state, seat, kind, opts, len(options), params, own.copy())  # ties draw from the stream
         for _ in range(3):
             copy = state.copy()
             redraw_hidden(copy, seat, stream)
-            assert heuristic(copy, seat, kind, opts, len(options), params, own) == choice
+            assert heuristic(copy, seat, kind, opts, len(options), params, own.copy()) == choice
         checked += 1
     assert checked > 20
 

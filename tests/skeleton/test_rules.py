@@ -453,3 +453,95 @@ def test_a13_ties_share_first_place():
 def test_a13_tiebreak_islands_variant():
     ranks, state = tied_end(("tiebreak-islands",))
     assert ranks == [2, 1, 3] and state[FIRED_V_TIEBREAK] == 1 and state[FIRED_TIE] == 0
+
+
+# ---- the counters of R9 and R11 (issue 22: they counted something else) ----
+
+
+def rule_count(state, rule):
+    from simulator.games.skeleton.state import COUNTERS, RULE_IDS
+    return int(state[COUNTERS + RULE_IDS.index(rule)])
+
+
+def uncovers_nothing(state, slot):
+    """Whether taking clear ``slot`` leaves every card under it covered by another card."""
+    from simulator.games.skeleton.state import COVERED_BY, PILE_MASK
+    pile = state[PILE_MASK] & ~(1 << slot)
+    return all(not (state[COVERED_BY + o] >> slot) & 1 or state[COVERED_BY + o] & pile != 0
+               for o in range(49) if (pile >> o) & 1)
+
+
+def test_r9_counts_a_take_while_covered_cards_are_out_of_reach_not_what_it_uncovers():
+    """R9 (clear = not covered, even partly) takes effect when covered cards cannot be taken:
+    a take from a pile holding covered cards counts, even if it uncovers nothing; a take from a
+    pile whose every card is clear does not (today's counter did the opposite: it counted takes
+    that uncovered a card)."""
+    from simulator.games.skeleton.state import PILE_MASK
+    for game in range(40):
+        state = started(4, game_index=game)
+        idle = [s for s in at_take(state) if uncovers_nothing(state, s)]
+        if idle:
+            break
+    assert idle, "no deal has a clear card whose take uncovers nothing"
+    assert state[PILE_MASK] & ~clear_mask(state) != 0  # covered cards are out of reach
+    choose(state, idle[0])
+    assert rule_count(state, "R9") == 1
+    for game in range(40):  # a pile of cards that are all clear: nothing is out of reach
+        state = small_pile(3, game_index=game)
+        if state[PILE_MASK] == clear_mask(state):
+            break
+    assert state[PILE_MASK] == clear_mask(state)
+    restart_turn(state, 0)
+    at_take(state)
+    before = rule_count(state, "R9")
+    choose(state, pending(state)[2][0])
+    assert rule_count(state, "R9") == before
+
+
+def test_r11_counts_every_put_back_at_the_edge_also_one_that_covers_a_card():
+    """R11 (put back at the edge, clear, touching the table) holds for every put-back: under
+    putback-may-cover a card that covers another still lies at the edge, clear (today's counter
+    fired only when nothing was covered, and under the default only through A5)."""
+    state = started(4, ("putback-may-cover",), game_index=2)
+    slot = at_take(state)[0]
+    choose(state, slot)
+    choose(state, PUT_BACK)
+    assert rule_count(state, "R11") == 1  # counted at the put-back itself
+    _, _, targets = pending(state)
+    choose(state, targets[1])
+    assert rule_count(state, "R11") == 1 and rule_count(state, "variant:putback-may-cover") == 1
+
+
+# ---- A18, fair play: which face-up pile cards are known (variant buried-face-up-hidden) ----
+
+
+def test_a18_buried_face_up_cards_are_public_by_default_hidden_under_the_variant():
+    """Default: every face-up card of the spread is known to all, buried or not.  Under
+    buried-face-up-hidden a face-up card that is covered is hidden until it is clear; a
+    face-up card covered by a put-back was seen clear by all and stays known."""
+    from simulator.games.skeleton.hidden import is_hidden_from
+    from simulator.games.skeleton.state import FACE_UP_MASK, PILE_MASK
+    for variants, hidden_when_buried in (((), False), (("buried-face-up-hidden",), True)):
+        state = started(4, variants)
+        buried = state[PILE_MASK] & state[FACE_UP_MASK] & ~clear_mask(state)
+        clear_up = state[FACE_UP_MASK] & clear_mask(state)
+        for seat in range(4):
+            for slot in range(49):
+                if (buried >> slot) & 1:
+                    assert is_hidden_from(state, seat, slot) == hidden_when_buried
+                if (clear_up >> slot) & 1:
+                    assert not is_hidden_from(state, seat, slot)
+    for game in range(20):
+        state = started(4, ("buried-face-up-hidden", "putback-may-cover"), game_index=game)
+        slot = at_take(state)[0]
+        choose(state, slot)
+        choose(state, PUT_BACK)
+        _, _, targets = pending(state)
+        from simulator.games.skeleton.state import FACE_UP_MASK
+        face_up = [t for t in targets[1:] if (state[FACE_UP_MASK] >> t) & 1]
+        if face_up:
+            choose(state, face_up[0])
+            assert not (clear_mask(state) >> face_up[0]) & 1
+            assert not any(is_hidden_from(state, seat, face_up[0]) for seat in range(4))
+            return
+    raise AssertionError("no deal offered a face-up card to cover")

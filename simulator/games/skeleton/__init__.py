@@ -18,12 +18,15 @@ from simulator.games.skeleton.components import (
     N_OBJECTS,
     PILE_RADIUS,
     RADIUS_PRESETS,
+    check_blow_layers,
 )
 from simulator.games.skeleton.state import (
     DECISION_KINDS,
     FLAG_BLOW_EACH_STANDARD,
     FLAG_BLOW_MAY_FLIP,
+    FLAG_BLOW_LAYERS,
     FLAG_BLOW_P1_MILLI,
+    FLAG_BURIED_HIDDEN,
     FLAG_CARD_LENGTH_MILLI,
     FLAG_CARD_WIDTH_MILLI,
     FLAG_FACE_UP_PERCENT,
@@ -55,6 +58,7 @@ ON_OFF_FLAGS = {
     "random-first-player": FLAG_RANDOM_FIRST,
     "blow-may-flip": FLAG_BLOW_MAY_FLIP,
     "no-piracy": FLAG_NO_PIRACY,
+    "buried-face-up-hidden": FLAG_BURIED_HIDDEN,
 }
 FACE_UP_PREFIX = "face-up-fraction-"
 OBJECTS_PREFIX = "objects-"
@@ -94,17 +98,26 @@ def encode_variants(names, players):
     flags[FLAG_CARD_LENGTH_MILLI] = round(MILLI * CARD_LENGTH)
     strength = _one_of(chosen, "blow-strength-")
     scale = BLOW_STRENGTH_PRESETS[strength] if strength else 1.0
-    for layer, probability in enumerate(BLOW_LAYER_P):
-        flags[FLAG_BLOW_P1_MILLI + layer] = round(MILLI * min(1.0, probability * scale))
+    set_blow_layers(flags, [min(1.0, probability * scale) for probability in BLOW_LAYER_P])
     flags[FLAG_FLIP_MILLI] = round(MILLI * BLOW_FLIP_P)
     return flags
 
 
+def set_blow_layers(flags: np.ndarray, probabilities) -> None:
+    """Write the blow cascade (one probability per layer, as many layers as given: data/pile.json
+    decides how many) into the variant ``flags``; refuses a bad list (UsageError, one line)."""
+    layers = check_blow_layers(list(probabilities), "blow layers")
+    flags[FLAG_BLOW_LAYERS] = len(layers)
+    flags[FLAG_BLOW_P1_MILLI:] = 0
+    for layer, probability in enumerate(layers):
+        flags[FLAG_BLOW_P1_MILLI + layer] = round(MILLI * probability)
+
+
 STRATEGY_DESCRIPTIONS = {
     "random": "uniform over the legal options (seat stream)",
-    "map_builder": "default heuristic: builds maps in the colours it leads, steals the completing piece, keeps coins",
+    "map_builder": "default heuristic: builds maps in the colours it leads, keeps coins, steals the card worth most to it (the completing piece if any, else mostly the richest coin card)",
     "coin_grabber": "takes the richest visible card, keeps every coin, blows when no coin shows, pirates only for big coins",
-    "pirate": "hoards objects and spare pieces and pirates whenever it holds three: steals what completes its map or the leader's",
+    "pirate": "hoards objects and spare pieces and pirates whenever it holds three: steals what is worth most to it plus what the victim loses (the leader's loss weighs more)",
 }
 """Name -> one line: what ``islandsim strategies`` lists without compiling (the weights are
 ``PARAMS`` in strategies/skeleton.py)."""

@@ -21,8 +21,38 @@ DATA = Path(__file__).parent / "data"
 
 with open(DATA / "components.json", encoding="utf-8") as handle:
     COMPONENTS = json.load(handle)
-with open(DATA / "pile.json", encoding="utf-8") as handle:
-    PILE = json.load(handle)
+PILE_FILE = DATA / "pile.json"
+
+MAX_BLOW_LAYERS = 8
+"""Most cascade layers a pile model may have (the variant flags keep room for this many)."""
+
+
+def check_blow_layers(probabilities, source: str = "pile.json") -> tuple:
+    """The blow cascade's layer probabilities of a pile model, checked: a list of 1 to
+    ``MAX_BLOW_LAYERS`` numbers in [0, 1], one per layer.  Raises UsageError (one line: what is
+    wrong, what is allowed) on anything else, so that a bad data file is refused, never cut short."""
+    from simulator.core.registry import UsageError
+
+    allowed = f"a list of 1 to {MAX_BLOW_LAYERS} probabilities in [0, 1], one per cascade layer"
+    if not isinstance(probabilities, list) or not probabilities:
+        raise UsageError(f"{source}: blow_layer_probabilities is {probabilities!r}; give {allowed}")
+    if len(probabilities) > MAX_BLOW_LAYERS:
+        raise UsageError(f"{source}: blow_layer_probabilities has {len(probabilities)} layers; give {allowed}")
+    for layer, value in enumerate(probabilities, start=1):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or not 0.0 <= value <= 1.0:
+            raise UsageError(f"{source}: blow layer {layer} has probability {value!r}; give {allowed}")
+    return tuple(float(value) for value in probabilities)
+
+
+def load_pile(path: Path = PILE_FILE) -> dict:
+    """The Sand pile model of ``path`` (data/pile.json), its blow layers checked."""
+    with open(path, encoding="utf-8") as handle:
+        pile = json.load(handle)
+    check_blow_layers(pile.get("blow_layer_probabilities"), path.name)
+    return pile
+
+
+PILE = load_pile()
 
 COLOUR_NAMES = tuple(COMPONENTS["colours"]["names"])
 N_COLOURS = len(COLOUR_NAMES)
@@ -78,7 +108,8 @@ for _content in range(N_CONTENTS):
 PILE_RADIUS = PILE["pile_radius"]
 CARD_WIDTH = PILE["card_width"]
 CARD_LENGTH = PILE["card_length"]
-BLOW_LAYER_P = tuple(PILE["blow_layer_probabilities"])
+BLOW_LAYER_P = check_blow_layers(PILE["blow_layer_probabilities"])
+N_BLOW_LAYERS = len(BLOW_LAYER_P)
 BLOW_FLIP_P = PILE["blow_flip_probability"]
 RADIUS_PRESETS = {name: value for name, value in PILE["radius_presets"].items() if not name.startswith("_")}
 BLOW_STRENGTH_PRESETS = {name: value for name, value in PILE["blow_strength_presets"].items()

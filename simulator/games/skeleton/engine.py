@@ -384,7 +384,7 @@ def carry_out(state, seat, value, log):
             if state[FLAGS + FLAG_PUTBACK_MAY_COVER] == 1:
                 state[STEP] = STEP_COVER
             else:
-                cover(state, seat, NO_CARD, log)  # R11: covers nothing
+                cover(state, seat, NO_CARD, log)  # A5: covers nothing
                 state[STEP] = STEP_SECOND
     elif step == STEP_COVER:
         cover(state, seat, value, log)

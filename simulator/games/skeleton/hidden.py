@@ -27,11 +27,13 @@ from simulator.games.skeleton.components import MAX_PLAYERS, N_COLOURS
 from simulator.games.skeleton.maps import is_complete
 from simulator.games.skeleton.state import (
     CARDS_HELD,
+    CLEAR_MASK,
     COIN_CARDS,
     COIN_POINTS,
     CURRENT,
     DEAL_STREAM,
     FACE_UP_MASK,
+    FLAG_BURIED_HIDDEN,
     FLAG_HIDDEN_COLLECTION,
     FLAGS,
     FLIP_STREAM,
@@ -60,11 +62,21 @@ REDRAW_ATTEMPTS = 50
 
 @njit(cache=True)
 def is_hidden_from(state, seat, slot):
-    """Whether ``seat`` cannot know the content of ``slot``."""
+    """Whether ``seat`` cannot know the content of ``slot``.
+
+    A18, the pile: a face-down card is known to the seats that took it and put it back (``SEEN``).
+    A face-up card is known to all (default: the spread lies open on the table and shows at least
+    part of every face-up card, « laissera peut-être apparaître quelques pièces d'or ou morceaux
+    de carte »); under buried-face-up-hidden only while it is clear (« toute la surface est
+    apparente »), or once every seat has seen it clear (``SEEN``: a card a put-back covered)."""
     loc = state[SLOT_LOC + slot]
     face_down = not (state[FACE_UP_MASK] >> slot) & 1
     if loc == LOC_PILE:
-        return face_down and not (state[SEEN + seat] >> slot) & 1
+        if (state[SEEN + seat] >> slot) & 1:
+            return False
+        if face_down:
+            return True
+        return state[FLAGS + FLAG_BURIED_HIDDEN] == 1 and not (state[CLEAR_MASK] >> slot) & 1
     if loc == LOC_HAND:
         return face_down and state[CURRENT] != seat
     if loc >= LOC_SEAT and loc != LOC_SEAT + seat:

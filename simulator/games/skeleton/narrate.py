@@ -1,14 +1,40 @@
-"""Skeleton Island narration: replay one game with logging on and describe every event."""
+"""Skeleton Island narration: replay one game with logging on and describe every event.
+
+Cards are named by what they are ("the face-up red half map", "a face-down card"), never by
+slot numbers; at the start of every round (each time the first player's turn comes round
+again) a short standing line gives each seat's running counts (coins, Island cards, map
+pieces, pirate objects), kept here from the logged events; a stretch of identical lines (a
+stalled game under second-card-optional) is folded into one copy and a count.
+"""
+
+from dataclasses import dataclass, field
 
 import numpy as np
 
+from simulator.core.narration import fold_repeats, plural
 from simulator.core.seats import seat_label
-from simulator.games.skeleton.components import COLOUR_NAMES, content_name
+from simulator.games.skeleton.components import (
+    COIN_VALUE,
+    COLOUR_NAMES,
+    CONTENT_COLOUR,
+    CONTENT_KIND,
+    HALF_UNITS,
+    ISLAND_COINS,
+    KIND_COIN,
+    KIND_OBJECT,
+    KIND_PIECE,
+    PIECE_UNITS,
+    content_name,
+)
 from simulator.games.skeleton.state import (
+    COMBO_FOUR_QUARTERS,
+    COMBO_HALF_TWO_QUARTERS,
     COMBO_NAMES,
+    COMBO_TWO_HALVES,
     END_NAMES,
     EV_BLOW,
     EV_CLAIM,
+    EV_COVER,
     EV_DISCARD,
     EV_END,
     EV_FINAL,
@@ -26,59 +52,118 @@ from simulator.games.skeleton.state import (
 )
 
 LOG_ROWS = 4000
+HANDED_IN = {COMBO_TWO_HALVES: (2, 0), COMBO_HALF_TWO_QUARTERS: (1, 2), COMBO_FOUR_QUARTERS: (0, 4)}
+"""Claim combination -> (halves, quarters) handed in (R17-R18)."""
+
+
+@dataclass
+class Holding:
+    """What one seat holds, as the narration follows it (coins, Islands, pieces, objects)."""
+
+    coins_on_cards: int = 0
+    islands: int = 0
+    objects: int = 0
+    pieces: dict = field(default_factory=dict)  # colour -> [halves, quarters]
+
+    def change(self, content: int, sign: int) -> None:
+        """Gain (``sign`` 1) or lose (-1) the card ``content``."""
+        kind = CONTENT_KIND[content]
+        if kind == KIND_COIN:
+            self.coins_on_cards += sign * int(COIN_VALUE[content])
+        elif kind == KIND_OBJECT:
+            self.objects += sign
+        elif kind == KIND_PIECE:
+            counts = self.pieces.setdefault(int(CONTENT_COLOUR[content]), [0, 0])
+            counts[0 if PIECE_UNITS[content] == HALF_UNITS else 1] += sign
+
+    def hand_in(self, colour: int, combo: int) -> None:
+        """R18: the pieces of a completed map go back to the box."""
+        halves, quarters = HANDED_IN[combo]
+        counts = self.pieces.setdefault(colour, [0, 0])
+        counts[0] -= halves
+        counts[1] -= quarters
+
+    def summary(self) -> str:
+        coins = self.islands * ISLAND_COINS + self.coins_on_cards
+        pieces = sum(sum(counts) for counts in self.pieces.values())
+        parts = [plural(coins, "coin"), plural(self.islands, "Island card"), plural(pieces, "map piece")]
+        if self.objects:
+            parts.append(plural(self.objects, "pirate object"))
+        return ", ".join(parts)
+
+
+def standing_line(holdings: list[Holding]) -> str:
+    """``  standing: seat 1 7 coins, 1 Island card, 2 map pieces; seat 2 ...``"""
+    return "  standing: " + "; ".join(f"{seat_label(seat)} {held.summary()}" for seat, held in enumerate(holdings))
 
 
 def format_log(log, count):
     """Plain-English lines for the first ``count`` records of ``log``."""
     lines = []
+    holdings: list[Holding] = []
+    first_player = 0
     for row in log[:count]:
         code, a, b, c, d, e = (int(x) for x in row)
         if code == EV_SETUP:
+            holdings = [Holding() for _ in range(a)]
+            first_player = e
             lines.append(f"=== {a} players; {b} Sand cards spread, {c} face up; {d} clear; {seat_label(e)} plays first")
         elif code == EV_TURN:
-            part = "second standard turn" if e else f"turn {b}"
-            lines.append(f"-- {seat_label(a)}, {part}: {c} clear cards, {d} in the pile")
+            if e:
+                lines.append(f"-- {seat_label(a)}, second standard turn: {plural(c, 'clear card')}, {d} in the pile")
+            else:
+                if a == first_player and b > 1:
+                    lines.append(standing_line(holdings))
+                lines.append(f"-- {seat_label(a)}, turn {b}: {plural(c, 'clear card')}, {d} in the pile")
         elif code == EV_BLOW:
-            lines.append(f"{seat_label(a)} blows on the pile: {d} card{'s' if d != 1 else ''} swept, {b} -> {c} clear cards")
+            lines.append(f"{seat_label(a)} blows on the pile: {plural(d, 'card')} swept, {b} -> {plural(c, 'clear card')}")
         elif code == EV_FLIP:
             lines.append(f"  a blown card turns over: {content_name(b)} now face {'up' if c else 'down'}")
         elif code == EV_PIRACY:
             what = "to steal a card" if b == TURN_PIRACY_STEAL else "to play two standard turns"
             lines.append(f"{seat_label(a)} takes a piracy turn {what}")
         elif code == EV_DISCARD:
+            holdings[a].change(b, -1)
             lines.append(f"{seat_label(a)} discards a {content_name(b)}")
         elif code == EV_STEAL:
+            holdings[b].change(c, -1)
+            holdings[a].change(c, 1)
             lines.append(f"{seat_label(a)} steals a {content_name(c)} from {seat_label(b)}")
         elif code == EV_TAKE:
-            shown = f"a face-up {content_name(c)}" if d else "a face-down card"
-            uncovered = f" ({e} card{'s' if e != 1 else ''} uncovered)" if e else ""
+            shown = f"the face-up {content_name(c)}" if d else "a face-down card"
+            uncovered = f" ({plural(e, 'card')} uncovered)" if e else ""
             lines.append(f"{seat_label(a)} takes {shown}{uncovered}")
         elif code == EV_LOOK:
             lines.append(f"  ({seat_label(a)} looks at it: a {content_name(b)})")
         elif code == EV_KEEP:
+            holdings[a].change(b, 1)
             lines.append(f"{seat_label(a)} keeps the {content_name(b)}")
         elif code == EV_PUT_BACK:
-            if b == -2:
-                lines.append(f"  the card put back now covers slot {d}")
-            else:
-                shown = f"the {content_name(b)} face up" if c else "it face down"
-                lines.append(f"{seat_label(a)} puts {shown} back at the edge of the pile")
+            shown = f"the {content_name(b)} back face up" if c else "it back face down"
+            lines.append(f"{seat_label(a)} puts {shown} at the edge of the pile")
+        elif code == EV_COVER:
+            covered = f"the face-up {content_name(c)}" if d else "a face-down card"
+            lines.append(f"  the card put back lies on {covered}, which is no longer clear")
         elif code == EV_NO_SECOND:
             lines.append(f"{seat_label(a)} takes no second card")
         elif code == EV_CLAIM:
+            holdings[a].islands += 1
+            if not d:
+                holdings[a].hand_in(b, c)
             pieces = "keeps the pieces" if d else f"hands in {COMBO_NAMES[c]}"
             lines.append(f"{seat_label(a)} completes the {COLOUR_NAMES[b]} map and takes its Island card ({pieces})")
         elif code == EV_END:
-            lines.append(f"=== Game over after {b} turns: {END_NAMES[a]}")
+            lines.append(f"=== Game over after {plural(b, 'turn')}: {END_NAMES[a]}")
         elif code == EV_FINAL:
-            lines.append(f"Final: {seat_label(a)} scores {b} coins ({d} Island cards, {e} on coin cards), rank {c}")
+            lines.append(f"Final: {seat_label(a)} scores {plural(b, 'coin')} ({plural(d, 'Island card')}, "
+                         f"{e} on coin cards), rank {c}")
         else:
             lines.append(f"unknown event {code}: {a} {b} {c} {d} {e}")
-    return lines
+    return fold_repeats(lines)
 
 
 def narrate(run_seed, game_index, variant_flags, strategies, params):
-    """The narrated log of game ``game_index`` of run ``run_seed`` (one line per event)."""
+    """The narrated log of game ``game_index`` of run ``run_seed`` (one line per event, repeats folded)."""
     from simulator.games.skeleton.engine import play_logged
 
     log = np.zeros((LOG_ROWS, 6), dtype=np.int64)

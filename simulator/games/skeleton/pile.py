@@ -12,11 +12,12 @@ import numpy as np
 from numba import njit
 
 from simulator.core.rng import random_float
-from simulator.games.skeleton.board import bit, popcount
+from simulator.games.skeleton.board import bit, lowest_slot, popcount
 from simulator.games.skeleton.state import (
     CLEAR_MASK,
     COVERED_BY,
     FACE_UP_MASK,
+    FLAG_BLOW_LAYERS,
     FLAG_BLOW_MAY_FLIP,
     FLAG_BLOW_P1_MILLI,
     FLAG_CARD_LENGTH_MILLI,
@@ -29,8 +30,6 @@ from simulator.games.skeleton.state import (
     PILE_MASK,
 )
 
-BLOW_LAYERS = 3
-"""The cascade sweeps the clear cards, then the cards that became clear, then the next layer."""
 MILLI = 1000.0
 
 
@@ -130,11 +129,26 @@ def cover_card(state, slot, target):
     state[CLEAR_MASK] = recount_clear_mask(state)
 
 
+@njit(cache=True, inline="always")
+def blow_can_matter(state):
+    """Whether a blow could change the pile: some clear card lies on another card of the pile
+    (on a pile whose clear cards cover nothing, e.g. one where every card is clear, a blow
+    sweeps cards that uncover nothing)."""
+    clear = state[CLEAR_MASK]
+    pile = state[PILE_MASK] & ~clear
+    while pile != 0:
+        slot = lowest_slot(pile)
+        pile &= pile - 1
+        if state[COVERED_BY + slot] & clear != 0:
+            return True
+    return False
+
+
 @njit(cache=True)
 def blow(state, deal, flip_stream):
     """R7, the sandstorm (cascade sweep): each clear card is swept to the edge (it stops covering
     anything) with the first layer's probability; each card that this made clear is swept with
-    the second's, and so on.  Cards slide and never flip (A16), unless blow-may-flip: then each
+    the second's, and so on, for as many layers as data/pile.json gives (``FLAG_BLOW_LAYERS``).  Cards slide and never flip (A16), unless blow-may-flip: then each
     swept card turns over with the flip probability (drawn from ``flip_stream``).  Returns the
     masks (cards swept, cards flipped).  Only bits are removed: a blow never hides a clear card."""
     flags = state[FLAGS:]
@@ -142,7 +156,7 @@ def blow(state, deal, flip_stream):
     candidates = clear_mask(state)
     swept_total = 0
     flipped = 0
-    for layer in range(BLOW_LAYERS):
+    for layer in range(flags[FLAG_BLOW_LAYERS]):
         p = flags[FLAG_BLOW_P1_MILLI + layer] / MILLI
         swept = 0
         for slot in range(n):

@@ -21,7 +21,7 @@ duty; checked for the shipped strategies in tests/skeleton/test_strategies.py):
   and ``ISLANDS`` stay public.
 """
 
-from simulator.games.skeleton.components import MAX_PLAYERS, N_COLOURS, N_CONTENTS, STALL_CAP_TURNS
+from simulator.games.skeleton.components import MAX_BLOW_LAYERS, MAX_PLAYERS, N_COLOURS, N_CONTENTS, STALL_CAP_TURNS
 
 MAX_OPTIONS = 64
 """Most options of any decision: take_card offers at most N_CONTENTS (51) clear cards; a steal
@@ -155,6 +155,7 @@ EV_NO_SECOND = 12  # seat (second-card-optional)
 EV_CLAIM = 13  # seat, colour, combo, pieces kept (keep-map-pieces)
 EV_END = 14  # end kind, turns
 EV_FINAL = 15  # seat, score, rank, islands, coin points
+EV_COVER = 16  # seat, covered slot, its content (-1 when face down), face up (putback-may-cover)
 
 # ---- variants (spec section 3; `islandsim games` lists them) ----
 VARIANTS = {
@@ -174,6 +175,7 @@ VARIANTS = {
     "objects-5": "Design: 5 pirate objects instead of 7 (47 Sand cards).",
     "objects-9": "Design: 9 pirate objects instead of 7 (51 Sand cards).",
     "no-piracy": "Design: piracy turns are forbidden (measures what piracy is worth).",
+    "buried-face-up-hidden": "A18 (fair play): a face-up card covered by other Sand cards is not known until it is clear (default: every face-up card of the spread is known to all); changes what search players may see, not the play.",
     "pile-radius-2.0": "Pile model (REC): a tighter spread, radius 2.0 card widths (default 2.5): fewer clear cards.",
     "pile-radius-3.0": "Pile model (REC): a looser spread, radius 3.0 card widths (default 2.5): more clear cards.",
     "blow-strength-50": "Pile model (REC): the blow's cascade probabilities halved.",
@@ -195,11 +197,11 @@ FLAG_OBJECTS = 11  # pirate objects in the game
 FLAG_RADIUS_MILLI = 12  # pile radius, thousandths of a card width (data/pile.json)
 FLAG_CARD_WIDTH_MILLI = 13
 FLAG_CARD_LENGTH_MILLI = 14
-FLAG_BLOW_P1_MILLI = 15  # blow cascade probabilities, thousandths
-FLAG_BLOW_P2_MILLI = 16
-FLAG_BLOW_P3_MILLI = 17
-FLAG_FLIP_MILLI = 18
-N_FLAGS = 19
+FLAG_FLIP_MILLI = 15
+FLAG_BURIED_HIDDEN = 16  # variant buried-face-up-hidden (fair play reading, A18)
+FLAG_BLOW_LAYERS = 17  # cascade layers of the blow (data/pile.json, 1..MAX_BLOW_LAYERS)
+FLAG_BLOW_P1_MILLI = 18  # blow cascade probabilities, thousandths: FLAG_BLOW_LAYERS of them from here
+N_FLAGS = FLAG_BLOW_P1_MILLI + MAX_BLOW_LAYERS
 
 # ---- rule firing counters (docs/engine-contract.md, "What the engine records") ----
 RULE_IDS = (
@@ -220,9 +222,9 @@ RULE_LABELS = {
     "R6": "a turn begun (standard or piracy)",
     "R7": "a sandstorm blown (1 or 2 clear cards)",
     "R8": "a clear card taken from the pile",
-    "R9": "a take uncovered at least one card",
+    "R9": "a take while covered cards (even partly) were out of reach",
     "R10": "a card looked at and put back",
-    "R11": "a card put back at the edge, covering nothing",
+    "R11": "a card put back at the edge of the pile, clear and touching the table",
     "R12": "a second card taken and kept after a put-back",
     "R13": "a piracy turn",
     "R14": "three eligible cards discarded",

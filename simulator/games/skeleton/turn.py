@@ -13,6 +13,7 @@ from simulator.games.skeleton.state import (
     CARDS_HELD,
     DISCARD_COLOURS,
     EV_BLOW,
+    EV_COVER,
     EV_DISCARD,
     EV_FLIP,
     EV_KEEP,
@@ -48,6 +49,7 @@ from simulator.games.skeleton.state import (
     N_CARDS,
     NO_CARD,
     PILE_COUNT,
+    PILE_MASK,
     PLAYERS,
     PUT_BACK,
     PUTBACK_SLOT,
@@ -256,9 +258,9 @@ def take_options(state, options):
 def take_card(state, seat, slot, log):
     """R8: take a clear card and (R10) look at it: a face-down card becomes known to its taker."""
     state[FIRED_R8] += 1  # R8: a clear card taken
+    if clear_mask(state) != state[PILE_MASK]:
+        state[FIRED_R9] += 1  # R9: cards covered even partly were out of reach of this take
     uncovered = remove_from_pile(state, slot)
-    if uncovered > 0:
-        state[FIRED_R9] += 1  # R9: the take uncovered cards that lay under it
     state[SLOT_LOC + slot] = LOC_HAND
     state[TAKEN_SLOT] = slot
     state[STAT_TAKEN + seat] += 1
@@ -301,6 +303,7 @@ def put_back(state, seat, slot, log):
     state[FIRED_R10] += 1  # R10: looked at and put back
     state[STAT_PUTBACKS + seat] += 1
     put_back_at_edge(state, slot)
+    state[FIRED_R11] += 1  # R11: at the edge, clear, touching the table (covering a card or not)
     state[SLOT_LOC + slot] = LOC_PILE
     state[TAKEN_SLOT] = -1
     state[PUTBACK_SLOT] = slot
@@ -331,13 +334,17 @@ def cover_options(state, options):
 
 @njit(cache=True)
 def cover(state, seat, target, log):
-    """R11 when nothing is covered; variant putback-may-cover otherwise."""
+    """A5: the card put back covers nothing (default), or, under putback-may-cover, ``target``.
+    A face-up card it covers was clear, seen by every seat: it stays known to all (``SEEN``)."""
     if target == NO_CARD:
-        state[FIRED_R11] += 1  # R11: clear, touching the table, covering nothing
         return
     cover_card(state, state[PUTBACK_SLOT], target)
     state[FIRED_V_PUTBACK_MAY_COVER] += 1
-    log_event(log, state, EV_PUT_BACK, seat, -2, 0, target, 0)
+    face_up = (state[FACE_UP_MASK] >> target) & 1
+    if face_up == 1:
+        for other in range(state[PLAYERS]):
+            state[SEEN + other] |= bit(target)
+    log_event(log, state, EV_COVER, seat, target, state[SLOT_CONTENT + target] if face_up == 1 else -1, face_up, 0)
 
 
 @njit(cache=True, inline="always")

@@ -9,18 +9,23 @@ A Sand card's content is hidden when it lies face down in the pile (except from 
 took it, looked at it and put it back face down: ``SEEN``, A4), or face down in the active
 seat's hand (from the other seats), or, under ``hidden-collection`` (A6/A7), in front of another
 seat.  A face-up card of the pile is public wherever it lies, even when other cards cover it
-(the engine's reading, A18: «laissera peut-être apparaître quelques pièces d'or ou morceaux de
-carte»; whether a buried face-up card stays known is left to the Skeleton owner, issue 22).
+(reading A18, the default: «laissera peut-être apparaître quelques pièces d'or ou morceaux de
+carte»; docs/games/skeleton.md).  Under the variant ``buried-face-up-hidden`` a covered face-up
+card is hidden until it is clear («toute la surface est apparente»), except from the seats that
+saw it clear (``SEEN``: every seat, for a face-up card a put-back covered, putback-may-cover).
+This mirrors ``hidden.is_hidden_from``, which ``redraw_hidden`` uses.
 """
 
 from simulator.core.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards
 from simulator.games.skeleton.components import MAX_PLAYERS, N_COLOURS
 from simulator.games.skeleton.state import (
+    CLEAR_MASK,
     COIN_CARDS,
     COIN_POINTS,
     CURRENT,
     DEAL_STREAM,
     FACE_UP_MASK,
+    FLAG_BURIED_HIDDEN,
     FLAG_HIDDEN_COLLECTION,
     FLAGS,
     FLIP_STREAM,
@@ -42,6 +47,7 @@ from simulator.games.skeleton.state import (
 )
 
 HIDDEN_COLLECTION = FLAGS + FLAG_HIDDEN_COLLECTION
+BURIED_HIDDEN = FLAGS + FLAG_BURIED_HIDDEN
 
 
 def content_hidden(state, seat: int, slot: int) -> bool:
@@ -49,7 +55,12 @@ def content_hidden(state, seat: int, slot: int) -> bool:
     location = state[SLOT_LOC + slot]
     face_down = not (int(state[FACE_UP_MASK]) >> slot) & 1
     if location == LOC_PILE:  # R2/R3: half the cards lie face down in the pile
-        return face_down and not (int(state[SEEN + seat]) >> slot) & 1
+        if (int(state[SEEN + seat]) >> slot) & 1:
+            return False
+        if face_down:
+            return True
+        # A18 variant buried-face-up-hidden: a covered face-up card is unknown until it is clear
+        return state[BURIED_HIDDEN] != 0 and not (int(state[CLEAR_MASK]) >> slot) & 1
     if location == LOC_HAND:  # «Après l'avoir regardée»: only the taker looks at it
         return face_down and state[CURRENT] != seat
     if location >= LOC_SEAT and location != LOC_SEAT + seat:  # «la placer devant lui»: public (A6)
@@ -75,7 +86,8 @@ VISIBILITY = Visibility("skeleton", (
     Region("SLOT_CONTENT", SLOT_CONTENT, N_SLOTS, content=cards("sand"), count_slot=N_CARDS,
            hidden_if=content_hidden,
            rule="«Retournez l'un des deux paquets»: half the Sand cards lie face down (R2); «Après l'avoir "
-                "regardée» the taker alone sees a face-down card (A4); hidden-collection (A6/A7)"),
+                "regardée» the taker alone sees a face-down card (A4); hidden-collection (A6/A7); "
+                "buried-face-up-hidden (A18): a covered face-up card until it is clear"),
     Region("SEEN", SEEN, MAX_PLAYERS, OWN, stride=1,
            rule="A4: the face-down cards a seat looked at and put back are known to it alone"),
     Region("HALVES", HALVES, MAX_PLAYERS * N_COLOURS, OWN, stride=N_COLOURS, when_flag=HIDDEN_COLLECTION,
