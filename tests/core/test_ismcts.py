@@ -68,7 +68,8 @@ def test_lineup_settings_set_the_params(spec):
     assert lineup.names[0] == "ismcts+budget=75+c=0.3+rollout=random"
     assert list(lineup.params[0, :3]) == [75, 0.3, ismcts.ROLLOUT_RANDOM]
     assert list(lineup.params[1, :3]) == [ismcts.DEFAULT_BUDGET, ismcts.DEFAULT_EXPLORATION, ismcts.ROLLOUT_HEURISTIC]
-    assert list(lineup.params[1, ismcts.HORIZON:ismcts.HEADER]) == [ismcts.GAME_DEFAULT_HORIZONS["sails"], ismcts.STOP_DECIDED]
+    sails_horizon = ismcts.GAME_DEFAULT_HORIZONS["sails"]
+    assert list(lineup.params[1, ismcts.HORIZON:ismcts.HEADER]) == [sails_horizon, ismcts.STOP_DECIDED]
     full = build_lineup(spec, 3, ("ismcts+horizon=1+stop=budget", "greedy", "greedy"))
     assert list(full.params[0, ismcts.HORIZON:ismcts.HEADER]) == [1.0, ismcts.STOP_BUDGET]
     # after the header: the default heuristic's own parameters, for the rollouts
