@@ -251,3 +251,15 @@ def test_the_players_slot_holds_the_player_count(game_id):
         spec.forward.new_game(5, 0, players, check_variants(spec, (), players), 0, state,
                               np.zeros((0, 6), dtype=np.int64))
         assert slot >= 0 and state[slot] == players
+
+
+def test_each_game_has_its_measured_default_horizon():
+    """Sails and Loot Island cut their rollouts at the horizon measured for them; a game not
+    measured plays every rollout to the end (the listing shows each game's own default)."""
+    expected = {"sails": 0.1, "loot": 0.3}
+    for game_id in GAME_MODULES:
+        spec = get_game(game_id)
+        if not ismcts.has_search_player(spec):
+            continue
+        horizon = [setting for setting in spec.strategy_settings["ismcts"] if setting.name == "horizon"][0]
+        assert horizon.default == expected.get(game_id, 1.0), game_id
