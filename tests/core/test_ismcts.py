@@ -28,8 +28,10 @@ def stream(value):
     return np.array([np.uint64(value)], dtype=np.uint64)
 
 
-def decide(search, state, seat, budget, stream_value, rollout=ismcts.ROLLOUT_HEURISTIC):
-    """The search player's answer at the pending decision of ``state`` (a copy is searched)."""
+def decide(search, state, seat, budget, stream_value, rollout=ismcts.ROLLOUT_HEURISTIC, settings=None,
+           final_stream=None):
+    """The search player's answer at the pending decision of ``state`` (a copy is searched); ``settings``:
+    more ``params`` slots to set; ``final_stream``: an array that receives the stream after the search."""
     from simulator.games.sails.engine import pending_decision
     from simulator.games.sails.state import MAX_OPTIONS
 
@@ -39,7 +41,13 @@ def decide(search, state, seat, budget, stream_value, rollout=ismcts.ROLLOUT_HEU
     params = search.params.copy()
     params[ismcts.BUDGET] = budget
     params[ismcts.ROLLOUT] = rollout
-    return search.function(state.copy(), seat, kind, options, n_options, params, stream(stream_value)), n_options
+    for slot, value in (settings or {}).items():
+        params[slot] = value
+    seat_stream = stream(stream_value)
+    choice = search.function(state.copy(), seat, kind, options, n_options, params, seat_stream)
+    if final_stream is not None:
+        final_stream[:] = seat_stream
+    return choice, n_options
 
 
 def test_every_game_with_a_forward_model_and_redraw_offers_ismcts():
@@ -60,6 +68,10 @@ def test_lineup_settings_set_the_params(spec):
     assert lineup.names[0] == "ismcts+budget=75+c=0.3+rollout=random"
     assert list(lineup.params[0, :3]) == [75, 0.3, ismcts.ROLLOUT_RANDOM]
     assert list(lineup.params[1, :3]) == [ismcts.DEFAULT_BUDGET, ismcts.DEFAULT_EXPLORATION, ismcts.ROLLOUT_HEURISTIC]
+    sails_horizon = ismcts.GAME_DEFAULT_HORIZONS["sails"]
+    assert list(lineup.params[1, ismcts.HORIZON:ismcts.HEADER]) == [sails_horizon, ismcts.STOP_DECIDED]
+    full = build_lineup(spec, 3, ("ismcts+horizon=1+stop=budget", "greedy", "greedy"))
+    assert list(full.params[0, ismcts.HORIZON:ismcts.HEADER]) == [1.0, ismcts.STOP_BUDGET]
     # after the header: the default heuristic's own parameters, for the rollouts
     greedy = spec.strategies["greedy"].params
     assert np.array_equal(lineup.params[0, ismcts.HEADER:ismcts.HEADER + len(greedy)], greedy)
@@ -68,7 +80,9 @@ def test_lineup_settings_set_the_params(spec):
 @pytest.mark.parametrize("name, message", [
     ("ismcts+budget=0", "budget must be a whole number from 1 to 1,000,000, not '0'"),
     ("ismcts+budget=2.5", "budget must be a whole number"),
-    ("ismcts+depth=3", "has no setting 'depth'; settings: budget, c, rollout, reward"),
+    ("ismcts+depth=3", "has no setting 'depth'; settings: budget, c, rollout, reward, horizon, stop"),
+    ("ismcts+horizon=0", "horizon must be a number from 0.01 to 1.0, not '0'"),
+    ("ismcts+stop=never", "stop must be decided or budget, not 'never'"),
     ("ismcts+rollout=smart", "rollout must be heuristic or random, not 'smart'"),
     ("ismcts+budget", "write each setting of 'ismcts' as key=value"),
     ("ismcts+budget=5+budget=6", "setting 'budget' of 'ismcts' is given twice"),
@@ -179,3 +193,73 @@ def test_it_is_compiled_once_per_game_and_loaded_from_the_cache(search):
     assert done.returncode == 0, done.stderr
     hits, misses = (int(x) for x in done.stdout.split())
     assert (hits, misses) == (1, 0)
+
+
+def test_stopping_once_decided_gives_the_answer_of_the_whole_budget(search):
+    """``stop=decided`` ends the search when the root option visited most leads every other by more
+    than the iterations left; with the same stream the first iterations are the same, so the answer
+    is the full budget's.  It does stop early: the stream has been drawn from less often."""
+    stopped_early = 0
+    for number, (seat, state) in enumerate(states_at_decisions(4, (), 9, every=3)[:16]):
+        after_decided = np.zeros(1, dtype=np.uint64)
+        after_budget = np.zeros(1, dtype=np.uint64)
+        decided = decide(search, state, seat, 80, number, settings={ismcts.STOP: ismcts.STOP_DECIDED},
+                         final_stream=after_decided)
+        full = decide(search, state, seat, 80, number, settings={ismcts.STOP: ismcts.STOP_BUDGET},
+                      final_stream=after_budget)
+        assert decided == full
+        stopped_early += after_decided[0] != after_budget[0]
+    assert stopped_early >= 4
+
+
+def test_a_cut_rollout_is_scored_on_the_standings_of_the_last_checkpoint():
+    """Win shares and rank rewards from the last checkpoint's provisional standings (an earlier
+    checkpoint and the slot of a seat the game does not have are ignored)."""
+    offset, max_players, players = 3, 5, 4
+    state = np.zeros(offset + 1 + 3 * max_players, dtype=np.int64)
+    state[offset] = 2  # two checkpoints recorded
+    state[offset + 1:offset + 1 + max_players] = [9, 0, 0, 0, 0]
+    state[offset + 1 + max_players:offset + 1 + 2 * max_players] = [3, 7, 7, 1, 50]
+    reward = np.full(max_players, -1.0)
+    ismcts.provisional_rewards(state, offset, max_players, players, False, reward)
+    assert list(reward) == [0.0, 0.5, 0.5, 0.0, 0.0]
+    ismcts.provisional_rewards(state, offset, max_players, players, True, reward)
+    assert list(reward) == pytest.approx([1 / 3, 1.0, 1.0, 0.0, 0.0])
+
+
+def test_full_rollouts_and_cut_rollouts_are_both_reproducible_and_legal(search):
+    """``horizon=1`` (every rollout to the end, the search before cut rollouts existed) and a short
+    horizon answer legal indices, the same for the same stream."""
+    for number, (seat, state) in enumerate(states_at_decisions(4, (), 10, every=5)[:8]):
+        for horizon in (1.0, 0.1):
+            settings = {ismcts.HORIZON: horizon}
+            first = decide(search, state, seat, 30, number, settings=settings)
+            assert first == decide(search, state, seat, 30, number, settings=settings)
+            assert 0 <= first[0] < first[1]
+
+
+@pytest.mark.parametrize("game_id", ["sails", "loot"])
+def test_the_players_slot_holds_the_player_count(game_id):
+    """Cut rollouts score the seats ``state[players_slot]`` says the game has (the games whose
+    search player the cost figures cover; every game's slot is found the same way)."""
+    from simulator.core.registry import check_variants
+
+    spec = get_game(game_id)
+    slot = ismcts.players_slot(spec)
+    for players in spec.player_counts:
+        state = np.zeros(spec.forward.state_size, dtype=np.int64)
+        spec.forward.new_game(5, 0, players, check_variants(spec, (), players), 0, state,
+                              np.zeros((0, 6), dtype=np.int64))
+        assert slot >= 0 and state[slot] == players
+
+
+def test_each_game_has_its_measured_default_horizon():
+    """Sails and Loot Island cut their rollouts at the horizon measured for them; a game not
+    measured plays every rollout to the end (the listing shows each game's own default)."""
+    expected = {"sails": 0.1, "loot": 0.3}
+    for game_id in GAME_MODULES:
+        spec = get_game(game_id)
+        if not ismcts.has_search_player(spec):
+            continue
+        horizon = [setting for setting in spec.strategy_settings["ismcts"] if setting.name == "horizon"][0]
+        assert horizon.default == expected.get(game_id, 1.0), game_id
