@@ -53,9 +53,11 @@ def play_game(new_game, pending_decision, apply, run_seed, game_index, variant_f
               state, options, log, debug, decision_stats):
     """Play one game to its end in ``state``: the core's play loop.
 
+    The game has ``params.shape[0]`` players (one parameter row per seat); ``strategies`` may hold
+    more functions than that (see :func:`seat_count`), the extra ones are never asked.
     ``decision_stats[kind]`` (``int64[kinds, 2]``, zeroed by the caller) counts the decisions
     asked and the options they offered; an array with no rows counts nothing."""
-    players = len(strategies)
+    players = seat_count(strategies, params)
     for seat in range(players):
         reset_stream(streams[seat], run_seed, game_index, PURPOSE_FIRST_STRATEGY + seat)
     new_game(run_seed, game_index, players, variant_flags, debug, state, log)
@@ -69,6 +71,29 @@ def play_game(new_game, pending_decision, apply, run_seed, game_index, variant_f
             decision_stats[kind, DECISION_OPTIONS] += n_options
         choice = ask(strategies, seat, state, kind, options, n_options, params, streams)
         apply(state, choice, log)
+
+
+@njit(inline="always")
+def seat_count(strategies, params):
+    """The number of players of a lineup: the rows of its parameter matrix.
+
+    The lineup tuple is padded to the game's largest player count (``padded_lineup``), so that
+    its type, and the engine compiled for it, is the same at every player count: one compile
+    per game, not one per player count."""
+    players = params.shape[0]
+    if players > len(strategies) or players < 1:
+        raise ValueError("the lineup has fewer strategies than the parameter matrix has seats")
+    return players
+
+
+def padded_lineup(functions: tuple, max_players: int) -> tuple:
+    """``functions`` (one strategy per seat) padded to ``max_players`` entries with the first seat's
+    strategy, which the engine never asks for the seats beyond the game's players: every lineup of
+    a game then has one numba type (a tuple of ``max_players`` first-class functions), whatever the
+    player count, and the engine compiles once for all of them."""
+    if not functions or len(functions) >= max_players:
+        return tuple(functions)
+    return tuple(functions) + (functions[0],) * (max_players - len(functions))
 
 
 def no_records() -> tuple[np.ndarray, np.ndarray, np.ndarray]:
@@ -104,7 +129,7 @@ def play_chunk_recording(new_game, pending_decision, apply, final_results, state
       count, then ``max_checkpoints`` rows of ``max(player_counts)`` standings;
       ``int64[n_games, 1 + max_checkpoints * max_players]``).
     """
-    players = len(strategies)
+    players = seat_count(strategies, params)
     state = np.zeros(state_size, dtype=np.int64)
     streams = np.zeros((players, 1), dtype=np.uint64)
     options = np.zeros(max_options, dtype=np.int64)
@@ -127,7 +152,7 @@ def play_chunk_recording(new_game, pending_decision, apply, final_results, state
 def play_logged(new_game, pending_decision, apply, state_size, max_options, run_seed, game_index, variant_flags,
                 strategies, params, log, debug):
     """Play one game with logging on (records appended to ``log``); returns the final state."""
-    players = len(strategies)
+    players = seat_count(strategies, params)
     state = np.zeros(state_size, dtype=np.int64)
     streams = np.zeros((players, 1), dtype=np.uint64)
     options = np.zeros(max_options, dtype=np.int64)

@@ -18,6 +18,7 @@ from numba.core.registry import CPUDispatcher
 
 from simulator.core import param_files
 from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.forward import padded_lineup
 from simulator.core.registry import GameSpec, StrategySpec, UsageError
 from simulator.core.strategy_settings import SEPARATOR, SettingError, apply_settings, parse_settings, split_name
 
@@ -28,6 +29,8 @@ class Lineup:
 
     names: tuple[str, ...]
     functions: tuple
+    """One strategy per seat, padded to the game's largest player count (``forward.padded_lineup``):
+    the engine compiles once for every player count; the players are the rows of ``params``."""
     params: np.ndarray  # float64[seats, width]
 
 
@@ -214,4 +217,5 @@ def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: 
     params = np.zeros((players, max(width, 1)), dtype=np.float64)
     for seat, strategy in enumerate(resolved):
         params[seat, : len(strategy.params)] = strategy.params
-    return Lineup(tuple(names), tuple(strategy.function for strategy in resolved), params)
+    functions = padded_lineup(tuple(strategy.function for strategy in resolved), max(spec.player_counts))
+    return Lineup(tuple(names), functions, params)

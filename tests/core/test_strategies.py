@@ -17,3 +17,22 @@ def test_every_strategy_is_compiled_with_the_decision_signature(game_id):
     for name, strategy in spec.strategies.items():
         assert strategy.function.signatures == [STRATEGY_SIGNATURE.args], name
         assert isinstance(typeof((strategy.function,) * 2).dtype, FunctionType), name
+
+
+@pytest.mark.parametrize("game_id", game_ids())
+def test_lineups_of_every_player_count_share_one_engine_type(game_id):
+    """The lineup tuple is padded to the game's largest player count, so one compiled engine serves
+    every player count and lineup (one compile per game, not one per player count); the players
+    are the rows of the parameter matrix."""
+    from simulator.core.strategies import build_lineup
+
+    spec = get_game(game_id)
+    strategy_names = list(spec.strategies)
+    types = set()
+    for players in spec.player_counts:
+        for names in ((), tuple(strategy_names[seat % len(strategy_names)] for seat in range(players))):
+            lineup = build_lineup(spec, players, names)
+            assert lineup.params.shape[0] == players
+            assert len(lineup.functions) == max(spec.player_counts)
+            types.add(typeof(lineup.functions))
+    assert len(types) == 1, types

@@ -678,7 +678,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, game_lo
     advance(state, 0, False, game_log, ST_NONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # the core loop inlines it: no call per decision
 def pending_decision(state, options):
     """Forward model: (seat, decision kind, option count) of the decision waiting for a choice,
     its options copied to ``options``; seat -1 when the game is over."""
@@ -695,7 +695,7 @@ def pending_decision(state, options):
     return state[S_PENDING_SEAT], state[S_PENDING_KIND], n_options
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # the core loop inlines it: no call per decision
 def apply(state, choice, game_log):
     """Forward model: take option ``choice`` (index) of the pending decision, run to the next one."""
     n_options = state[S_PENDING_COUNT]

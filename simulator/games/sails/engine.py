@@ -551,7 +551,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     advance(state, 0, 0, log, STEP_NONE)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # the core loop inlines it: no call per decision
 def pending_decision(state, options):
     """Forward model: (seat, decision kind, option count) of the decision waiting for a choice,
     its options copied to ``options``; seat -1 when the game is over."""
@@ -563,7 +563,7 @@ def pending_decision(state, options):
     return state[PENDING_SEAT], state[PENDING_KIND], n_options
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # the core loop inlines it: no call per decision
 def apply(state, choice, log):
     """Forward model: take option ``choice`` (index) of the pending decision, run to the next one."""
     n_options = state[PENDING_COUNT]
