@@ -22,6 +22,7 @@ from simulator.games.skirmish.state import (
     CHAR_STUNNED,
     COLS,
     DEBUG_CHECKS,
+    DEST_BITS,
     DRAW,
     DRAW_COUNT,
     GEMS,
@@ -43,6 +44,20 @@ from simulator.games.skirmish.state import (
     STEP,
     STEP_TURN_START,
 )
+
+FILLER = [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6]
+"""Movement cards to draw (card kinds), for staged positions that draw."""
+
+
+def move_card(value: int) -> int:
+    """The card kind of the Movement card of ``value``."""
+    return value - 1
+
+
+def dest(staged: "Staged", row: int, col: int, carried: int = 0) -> int:
+    """The option code of a move ending on ``(row, col)`` carrying the bombs of mask ``carried``."""
+    return staged.square(row, col) | carried << DEST_BITS
+
 
 NO_LOG = np.zeros((0, 6), dtype=np.int64)
 

@@ -26,10 +26,9 @@ from simulator.games.skirmish.state import (
     SCRATCH,
     STATE_SIZE,
 )
-from tests.skirmish.helpers import Staged
+from tests.skirmish.helpers import FILLER, Staged
 
 SCRATCH_END = SCRATCH + 9 * N_NODES
-FILLER = [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6]  # Movement cards to draw
 
 
 def outside_scratch(state):

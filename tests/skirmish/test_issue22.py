@@ -12,7 +12,6 @@ from simulator.games.skirmish.state import (
     BOMBS_EXPLODED,
     BOMB_DROP,
     CHEST_TRAP,
-    DEST_BITS,
     DRAW_COUNT,
     END_TURN,
     FIRED,
@@ -26,17 +25,8 @@ from simulator.games.skirmish.state import (
     POTION,
     SHIELD,
 )
-from tests.skirmish.helpers import Staged
+from tests.skirmish.helpers import FILLER, Staged, dest, move_card
 
-FILLER = [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6]  # Movement cards to draw
-
-
-def move_card(value):
-    return value - 1
-
-
-def dest(staged, row, col, carried=0):
-    return staged.square(row, col) | carried << DEST_BITS
 
 
 def destinations_from_boat(variants, value):

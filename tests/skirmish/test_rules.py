@@ -66,17 +66,8 @@ from simulator.games.skirmish.state import (
     NO_CHEST,
     CHAR_LOC,
 )
-from tests.skirmish.helpers import Staged
+from tests.skirmish.helpers import FILLER, Staged, dest, move_card
 
-FILLER = [0, 1, 2, 3, 4, 5, 6, 0, 1, 2, 3, 4, 5, 6]  # Movement cards to draw
-
-
-def move_card(value):
-    return value - 1
-
-
-def dest(staged, row, col, carried=0):
-    return staged.square(row, col) | carried << DEST_BITS
 
 
 # ---------------------------------------------------------------- worked examples of the rule text (6.1)
