@@ -71,8 +71,9 @@ class Narrator:
     """Turns the engine's log records into lines; remembers what a reader would (who owns Bobby,
     where a bomb just went) so each line names things the way a player does."""
 
-    def __init__(self, cols: int):
+    def __init__(self, cols: int, seat: int | None = None):
         self.cols = cols
+        self.seat = seat  # the reader's seat (None: everything, as ``replay`` tells it)
         self.bobby_owner = -1
         self.last_bomb_move = (-1, -1)  # (bomb, node) of the latest bomb moved alone or flown
         self.standings: list[str] = []
@@ -162,6 +163,8 @@ class Narrator:
         if code == EV_POTION:
             return f"  {seat_label(a)} discards {card_name(b)} (Potion)"
         if code == EV_GIFT:
+            if self.seat is not None and self.seat not in (a, b):  # R43: the two cards are seen by the two seats only
+                return f"  {seat_label(a)} gives a card to {seat_label(b)} and takes one from them at random"
             return f"  {seat_label(a)} gives {card_name(c)} to {seat_label(b)} and takes {card_name(d)} from them"
         if code == EV_STEAL:
             item = "a gem" if c == 0 else "an ammunition"
@@ -207,7 +210,13 @@ class Narrator:
 def format_log(log: np.ndarray, count: int, cols: int) -> list[str]:
     """Plain-English lines for the first ``count`` records of ``log``, a stalled stretch of
     identical rounds folded into one copy and a count (``fold_stalls``)."""
-    narrator = Narrator(cols)
+    return fold_stalls(event_lines(log, count, cols))
+
+
+def event_lines(log: np.ndarray, count: int, cols: int, seat: int | None = None) -> list[str]:
+    """One line per record (a round's standings in one line), nothing folded; with ``seat``,
+    only what that seat may know (a Poisoned Gift's cards are told to its two seats only)."""
+    narrator = Narrator(cols, seat)
     lines: list[str] = []
     for row in log[:count]:
         code, a, b, c, d, e = (int(x) for x in row)
@@ -217,7 +226,7 @@ def format_log(log: np.ndarray, count: int, cols: int) -> list[str]:
         if text is not None:
             lines.append(text)
     narrator.flush_standings(lines)
-    return fold_stalls(lines)
+    return lines
 
 
 NUMBERS = re.compile(r"\d+")

@@ -99,9 +99,20 @@ def number_rounds(lines):
     return numbered
 
 
+def players_in_log(log, count: int) -> int:
+    """How many seats play the logged game: each puts its ATV on the island at setup (R6)."""
+    seats = [int(row[1]) for row in log[:count] if row[0] == EV_ATV_START]
+    return max(seats) + 1 if seats else 1
+
+
 def format_log(log, count, deck, players=4):
     """Plain-English lines for the first ``count`` records of ``log``: repeated stretches (a stalled
     game's same round over and over) are folded into one copy and a count."""
+    return number_rounds(fold_repeats(event_lines(log, count, deck, players)))
+
+
+def event_lines(log, count, deck, players=4):
+    """One plain-English line per record (round headers not yet numbered, nothing folded)."""
     lines = []
     island = 0
     statue_hexes = []
@@ -193,7 +204,7 @@ def format_log(log, count, deck, players=4):
             lines.append(f"Final: {seat_label(a)} has {plural(b, 'coin')}, {rank}")
         else:
             lines.append(f"unknown event {code}: {a} {b} {c} {d} {e}")
-    return number_rounds(fold_repeats(lines))
+    return lines
 
 
 def narrate(run_seed, game_index, variant_flags, strategies, params):
