@@ -55,3 +55,42 @@ def play_prompted(capsys, monkeypatch, arguments, answer: Callable[[Menu], str])
     monkeypatch.setattr("sys.stdin", prompted)
     status, out, err = islandsim(capsys, "play", *arguments)
     return status, "".join(prompted.printed) + out, err, prompted.menus
+
+
+@dataclass
+class Decision:
+    """A position at a decision of a forward-model game, as ``islandsim play`` meets it."""
+
+    state: object
+    seat: int
+    kind: int
+    options: object
+    n_options: int
+    flags: object
+
+
+def random_decisions(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1):
+    """Every decision of ``games`` games of ``game`` played by uniformly random choices (numpy
+    seeded by ``seed``): yields a :class:`Decision` before each choice, then the game's log and
+    its record count as ``(log, count)`` at each game's end."""
+    import numpy as np
+
+    from simulator.core import registry
+    from simulator.core.forward import NO_SEAT
+
+    spec = registry.get_game(game)
+    model = spec.forward
+    flags = spec.encode_variants(variants, players)
+    rng = np.random.default_rng(seed)
+    for game_index in range(games):
+        state = np.zeros(model.state_size, dtype=np.int64)
+        options = np.zeros(model.max_options, dtype=np.int64)
+        log = np.zeros((20_000, 6), dtype=np.int64)
+        model.new_game(seed, game_index, players, flags, 0, state, log)
+        while True:
+            seat, kind, n_options = model.pending_decision(state, options)
+            if seat == NO_SEAT:
+                break
+            yield Decision(state, int(seat), int(kind), options, int(n_options), flags)
+            model.apply(state, int(rng.integers(n_options)), log)
+        yield log, int(np.flatnonzero(log[:, 0] == 0)[0])

@@ -10,12 +10,18 @@ that following labels step by step always ends on exactly one option.
 
 - the full texts of the options still matching, when there are at most ``MAX_LISTED`` of them
   or when each label at this step leads to one option only (stepping would not narrow anything);
-- otherwise the distinct labels at the current step, in the order options first use them.
+- otherwise the distinct labels at the current step.
   A step whose label is the same for every option still matching is taken without asking.
+
+Entries are listed in the natural order of their labels (:func:`display_key`: "card 2" before
+"card 10"), never in the engine's order of the options: that order may follow something the seat
+cannot see (Skeleton Island numbers its Sand cards by what is printed on them), and a list in
+that order would tell it.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
@@ -34,6 +40,21 @@ def step_labels(text: OptionText) -> tuple[str, ...]:
 def full_text(text: OptionText) -> str:
     """The whole text of one option: its step labels joined with ", "."""
     return LABEL_SEPARATOR.join(step_labels(text))
+
+
+_NUMBER = re.compile(r"(\d+)")
+
+
+def natural_key(label: str) -> tuple[tuple[int, int, str], ...]:
+    """A label's sort key: text case-blind, numbers by value (``"card 2"`` before ``"card 10"``)."""
+    return tuple((0, int(chunk), "") if chunk.isdigit() else (1, 0, chunk.lower())
+                 for chunk in _NUMBER.split(label) if chunk)  # fmt: skip
+
+
+def display_key(text: OptionText) -> tuple:
+    """Where an option is listed: by its labels, step by step, each in :func:`natural_key` order
+    (so the first entry of each step leads to the first option of the full list)."""
+    return tuple(natural_key(label) for label in step_labels(text))
 
 
 def check_option_labels(texts: Sequence[OptionText]) -> None:
@@ -94,7 +115,7 @@ def menu(texts: Sequence[OptionText], path: tuple[str, ...] = (), max_listed: in
         if not candidates:
             raise ValueError(f"no option starts with {full_text(path)!r}")
         if len(candidates) <= max_listed:
-            return Menu(path, options=tuple(candidates))
+            return Menu(path, options=_in_display_order(labels, candidates))
         step = len(path)
         distinct: dict[str, int] = {}
         for index in candidates:
@@ -104,8 +125,13 @@ def menu(texts: Sequence[OptionText], path: tuple[str, ...] = (), max_listed: in
             path = path + (next(iter(distinct)),)
             continue
         if len(distinct) == len(candidates):
-            return Menu(path, options=tuple(candidates))
-        return Menu(path, labels=tuple(distinct), counts=tuple(distinct.values()))
+            return Menu(path, options=_in_display_order(labels, candidates))
+        ordered = sorted(distinct, key=natural_key)
+        return Menu(path, labels=tuple(ordered), counts=tuple(distinct[label] for label in ordered))
+
+
+def _in_display_order(labels: Sequence[tuple[str, ...]], candidates: list[int]) -> tuple[int, ...]:
+    return tuple(sorted(candidates, key=lambda index: display_key(labels[index])))
 
 
 def entry_texts(texts: Sequence[OptionText], shown: Menu) -> list[str]:
@@ -113,3 +139,24 @@ def entry_texts(texts: Sequence[OptionText], shown: Menu) -> list[str]:
     if shown.is_final:
         return [full_text(texts[index]) for index in shown.options]
     return [label if count == 1 else f"{label} ({count} options)" for label, count in zip(shown.labels, shown.counts)]
+
+
+def number_alike(texts: Sequence[OptionText], keys: Sequence[int] | None = None) -> list[OptionText]:
+    """The texts with options that read the same told apart: each option of a group of ``n`` with
+    the same labels gets ``" (k of n alike)"`` after its last label, ``k`` counting in ascending
+    ``keys`` (default: the options' order).  For options the rules make different but a person
+    cannot tell apart (two copies of a card, two face-down cards lying alike); choose ``keys``
+    that say nothing hidden (never an engine id that follows from a hidden card)."""
+    labels = [step_labels(text) for text in texts]
+    groups: dict[tuple[str, ...], list[int]] = {}
+    for index, steps in enumerate(labels):
+        groups.setdefault(steps, []).append(index)
+    numbered: list[OptionText] = list(texts)
+    for steps, members in groups.items():
+        if len(members) < 2:
+            continue
+        ordered = sorted(members, key=lambda index: (keys[index] if keys is not None else index, index))
+        for rank, index in enumerate(ordered, start=1):
+            tail = f"{steps[-1]} ({rank} of {len(members)} alike)"
+            numbered[index] = tail if isinstance(texts[index], str) else steps[:-1] + (tail,)
+    return numbered

@@ -157,3 +157,19 @@ def test_options_that_cannot_be_told_apart_stop_the_game_naming_the_decision(cap
     with pytest.raises(RuntimeError, match="Sails: describe_options for decision '.+' cannot be chosen from: "
                                            "options 1 and 2 have the same labels: 'a card'"):  # fmt: skip
         islandsim(capsys, *PLAY)
+
+
+def test_every_sails_decision_can_be_chosen_in_steps():
+    """The labels of every decision met in random games pass the core check (orders of two
+    identical treasures, decision a3_order, are numbered "1 of 2 alike")."""
+    from simulator.core.option_steps import check_option_labels
+    from tests.play_helpers import Decision, random_decisions
+
+    sails = registry.get_game("sails")
+    checked = 0
+    for met in random_decisions("sails", 4, games=30):
+        if isinstance(met, Decision):
+            check_option_labels(sails.describe_options(met.state, met.seat, met.kind, met.options, met.n_options,
+                                                       met.flags))  # fmt: skip
+            checked += 1
+    assert checked > 100
