@@ -8,8 +8,10 @@ so a bot plays here as it plays in ``islandsim run``.
 What the person reads goes through the game's optional hooks (``docs/engine-contract.md``),
 each given only what the seat may know: ``narrate_for_seat`` (the log as the seat sees it,
 printed as records come), ``describe_view`` (the seat's hand, the table, the scores, shown at
-each of its decisions) and ``describe_options`` (one plain line per option).  A game without
-them still plays: its options are shown as raw codes and nothing is narrated.
+each of its decisions) and ``describe_options`` (one plain text, or step labels, per option).
+A decision with more than 20 options is chosen in steps (``simulator/core/option_steps.py``:
+colour, then cards, then landing...).  A game without the hooks still plays: its options are
+shown as raw codes and nothing is narrated.
 
 This module lives outside ``simulator/core`` because the core's sources key the compiled cache
 (``simulator/compiled_cache.py``): an edit here must not recompile every engine.
@@ -27,6 +29,7 @@ import numpy as np
 
 from simulator.core import limits
 from simulator.core.forward import NO_SEAT
+from simulator.core.option_steps import OptionText, check_option_labels, entry_texts, full_text, menu
 from simulator.core.registry import GameSpec, UsageError, check_players, check_variants, get_game
 from simulator.core.rng import PURPOSE_FIRST_STRATEGY, reset_stream
 from simulator.core.seats import seat_number
@@ -121,15 +124,28 @@ def new_narration(table: TerminalGame) -> list[str]:
     return fresh
 
 
-def option_lines(table: TerminalGame, kind: int, n_options: int) -> list[str]:
-    """The options of the person's decision, numbered from 1, in plain words when the game says how."""
+def option_texts(table: TerminalGame, kind: int, n_options: int) -> list[OptionText]:
+    """The options of the person's decision in plain words (a text or step labels per option) when
+    the game says how, else their raw codes; checked to be choosable step by step."""
     hook = table.spec.describe_options
     if hook is None:
-        texts = [f"option code {int(code)}" for code in table.options[:n_options]]
-    else:
-        texts = hook(table.state, table.person, kind, table.options, n_options, table.flags)
-    width = len(str(n_options))
-    return [f"  {number:>{width}}. {text}" for number, text in enumerate(texts, start=1)]
+        return [f"option code {int(code)}" for code in table.options[:n_options]]
+    texts = list(hook(table.state, table.person, kind, table.options, n_options, table.flags))
+    try:
+        if len(texts) != n_options:
+            raise ValueError(f"{len(texts)} texts for {n_options} options")
+        check_option_labels(texts)
+    except ValueError as error:
+        raise RuntimeError(f"{table.spec.title}: describe_options for decision '{table.spec.decision_name(kind)}' "
+                           f"cannot be chosen from: {error}") from None  # fmt: skip
+    return texts
+
+
+def numbered(lines: list[str], with_back: bool) -> list[str]:
+    """Menu lines numbered from 1, after a "0. back" line when going back is possible."""
+    width = len(str(len(lines)))
+    back = [f"  {0:>{width}}. back"] if with_back else []
+    return back + [f"  {number:>{width}}. {line}" for number, line in enumerate(lines, start=1)]
 
 
 def view_lines(table: TerminalGame) -> list[str]:
@@ -140,25 +156,54 @@ def view_lines(table: TerminalGame) -> list[str]:
     return hook(table.state, table.person, table.flags)
 
 
-def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callable[[], str], say: Callable[..., None]) -> int:
-    """Show the seat's view and the numbered options; read until a valid number (0-based index back)."""
-    say("")
-    for line in view_lines(table):
-        say(line)
-    say(f"Seat {seat_number(table.person)}, your decision ({table.spec.decision_name(kind)}):")
-    for line in option_lines(table, kind, n_options):
-        say(line)
+BACK = -1
+"""What :func:`read_number` returns for "0" when going back is possible."""
+
+
+def read_number(count: int, with_back: bool, read_line: Callable[[], str], say: Callable[..., None]) -> int:
+    """Read until a number from 1 to ``count`` (0-based index back), or 0 for :data:`BACK` when allowed."""
+    lowest = 0 if with_back else 1
     while True:
-        say(f"choose 1-{n_options}: ", newline=False)
+        say(f"choose 1-{count}, or 0 to go back: " if with_back else f"choose 1-{count}: ", newline=False)
         line = read_line()
         if line == "":
             raise InputEnded()
         if not sys.stdin.isatty():
             say(line.rstrip("\n"))  # scripted input: the answer shows in the transcript
         text = line.strip()
-        if text.isdigit() and 1 <= int(text) <= n_options:
-            return int(text) - 1
-        say(f"'{text}' is not an option: type a number from 1 to {n_options}")
+        if text.isdigit() and lowest <= int(text) <= count:
+            return int(text) - 1 if int(text) else BACK
+        say(f"'{text}' is not an option: type a number from {lowest} to {count}")
+
+
+def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callable[[], str], say: Callable[..., None]) -> int:
+    """Show the seat's view and the options; read the person's choice (the option's 0-based index).
+
+    With more than ``option_steps.MAX_LISTED`` options the choice is made in steps (the game's
+    step labels: colour, then cards, then landing...), with "0. back" to go up a step; it always
+    ends on exactly one legal option."""
+    say("")
+    for line in view_lines(table):
+        say(line)
+    say(f"Seat {seat_number(table.person)}, your decision ({table.spec.decision_name(kind)}):")
+    texts = option_texts(table, kind, n_options)
+    chosen_paths: list[tuple[str, ...]] = [()]
+    while True:
+        shown = menu(texts, chosen_paths[-1])
+        if shown.path:
+            say(f"  chosen so far: {full_text(shown.path)}")
+        with_back = len(chosen_paths) > 1
+        for line in numbered(entry_texts(texts, shown), with_back):
+            say(line)
+        answer = read_number(len(shown), with_back, read_line, say)
+        if answer == BACK:
+            chosen_paths.pop()
+        elif shown.is_final:
+            if shown.path:
+                say(f"  you chose: {full_text(texts[shown.options[answer]])}")
+            return shown.options[answer]
+        else:
+            chosen_paths.append(shown.path + (shown.labels[answer],))
 
 
 def ask_bot(table: TerminalGame, seat: int, kind: int, n_options: int) -> int:
@@ -254,7 +299,8 @@ def register(cli_group: click.Group) -> None:
 
         You take seat --seat; --lineup names the strategies of the other seats in seat order
         (players - 1 names; default: the game's default strategy).  At each of your decisions
-        the game shows what your seat sees and numbers the options: type a number.  Ctrl-C or
-        the end of the input leaves the game.
+        the game shows what your seat sees and numbers the options: type a number.  A decision
+        with many options is chosen in steps (say colour, then cards, then landing; 0 goes
+        back a step).  Ctrl-C or the end of the input leaves the game.
         """
         play(game_id, players, seat, lineup_names(lineup, strategy_names), tuple(variant_names), seed)

@@ -10,6 +10,7 @@ import pytest
 
 from simulator.core import registry
 from tests.cli_helpers import islandsim
+from tests.play_helpers import play_prompted
 from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
 
 PLAY = ["play", "--game", "sails", "--players", "4", "--seat", "2", "--seed", "3"]
@@ -102,3 +103,73 @@ def test_without_the_describe_hooks_the_options_are_raw_codes(capsys, monkeypatc
     assert "   1. option code " in out
     assert "(Sails has no narration for a seat yet: only your decisions are shown)" in out
     assert "Seat 1 plays" not in out and "Game over." in out
+
+
+def stepped_sails(monkeypatch, max_listed: int):
+    """Sails whose option texts are cut into step labels at their first ", " (``play red 7``, then
+    ``showing its colour (red), number hidden``) and listed in full only up to ``max_listed``."""
+    sails = registry.get_game("sails")
+
+    def stepped_options(*arguments):
+        return [tuple(text.split(", ", 1)) for text in sails.describe_options(*arguments)]
+
+    monkeypatch.setitem(registry._loaded, "sails", dataclasses.replace(sails, describe_options=stepped_options))
+    monkeypatch.setattr("simulator.core.option_steps.MAX_LISTED", max_listed)
+
+
+def test_many_options_are_chosen_in_steps_with_a_way_back(capsys, monkeypatch):
+    flat = play(capsys, monkeypatch, "1\n" * 400)
+    stepped_sails(monkeypatch, 1)
+    went_back = []
+
+    def first_entries_after_one_step_back(menu):
+        """Choose the first entry, but go back once per decision at the first menu offering it."""
+        if menu.new_decision:
+            went_back.append(False)
+        if menu.with_back and not went_back[-1]:
+            went_back[-1] = True
+            return "0"
+        return "1"
+
+    status, out, err, menus = play_prompted(capsys, monkeypatch, PLAY[1:], first_entries_after_one_step_back)
+    assert status == 0, err
+    assert re.search(r"   1\. play [a-z]+ \d+ \(2 options\)\n", out)  # a card stands for its two ways to show it
+    assert "  0. back\n  1. play " in out and "choose 1-2, or 0 to go back: 0\n" in out
+    assert re.search(r"  chosen so far: play [a-z]+ \d+\n", out)
+    assert re.search(r"  you chose: play [a-z]+ \d+, showing its (colour|number)", out)
+    assert sum(went_back) >= 10 and "option code" not in out
+    # going back and choosing the first entries reaches each decision's first option, as "1" does unstepped
+    assert out[out.index("Game over."):] == flat[1][flat[1].index("Game over."):]
+
+
+def test_back_is_no_option_before_a_step_was_chosen(capsys, monkeypatch):
+    stepped_sails(monkeypatch, 1)
+    status, out, err = play(capsys, monkeypatch, "0\n" + "1\n" * 800)
+    assert status == 0, err
+    assert "'0' is not an option: type a number from 1 to " in out
+
+
+def test_options_that_cannot_be_told_apart_stop_the_game_naming_the_decision(capsys, monkeypatch):
+    sails = registry.get_game("sails")
+    same = dataclasses.replace(sails, describe_options=lambda state, seat, kind, options, n, flags: ["a card"] * n)
+    monkeypatch.setitem(registry._loaded, "sails", same)
+    monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
+    with pytest.raises(RuntimeError, match="Sails: describe_options for decision '.+' cannot be chosen from: "
+                                           "options 1 and 2 have the same labels: 'a card'"):  # fmt: skip
+        islandsim(capsys, *PLAY)
+
+
+def test_every_sails_decision_can_be_chosen_in_steps():
+    """The labels of every decision met in random games pass the core check (orders of two
+    identical treasures, decision a3_order, are numbered "1 of 2 alike")."""
+    from simulator.core.option_steps import check_option_labels
+    from tests.play_helpers import Decision, random_decisions
+
+    sails = registry.get_game("sails")
+    checked = 0
+    for met in random_decisions("sails", 4, games=30):
+        if isinstance(met, Decision):
+            check_option_labels(sails.describe_options(met.state, met.seat, met.kind, met.options, met.n_options,
+                                                       met.flags))  # fmt: skip
+            checked += 1
+    assert checked > 100

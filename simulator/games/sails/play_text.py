@@ -5,6 +5,7 @@ the seat may know (docs/games/sails.md lists the public slots of the state)."""
 from __future__ import annotations
 
 from simulator.core.narration import plural
+from simulator.core.option_steps import number_alike
 from simulator.core.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
 from simulator.games.sails.narrate import DECK_NAMES, format_log
@@ -106,8 +107,8 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags) -> 
 
 
 def describe_options(state, seat: int, kind: int, options, n_options: int, variant_flags) -> list[str]:
-    """GameSpec hook: one plain line per offered option."""
-    return [describe_option(state, seat, kind, int(options[i]), variant_flags) for i in range(n_options)]
+    """GameSpec hook: one plain line per offered option (orders of identical treasures numbered)."""
+    return number_alike([describe_option(state, seat, kind, int(options[i]), variant_flags) for i in range(n_options)])
 
 
 def _hand(state, seat: int) -> str:
