@@ -148,6 +148,7 @@ def game_spec():
     from simulator.games.skirmish import engine
     from simulator.games.skirmish.hidden import redraw_hidden
     from simulator.games.skirmish.narrate import narrate
+    from simulator.games.skirmish.play_text import describe_options, describe_view, narrate_for_seat
     from simulator.games.skirmish.state import COUNTERS, MAX_OPTIONS, MAX_ROUND_CAP, STATE_SIZE, TRAJECTORY
 
     return GameSpec(
@@ -172,4 +173,7 @@ def game_spec():
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=dict(RULE_LABELS), checkpoint_unit="round",
                              max_checkpoints=MAX_ROUND_CAP + 1, trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+        describe_options=describe_options,
+        describe_view=describe_view,
+        narrate_for_seat=narrate_for_seat,
     )

@@ -10,9 +10,8 @@ for it step by step: first the terrain or the card, then the hex or the map.
 
 from __future__ import annotations
 
-from collections import Counter
-
 from simulator.core.narration import plural
+from simulator.core.option_steps import number_alike
 from simulator.core.seats import seat_label
 from simulator.games.tobago.components import N_MAPS, clue_text
 from simulator.games.tobago.island import (
@@ -226,25 +225,10 @@ def describe_option(state, seat: int, kind: int, option: int) -> str | tuple[str
     raise ValueError(f"tobago has no decision kind {kind}")
 
 
-def distinct(labels: list) -> list:
-    """Two options that read alike (two copies of one clue card in a hand) get ``(copy 2)``,
-    ``(copy 3)`` on their last step, so every label of a decision is unique."""
-    seen: Counter = Counter()
-    out = []
-    for label in labels:
-        seen[label] += 1
-        if seen[label] > 1:
-            if isinstance(label, tuple):
-                label = label[:-1] + (f"{label[-1]} (copy {seen[label]})",)
-            else:
-                label = f"{label} (copy {seen[label]})"
-        out.append(label)
-    return out
-
-
 def describe_options(state, seat: int, kind: int, options, n_options: int, variant_flags) -> list:
     """GameSpec hook: one plain label per offered option (a string, or step labels)."""
-    return distinct([describe_option(state, seat, kind, int(options[i])) for i in range(n_options)])
+    # two copies of one clue card in a hand read alike (R13: either may be laid)
+    return number_alike([describe_option(state, seat, kind, int(options[i])) for i in range(n_options)])
 
 
 def _map_lines(state, seat: int) -> list[str]:

@@ -1,0 +1,159 @@
+"""islandsim from Python (a notebook, a script): run, load, compare and report, with polars
+DataFrames back (``frame.to_pandas()`` gives pandas; it needs ``pandas`` and ``pyarrow``).
+
+    from simulator import api
+
+    folder = api.run("tobago", players=3, n=2_000, seed=7, out="results/tobago-3p")
+    api.summary(folder)                      # one row per seat: win rate and 95% interval
+    rows = api.load(folder)                  # one row per (game, seat): the results files
+    other = api.run("tobago", players=3, n=2_000, seed=7, variants=["gold-values-bell"], out="results/bell")
+    api.compare(folder, other)               # paired differences, same deals
+    api.report([folder, other], "report.html")
+
+Every function checks its input as the command line does and raises :class:`UsageError` with
+the message ``islandsim`` prints after ``error:`` (an unknown game, a bad player count, a
+folder holding another run...).  It is the same class the command line catches, so one message
+is written once.  The functions are thin: they call what the commands call
+(``simulator.core.runner``, ``simulator.core.results``, ``simulator.analysis``).
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Iterable, Sequence
+from pathlib import Path
+
+import polars as pl
+
+from simulator.core.registry import UsageError
+
+__all__ = ["UsageError", "run", "load", "manifest", "summary", "seat_advantage", "compare", "report", "replay"]
+
+RunFolder = str | Path
+"""A results folder written by :func:`run` or ``islandsim run --out``."""
+
+
+def _names(values: str | Iterable[str] | None) -> tuple[str, ...]:
+    """A name or names as a tuple (a lone string is one name, not its letters)."""
+    if values is None:
+        return ()
+    if isinstance(values, str):
+        return (values,)
+    return tuple(values)
+
+
+def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequence[str] | None = None,
+        variants: str | Sequence[str] = (), seed: int | None = None, jobs: int | None = None,
+        force_events: Sequence[str] = (), exclude_events: Sequence[str] = (), chunk_size: int = 0,
+        trajectories: bool = False) -> Path:  # fmt: skip
+    """Play ``n`` games into the results folder ``out`` (``islandsim run``) and return its path.
+
+    ``lineup``: one strategy per seat in seat order, or one name for every seat (default: the
+    game's default strategy).  ``variants``: rule variants (``islandsim games`` lists them).
+    ``seed``: the run seed (default: a fresh random one, stored in the folder's manifest).
+    ``jobs``: worker processes (default: all cores).  ``out`` must be new or empty, or hold a run
+    of the same configuration (then only the missing games are played: resume or extend).
+
+    Raises :class:`UsageError` on bad input, as ``islandsim run`` reports it.
+    """
+    from simulator.core import limits, results, runner
+    from simulator.core.paths import check_output_folder
+
+    problem = limits.games_problem(n)
+    if problem:
+        raise UsageError(f"n {problem}")
+    config = runner.RunConfig(game, players, n, secrets.randbits(32) if seed is None else int(seed), _names(lineup),
+                              _names(variants), chunk_size, _names(force_events), _names(exclude_events),
+                              trajectories)  # fmt: skip
+    out = Path(out)
+    check_output_folder(out, "out")
+    prepared = runner.prepare(config)
+    results.check_run_folder(out, prepared)
+    runner.run(prepared, out, runner.local_jobs(jobs), progress=False)
+    return out
+
+
+def load(folder: RunFolder) -> pl.DataFrame:
+    """The tidy rows of a complete run: one row per (game, seat), with ``game``, ``seat`` (1..P),
+    ``strategy``, ``winner`` (1 for each seat ranked first), ``score``, ``rank`` and the game's own
+    columns (docs/results-format.md).  Raises :class:`UsageError` for a missing or incomplete run."""
+    from simulator.analysis.runs import load_run
+
+    return load_run(folder).rows.collect()
+
+
+def manifest(folder: RunFolder) -> dict:
+    """The run's manifest (game, players, lineup, variants, seed, n, code versions, chunks)."""
+    from simulator.analysis.runs import load_run
+
+    return load_run(folder).manifest
+
+
+def summary(folder: RunFolder, by: str = "seat") -> pl.DataFrame:
+    """The run's win rates as ``islandsim run`` prints them, one row per seat (``by="seat"``) or
+    per strategy (``by="strategy"``): games, wins, win_rate with its 95% Wilson interval
+    (win_rate_low, win_rate_high), mean_score and sd_score."""
+    from simulator.analysis.runs import load_run
+    from simulator.core.summary import summarize
+
+    if by not in ("seat", "strategy"):
+        raise UsageError(f"by must be 'seat' or 'strategy', not {by!r}")
+    loaded = load_run(folder)
+    return pl.DataFrame(summarize(loaded.manifest, loaded.rows)[f"by_{by}"])
+
+
+def seat_advantage(folders: RunFolder | Sequence[RunFolder]) -> pl.DataFrame:
+    """Each seat's win rate against the fair share, pooled over runs of one game and player count
+    (``islandsim report``'s seat table): games, win_rate, low, high, fair_share, vs_fair, p,
+    p_holm and a plain verdict."""
+    from simulator.analysis.runs import load_run
+    from simulator.analysis.seats import seat_advantage as advantage
+
+    paths = [folders] if isinstance(folders, (str, Path)) else list(folders)
+    if not paths:
+        raise UsageError("give at least one run folder")
+    table, _ = advantage([load_run(path) for path in paths])
+    return table
+
+
+def compare(baseline: RunFolder, *others: RunFolder, labels: Sequence[str] | None = None) -> pl.DataFrame:
+    """Paired differences of each run in ``others`` against ``baseline`` on the same deals
+    (``islandsim compare RUN_DIRS``): one row per (arm, measure) with baseline and variant
+    means, difference, 95% interval (low, high), p, Holm-adjusted p_holm and verdict.  The runs
+    must share game, player count, seed and n (else :class:`UsageError`)."""
+    from simulator.analysis.compare import compare_runs
+    from simulator.analysis.runs import load_run
+
+    if not others:
+        raise UsageError("give a baseline run folder and at least one other run folder to compare")
+    if labels is not None and len(labels) != len(others):
+        raise UsageError(f"{len(labels)} labels for {len(others)} compared runs; give one label per run")
+    runs = [load_run(path) for path in (baseline, *others)]
+    return compare_runs(runs[0], runs[1:], list(labels) if labels is not None else None)
+
+
+def report(folders: RunFolder | Sequence[RunFolder], out: str | Path, title: str | None = None,
+           fmt: str | None = None) -> Path:  # fmt: skip
+    """Write the balance report of the runs (``islandsim report``) to ``out`` (``.html``: one
+    self-contained file; ``.md``: Markdown with its PNGs beside it) and return its path."""
+    from simulator.analysis import report as report_module
+    from simulator.analysis.commands import _check_outputs, _report_format  # the checks of islandsim report
+
+    paths = [folders] if isinstance(folders, (str, Path)) else list(folders)
+    if not paths:
+        raise UsageError("give at least one run folder")
+    out = Path(out)
+    fmt = _report_format(out, fmt, "out", "fmt")
+    _check_outputs(reports=(("out", out),), fmt=fmt)
+    document = report_module.build_report(paths, title, out.parent)
+    return report_module.write(document, out, fmt)
+
+
+def replay(folder: RunFolder, game_index: int = 0) -> list[str]:
+    """The narrated log of one game of a run (``islandsim replay RUN_DIR --game-index I``)."""
+    from simulator.core import runner
+
+    config = runner.config_from_folder(Path(folder))
+    if not 0 <= game_index < config.n:
+        raise UsageError(f"game_index {game_index} is past the end of {folder}: its games are 0 to {config.n - 1}")
+    return runner.narrate(runner.prepare(config), game_index)

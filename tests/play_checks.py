@@ -1,0 +1,57 @@
+"""Checks every game's ``islandsim play`` test makes: a whole game through the real command with
+answers chosen at random among the entries it printed, and the seat's view and options unchanged
+when everything the seat cannot see is redrawn (so nothing hidden is ever printed)."""
+
+from __future__ import annotations
+
+import random
+
+import numpy as np
+
+from simulator.core import registry
+from simulator.core.option_steps import check_option_labels
+from simulator.core.rng import reset_stream
+from tests.play_helpers import Decision, Menu, play_prompted, random_decisions
+
+REDRAWS = 3
+"""Redraws of the hidden part per decision checked (each from its own stream)."""
+
+
+def play_at_random(capsys, monkeypatch, arguments: list[str], seed: int) -> tuple[int, str, str, list[Menu]]:
+    """``islandsim play ARGUMENTS`` answered by picking uniformly at random among the entries of
+    each menu printed (never "0. back"): (status, whole output, stderr, menus shown)."""
+    chooser = random.Random(seed)
+    return play_prompted(capsys, monkeypatch, arguments, lambda menu: str(chooser.randint(1, len(menu.entries))))
+
+
+def check_whole_game_output(status: int, out: str, err: str, menus: list[Menu]) -> None:
+    """The game reached its end, every option was in words, and the person decided often."""
+    assert status == 0, err[-2000:]
+    assert "Game over." in out
+    assert "option code" not in out
+    assert "Traceback" not in out + err
+    assert sum(menu.new_decision for menu in menus) >= 10
+
+
+def hidden_redrawn_views(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1) -> int:
+    """At every decision of ``games`` random games: the deciding seat's view and option labels
+    pass the step check and stay the same when ``redraw_hidden`` replaces everything that seat
+    cannot see (``visibility.py``).  Returns the number of decisions checked."""
+    spec = registry.get_game(game)
+    stream = np.zeros(1, dtype=np.uint64)
+    checked = 0
+    for met in random_decisions(game, players, games, variants, seed):
+        if not isinstance(met, Decision):
+            continue
+        labels = spec.describe_options(met.state, met.seat, met.kind, met.options, met.n_options, met.flags)
+        check_option_labels(labels)
+        view = spec.describe_view(met.state, met.seat, met.flags)
+        for redraw in range(REDRAWS):
+            other = met.state.copy()
+            reset_stream(stream, seed, checked, redraw)
+            spec.forward.redraw_hidden(other, met.seat, stream)
+            assert spec.describe_view(other, met.seat, met.flags) == view, f"decision {checked}: the view shows hidden slots"
+            assert spec.describe_options(other, met.seat, met.kind, met.options, met.n_options, met.flags) == labels, \
+                f"decision {checked}: the options show hidden slots"
+        checked += 1
+    return checked
