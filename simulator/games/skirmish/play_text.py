@@ -224,7 +224,7 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags,
     narrator = _narrator(state)
     if kind in (START_ANCHOR, BOAT_ANCHOR_DECISION):
         verb = "dock your boat at" if kind == START_ANCHOR else "sail your boat to"
-        return f"{verb} the Anchor {narrator.node(option)}"
+        return f"{verb} the Anchor at {narrator.node(option)}"
     if kind == CHOOSE_CARD:
         if option == END_TURN:
             if state[CARDS_PLAYED] == 0 and variant_flags[FLAG_PASS_DISCARD_ANY] == 1:
@@ -288,8 +288,9 @@ BOARD_SYMBOLS = {SEA: "~", OBSTACLE: "#", ANCHOR: "A"}
 
 
 def _square_symbol(state, square: int) -> str:
-    """One character per square: a character's seat number (B for Bobby), o a bomb, X a closed
-    chest, $ dropped loot, then the ground (~ sea, # obstacle, A Anchor, + an opened chest square, . land)."""
+    """A square in one or two characters: a character's seat number (B for Bobby), o a bomb, X a
+    closed chest, $ dropped loot, @N the boat of seat N at its Anchor, then the ground (~ sea,
+    # obstacle, A Anchor, + an opened chest square, . land)."""
     char = int(state[SQ_CHAR + square])
     if char >= 0:
         return "B" if char == BOBBY else str(char // 4 + 1)
@@ -299,6 +300,9 @@ def _square_symbol(state, square: int) -> str:
         return "X"
     if state[SQ_LOOT_GEMS + square] or state[SQ_LOOT_AMMO + square]:
         return "$"
+    for seat in range(int(state[PLAYERS])):
+        if state[ALIVE + seat] == 1 and state[BOAT_ANCHOR + seat] == square:
+            return f"@{seat + 1}"
     kind = int(state[SQ_KIND + square])
     if kind in BOARD_SYMBOLS:
         return BOARD_SYMBOLS[kind]
@@ -311,8 +315,8 @@ def board_lines(state) -> list[str]:
     lines = ["     " + " ".join(f"{col:>2}" for col in range(cols))]
     for row in range(rows):
         lines.append(f"  {row:>2} " + " ".join(f"{_square_symbol(state, row * cols + col):>2}" for col in range(cols)))
-    lines.append("  (1-4 a seat's character, B Bobby, o bomb, X closed chest, $ dropped loot, A Anchor, ~ sea, "
-                 "# obstacle, + opened chest square)")  # fmt: skip
+    lines.append("  (1-4 a seat's character, B Bobby, o bomb, X closed chest, $ dropped loot, @N seat N's boat, "
+                 "A Anchor, ~ sea, # obstacle, + opened chest square)")  # fmt: skip
     return lines
 
 

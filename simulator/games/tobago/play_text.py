@@ -270,11 +270,12 @@ def _share_line(state, seat: int) -> str | None:
         return None
     turned = int(state[POOL_POS])
     shown = [str(int(state[POOL + i])) for i in range(turned)]
-    seen = [str(int(state[POOL + i])) for i in range(turned, int(state[POOL_COUNT])) if state[POOL_SEER + i] == seat]
+    # R49: the raiser shuffled the pool after the draws: the seat knows its cards' values, not where they lie
+    seen = sorted(str(int(state[POOL + i])) for i in range(turned, int(state[POOL_COUNT])) if state[POOL_SEER + i] == seat)
     hidden = int(state[POOL_COUNT]) - turned - len(seen)
     text = f"Share of the {MAP_NAMES[m]} treasure: turned up {', '.join(shown) or 'nothing yet'}"
     if seen:
-        text += f"; you drew and saw {', '.join(seen)}"
+        text += f"; still face down: {', '.join(seen)} you drew and saw"
     if hidden:
         text += f"; {plural(hidden, 'card')} face down you have not seen"
     return text
