@@ -14,6 +14,8 @@ compiled (``compiled_cache.NOT_COMPILED``)."""
 
 from __future__ import annotations
 
+from collections import Counter
+
 from simulator.core.narration import plural
 from simulator.core.option_steps import OptionText, number_alike
 from simulator.core.seats import seat_label, seat_number
@@ -130,16 +132,16 @@ def _freed_by(state, slot: int) -> list[int]:
 
 def _count_faces(state, seat: int, slots: list[int]) -> str:
     """``'a face-up red half map and 2 face-down cards'``."""
-    named: list[str] = []
-    unseen: dict[str, int] = {}
+    named: Counter[str] = Counter()
+    unseen: Counter[str] = Counter()
     for slot in slots:
         content = _content(state, seat, slot)
         if content is None or not _face_up(state, slot):
-            kind = "covered face-up card" if content is None and _face_up(state, slot) else "face-down card"
-            unseen[kind] = unseen.get(kind, 0) + 1
+            unseen["covered face-up card" if content is None and _face_up(state, slot) else "face-down card"] += 1
         else:
-            named.append(f"a face-up {content_name(content)}")
-    words = sorted(named) + [plural(count, kind) for kind, count in sorted(unseen.items())]
+            named[f"face-up {content_name(content)}"] += 1
+    words = [f"a {name}" if count == 1 else plural(count, name) for name, count in sorted(named.items())]
+    words += [plural(count, kind) for kind, count in sorted(unseen.items())]
     if not words:
         return "nothing"
     return words[0] if len(words) == 1 else ", ".join(words[:-1]) + " and " + words[-1]
@@ -222,32 +224,28 @@ def _pile_lines(state, seat: int) -> list[str]:
                         if _in_pile(state, slot) and slot not in clear and _face_up(state, slot)
                         and (content := _content(state, seat, slot)) is not None)  # fmt: skip
     if covered_up:
-        lines.append(f"Face-up cards under others: {', '.join(covered_up)}")
+        lines.append(f"Face-up cards under others: {_times(covered_up)}")
     looked = sorted(content_name(int(state[SLOT_CONTENT + slot])) for slot in range(int(state[N_CARDS]))
                     if _in_pile(state, slot) and slot not in clear and not _face_up(state, slot)
                     and (int(state[SEEN + seat]) >> slot) & 1)  # fmt: skip
     if looked:
-        lines.append(f"Covered face-down cards you looked at: {', '.join(looked)}")
+        lines.append(f"Covered face-down cards you looked at: {_times(looked)}")
     return lines
 
 
+def _times(names: list[str]) -> str:
+    """``'1-coin card x3, blue quarter map'``: sorted names, each once with how many there are."""
+    counts = Counter(names)
+    return ", ".join(name if count == 1 else f"{name} x{count}" for name, count in sorted(counts.items()))
+
+
 def _holding(state, seat: int, owner: int) -> str:
-    names = []
-    unseen = 0
-    for slot in _held(state, owner):
-        content = _content(state, seat, slot)
-        if content is None:
-            unseen += 1
-        else:
-            names.append(content_name(content))
-    names.sort(key=lambda name: (CONTENT_KIND_ORDER.get(name.split(" ")[-1], 0), name))
-    if unseen:
-        names.append(f"{plural(unseen, 'face-down card')}")
-    return ", ".join(names) or "no cards"
-
-
-CONTENT_KIND_ORDER = {"map": 0, "card": 1, "object": 2}
-"""Held cards are listed map pieces first, then coin cards, then pirate objects."""
+    """``'1-coin card x2, blue half map, 1 face-down card'``: the cards in front of ``owner`` as ``seat`` sees them."""
+    held = _held(state, owner)
+    names = [content_name(content) for slot in held if (content := _content(state, seat, slot)) is not None]
+    unseen = len(held) - len(names)
+    return ", ".join(([_times(names)] if names else []) + ([plural(unseen, "face-down card")] if unseen else [])) \
+        or "no cards"
 
 
 def _seat_line(state, seat: int, owner: int) -> str:
