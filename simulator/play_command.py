@@ -202,6 +202,10 @@ def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callab
             if shown.path:
                 say(f"  you chose: {full_text(texts[shown.options[answer]])}")
             return shown.options[answer]
+        elif shown.counts[answer] == 1:  # the label is one option: chosen
+            index = menu(texts, shown.path + (shown.labels[answer],)).options[0]
+            say(f"  you chose: {full_text(texts[index])}")
+            return index
         else:
             chosen_paths.append(shown.path + (shown.labels[answer],))
 

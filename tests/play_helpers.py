@@ -67,6 +67,8 @@ class Decision:
     options: object
     n_options: int
     flags: object
+    records: int
+    """Log records written so far."""
 
 
 def random_decisions(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1):
@@ -91,6 +93,87 @@ def random_decisions(game: str, players: int, games: int, variants: tuple[str, .
             seat, kind, n_options = model.pending_decision(state, options)
             if seat == NO_SEAT:
                 break
-            yield Decision(state, int(seat), int(kind), options, int(n_options), flags)
+            yield Decision(state, int(seat), int(kind), options, int(n_options), flags,
+                           int(np.flatnonzero(log[:, 0] == 0)[0]))
             model.apply(state, int(rng.integers(n_options)), log)
         yield log, int(np.flatnonzero(log[:, 0] == 0)[0])
+
+
+def random_answers(seed: int, back_share: float = 0.1) -> Callable[[Menu], str]:
+    """Answers choosing uniformly among the offered entries, and "0" (back) in ``back_share`` of
+    the menus that offer it."""
+    import random
+
+    rng = random.Random(seed)
+
+    def answer(menu: Menu) -> str:
+        if menu.with_back and rng.random() < back_share:
+            return "0"
+        return str(rng.randrange(len(menu.entries)) + 1)
+
+    return answer
+
+
+def check_menus(menus: list[Menu]) -> None:
+    """Every menu shown offered something, with no two entries alike and no raw option code."""
+    assert menus, "no menu was shown"
+    for menu in menus:
+        assert menu.entries and len(set(menu.entries)) == len(menu.entries), menu
+        assert not any("option code" in entry for entry in menu.entries), menu
+
+
+def hidden_information_changes(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1,
+                               view=None, describe=None) -> tuple[int, list[str]]:  # fmt: skip
+    """At every decision of random games, the seat's view and option texts on copies that differ
+    only where the seat cannot see (``simulator.core.visibility.perturb``, built from the game's
+    declaration): (copies compared, what changed on them).  ``view`` / ``describe`` default to the
+    game's hooks (a test passes a leaky one to show the check catches it)."""
+    import numpy as np
+
+    from simulator.core import registry
+    from simulator.core.visibility import for_game, perturb
+
+    spec = registry.get_game(game)
+    view = view or spec.describe_view
+    describe = describe or spec.describe_options
+    declaration = for_game(game)
+    rng = np.random.default_rng(seed)
+    compared, changes = 0, []
+    for met in random_decisions(game, players, games, variants, seed):
+        if not isinstance(met, Decision):
+            continue
+        seen = (view(met.state, met.seat, met.flags),
+                describe(met.state, met.seat, met.kind, met.options, met.n_options, met.flags))
+        for copy in perturb(declaration, met.state, met.seat, rng, count=2):
+            compared += 1
+            other = (view(copy.state, met.seat, met.flags),
+                     describe(copy.state, met.seat, met.kind, met.options, met.n_options, met.flags))
+            if other != seen:
+                changes.append(copy.description)
+    return compared, changes
+
+
+def narration_prefixes(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1):
+    """For each random game and each seat: (seat, the narration of the whole game as the seat
+    reads it, the narrations at each decision, when ``play`` prints what is new).  ``play``
+    needs each of them to be a prefix of the whole."""
+    from simulator.core import registry
+
+    spec = registry.get_game(game)
+    counts: list[int] = []
+    for met in random_decisions(game, players, games, variants, seed):
+        if isinstance(met, Decision):
+            counts.append(met.records)
+            continue
+        log, final = met
+        for seat in range(players):
+            whole = spec.narrate_for_seat(log, final, met_flags(spec, variants, players), seat)
+            yield seat, whole, [spec.narrate_for_seat(log, count, met_flags(spec, variants, players), seat)
+                                for count in counts]  # fmt: skip
+        counts = []
+
+
+def met_flags(spec, variants: tuple[str, ...], players: int):
+    """The game's variant flags for ``variants`` at ``players``."""
+    return spec.encode_variants(variants, players)
+

@@ -173,3 +173,43 @@ def test_every_sails_decision_can_be_chosen_in_steps():
                                                        met.flags))  # fmt: skip
             checked += 1
     assert checked > 100
+
+
+def fake_table(texts):
+    """A table of a fake game whose one decision offers ``texts`` (only what ``ask_person`` reads)."""
+    from types import SimpleNamespace
+
+    import numpy as np
+
+    spec = SimpleNamespace(title="Fake Island", describe_options=lambda *arguments: list(texts),
+                           describe_view=lambda *arguments: ["(the fake table)"], decision_name=lambda kind: "action")
+    return SimpleNamespace(spec=spec, state=None, person=0, options=np.arange(len(texts)), flags=None)
+
+
+def ask_fake(texts, answers: list[str]) -> tuple[int, list[str]]:
+    from simulator.play_command import ask_person
+
+    replies = iter(answer + "\n" for answer in answers)
+    shown: list[str] = []
+    chosen = ask_person(fake_table(texts), 0, len(texts), lambda: next(replies, ""),
+                        lambda text, newline=True: shown.append(text))  # fmt: skip
+    return chosen, shown
+
+
+def test_a_fake_game_with_many_options_is_chosen_in_steps_with_a_way_back():
+    from tests.core.test_option_steps import LOOT_LIKE
+
+    chosen, shown = ask_fake(LOOT_LIKE, ["4", "0", "4", "2"])
+    assert shown[3:8] == ["  1. draw 2 cards", "  2. play blue (14 options)", "  3. play green (14 options)",
+                          "  4. play red (14 options)", "choose 1-4: "]  # fmt: skip
+    assert "   0. back" in shown and "choose 1-14, or 0 to go back: " in shown
+    assert LOOT_LIKE[chosen] == ("play red", "cards 1", "to the Skull Bay landing")
+    assert shown[-1] == "  you chose: play red, cards 1, to the Skull Bay landing"
+
+
+def test_a_label_holding_one_option_ends_the_decision():
+    from tests.core.test_option_steps import LOOT_LIKE
+
+    chosen, shown = ask_fake(LOOT_LIKE, ["1"])
+    assert chosen == len(LOOT_LIKE) - 1 and shown[-1] == "  you chose: draw 2 cards"
+    assert "0. back" not in "".join(shown)

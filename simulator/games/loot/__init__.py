@@ -156,6 +156,7 @@ def game_spec():
     from simulator.games.loot.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.loot.hidden import redraw_hidden
     from simulator.games.loot.narrate import narrate
+    from simulator.games.loot.play_text import describe_options, describe_view, narrate_for_seat
     from simulator.games.loot.state import (
         MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, S_COUNTERS, S_TRAJECTORY, STATE_SIZE,
     )
@@ -186,4 +187,7 @@ def game_spec():
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=S_COUNTERS,
                              rule_labels=rule_labels(), checkpoint_unit="round", max_checkpoints=MAX_CHECKPOINTS,
                              trajectory_offset=S_TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+        describe_options=describe_options,
+        describe_view=describe_view,
+        narrate_for_seat=narrate_for_seat,
     )

@@ -214,12 +214,20 @@ def describe(record: tuple[int, ...], cards: np.ndarray, treasures: np.ndarray) 
     return f"record {code} {a} {b} {c} {d} {e}"
 
 
-def format_log(log: np.ndarray, count: int) -> list[str]:
+def format_log(log: np.ndarray, count: int, as_written: bool = False) -> list[str]:
     """Plain-English lines for the first ``count`` records of ``log``: causes before effects,
-    a standing line at the end of each round, identical stretches folded."""
+    a standing line at the end of each round, identical stretches folded.
+
+    With ``as_written`` (``islandsim play``, which prints the lines as the records come) the
+    records keep the engine's order and nothing is folded, so that the lines for fewer records
+    are a prefix of the lines for more: a small island is written after what its power did,
+    once a decision may have come between (a treasure kept or discarded), and a fold or a cause
+    moved back would rewrite lines already printed."""
     cards = load_map_cards()
     treasures = components.load_treasures()
-    records = cause_first([tuple(row) for row in log[:count].tolist()])
+    records = [tuple(row) for row in log[:count].tolist()]
+    if not as_written:
+        records = cause_first(records)
     standing = Standing(int(setup_rules()["starting_curse_cubes"]))
     lines: list[str] = [] if records and records[0][0] == L_ROUND else ["== Set-up"]
     round_number = 0  # the round under way, until its standing line is written
@@ -233,7 +241,7 @@ def format_log(log: np.ndarray, count: int) -> list[str]:
         standing.follow(record, treasures)
         lines.append(describe(record, cards, treasures))
     lines = [line[0].upper() + line[1:] for line in lines]
-    return fold_repeats(lines)
+    return lines if as_written else fold_repeats(lines)
 
 
 def replay_log(run_seed: int, game_index: int, variant_flags, strategies, params) -> tuple[np.ndarray, int, np.ndarray]:

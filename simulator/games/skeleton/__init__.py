@@ -141,6 +141,7 @@ def game_spec():
     from simulator.games.skeleton.engine import COLUMN_LABELS, GAME_COLUMNS, SEAT_COLUMNS
     from simulator.games.skeleton.hidden import redraw_hidden
     from simulator.games.skeleton.narrate import narrate
+    from simulator.games.skeleton.play_text import describe_options, describe_view, narrate_for_seat
     from simulator.games.skeleton.state import COUNTERS, MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, RULE_LABELS, \
         STATE_SIZE, TRAJECTORY
 
@@ -165,4 +166,7 @@ def game_spec():
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=dict(RULE_LABELS), checkpoint_unit="turn", max_checkpoints=MAX_CHECKPOINTS,
                              trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+        describe_options=describe_options,
+        describe_view=describe_view,
+        narrate_for_seat=narrate_for_seat,
     )

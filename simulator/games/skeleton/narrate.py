@@ -63,10 +63,12 @@ class Holding:
     coins_on_cards: int = 0
     islands: int = 0
     objects: int = 0
+    cards: int = 0  # Sand cards held
     pieces: dict = field(default_factory=dict)  # colour -> [halves, quarters]
 
     def change(self, content: int, sign: int) -> None:
         """Gain (``sign`` 1) or lose (-1) the card ``content``."""
+        self.cards += sign
         kind = CONTENT_KIND[content]
         if kind == KIND_COIN:
             self.coins_on_cards += sign * int(COIN_VALUE[content])
@@ -82,8 +84,13 @@ class Holding:
         counts = self.pieces.setdefault(colour, [0, 0])
         counts[0] -= halves
         counts[1] -= quarters
+        self.cards -= halves + quarters
 
-    def summary(self) -> str:
+    def summary(self, hidden: bool = False) -> str:
+        """``'7 coins, 1 Island card, 2 map pieces'``; with ``hidden`` (another seat's collection
+        under hidden-collection) only the Island cards and how many cards it holds."""
+        if hidden:
+            return f"{plural(self.islands, 'Island card')}, {plural(self.cards, 'card')} face down"
         coins = self.islands * ISLAND_COINS + self.coins_on_cards
         pieces = sum(sum(counts) for counts in self.pieces.values())
         parts = [plural(coins, "coin"), plural(self.islands, "Island card"), plural(pieces, "map piece")]
@@ -92,13 +99,25 @@ class Holding:
         return ", ".join(parts)
 
 
-def standing_line(holdings: list[Holding]) -> str:
-    """``  standing: seat 1 7 coins, 1 Island card, 2 map pieces; seat 2 ...``"""
-    return "  standing: " + "; ".join(f"{seat_label(seat)} {held.summary()}" for seat, held in enumerate(holdings))
+def standing_line(holdings: list[Holding], hidden_from: int | None = None) -> str:
+    """``  standing: seat 1 7 coins, 1 Island card, 2 map pieces; seat 2 ...``; with
+    ``hidden_from`` (hidden-collection, narrated for that seat) the other seats' collections
+    show only their Island cards and card counts."""
+    return "  standing: " + "; ".join(
+        f"{seat_label(seat)} {held.summary(hidden_from is not None and seat != hidden_from)}"
+        for seat, held in enumerate(holdings))
 
 
-def format_log(log, count):
-    """Plain-English lines for the first ``count`` records of ``log``."""
+def format_log(log, count, seat: int | None = None, hidden_collection: bool = False, fold: bool = True):
+    """Plain-English lines for the first ``count`` records of ``log``.
+
+    With ``seat`` (``islandsim play``), as that seat reads them: what another seat looks at is
+    not named, and under ``hidden_collection`` neither are the cards another seat keeps or
+    steals (unless stolen from ``seat``) nor its coins.  With ``fold`` false repeats are not
+    folded (``play`` prints the lines as they come; a fold would rewrite lines already printed).
+    """
+    secret = seat is not None and hidden_collection
+    hidden_from = seat if secret else None
     lines = []
     holdings: list[Holding] = []
     first_player = 0
@@ -113,7 +132,7 @@ def format_log(log, count):
                 lines.append(f"-- {seat_label(a)}, second standard turn: {plural(c, 'clear card')}, {d} in the pile")
             else:
                 if a == first_player and b > 1:
-                    lines.append(standing_line(holdings))
+                    lines.append(standing_line(holdings, hidden_from))
                 lines.append(f"-- {seat_label(a)}, turn {b}: {plural(c, 'clear card')}, {d} in the pile")
         elif code == EV_BLOW:
             lines.append(f"{seat_label(a)} blows on the pile: {plural(d, 'card')} swept, {b} -> {plural(c, 'clear card')}")
@@ -128,16 +147,25 @@ def format_log(log, count):
         elif code == EV_STEAL:
             holdings[b].change(c, -1)
             holdings[a].change(c, 1)
-            lines.append(f"{seat_label(a)} steals a {content_name(c)} from {seat_label(b)}")
+            if secret and seat not in (a, b):
+                lines.append(f"{seat_label(a)} steals a card from {seat_label(b)}")
+            else:
+                lines.append(f"{seat_label(a)} steals a {content_name(c)} from {seat_label(b)}")
         elif code == EV_TAKE:
             shown = f"the face-up {content_name(c)}" if d else "a face-down card"
             uncovered = f" ({plural(e, 'card')} uncovered)" if e else ""
             lines.append(f"{seat_label(a)} takes {shown}{uncovered}")
         elif code == EV_LOOK:
-            lines.append(f"  ({seat_label(a)} looks at it: a {content_name(b)})")
+            if seat is None or seat == a:
+                lines.append(f"  ({seat_label(a)} looks at it: a {content_name(b)})")
+            else:
+                lines.append(f"  ({seat_label(a)} looks at it)")
         elif code == EV_KEEP:
             holdings[a].change(b, 1)
-            lines.append(f"{seat_label(a)} keeps the {content_name(b)}")
+            if secret and seat != a:
+                lines.append(f"{seat_label(a)} keeps the card")
+            else:
+                lines.append(f"{seat_label(a)} keeps the {content_name(b)}")
         elif code == EV_PUT_BACK:
             shown = f"the {content_name(b)} back face up" if c else "it back face down"
             lines.append(f"{seat_label(a)} puts {shown} at the edge of the pile")
@@ -159,7 +187,7 @@ def format_log(log, count):
                          f"{e} on coin cards), rank {c}")
         else:
             lines.append(f"unknown event {code}: {a} {b} {c} {d} {e}")
-    return fold_repeats(lines)
+    return fold_repeats(lines) if fold else lines
 
 
 def narrate(run_seed, game_index, variant_flags, strategies, params):
