@@ -48,8 +48,8 @@ def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequen
         trajectories: bool = False) -> Path:  # fmt: skip
     """Play ``n`` games into the results folder ``out`` (``islandsim run``) and return its path.
 
-    ``lineup``: one strategy per seat in seat order, or one name for every seat (default: the
-    game's default strategy).  ``variants``: rule variants (``islandsim games`` lists them).
+    ``lineup``: one strategy per seat in seat order, a list or a comma list as ``--lineup`` takes
+    (default: the game's default strategy at every seat).  ``variants``: rule variants (``islandsim games`` lists them).
     ``seed``: the run seed (default: a fresh random one, stored in the folder's manifest).
     ``jobs``: worker processes (default: all cores).  ``out`` must be new or empty, or hold a run
     of the same configuration (then only the missing games are played: resume or extend).
@@ -58,11 +58,13 @@ def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequen
     """
     from simulator.core import limits, results, runner
     from simulator.core.paths import check_output_folder
+    from simulator.core.strategies import lineup_names
 
     problem = limits.games_problem(n)
     if problem:
         raise UsageError(f"n {problem}")
-    config = runner.RunConfig(game, players, n, secrets.randbits(32) if seed is None else int(seed), _names(lineup),
+    names = lineup_names(lineup) if isinstance(lineup, str) else lineup_names(None, _names(lineup))
+    config = runner.RunConfig(game, players, n, secrets.randbits(32) if seed is None else int(seed), names,
                               _names(variants), chunk_size, _names(force_events), _names(exclude_events),
                               trajectories)  # fmt: skip
     out = Path(out)

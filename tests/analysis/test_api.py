@@ -18,7 +18,8 @@ ROOT = Path(__file__).resolve().parents[2]
 
 def test_run_load_summary_and_compare_return_frames(tmp_path):
     base = api.run("toy", players=3, n=400, seed=5, out=tmp_path / "base", jobs=1)
-    long = api.run("toy", players=3, n=400, seed=5, variants="long", out=tmp_path / "long", jobs=1)
+    long = api.run("toy", players=3, n=400, seed=5, variants="long", lineup="plain,plain,plain", out=tmp_path / "long",
+                   jobs=1)
     rows = api.load(base)
     assert isinstance(rows, pl.DataFrame) and rows.height == 400 * 3
     assert {"game", "seat", "strategy", "winner", "score"} <= set(rows.columns)
@@ -53,6 +54,10 @@ def test_a_finished_run_is_not_played_again(tmp_path):
     (dict(game="toy", players=3, n=10, variants=["fog"]), ["--game", "toy", "--players", "3", "--n", "10", "--variant", "fog"]),
     (dict(game="toy", players=3, n=10, lineup=["strong", "wizard", "strong"]),
      ["--game", "toy", "--players", "3", "--n", "10", "--lineup", "strong,wizard,strong"]),
+    (dict(game="toy", players=3, n=10, lineup="strong,weak"), ["--game", "toy", "--players", "3", "--n", "10",
+                                                              "--lineup", "strong,weak"]),
+    (dict(game="toy", players=3, n=10, lineup="strong,,weak"), ["--game", "toy", "--players", "3", "--n", "10",
+                                                               "--lineup", "strong,,weak"]),
 ])
 def test_bad_input_raises_the_message_the_command_prints(capsys, tmp_path, keywords, arguments):
     status, out, err = islandsim(capsys, "run", *arguments, "--seed", "1", "--out", str(tmp_path / "cli"))

@@ -16,6 +16,8 @@ from simulator.core.seats import seat_label
 from simulator.games.tobago.components import N_MAPS, clue_text
 from simulator.games.tobago.island import (
     DIRECTION_NAMES,
+    HEX_Q,
+    HEX_R,
     ISLAND_IDS,
     N_WORDS,
     TERRAIN,
@@ -120,10 +122,11 @@ def _hex_notes(state, hex_index: int, seat: int) -> list[str]:
     return notes
 
 
-def _hex_text(state, hex_index: int, seat: int) -> str:
-    """``'(3,-2) jungle: a hut, seat 2's ATV'``."""
+def _hex_spot(state, hex_index: int, seat: int) -> str:
+    """``'(3,-2): hut, seat 2's ATV'``: a hex by its coordinates and what lies on it (its terrain
+    is the step label before it)."""
     notes = _hex_notes(state, hex_index, seat)
-    label = hex_label(int(state[ISLAND]), hex_index)
+    label = f"({HEX_Q[int(state[ISLAND]), hex_index]},{HEX_R[int(state[ISLAND]), hex_index]})"
     return f"{label}: {', '.join(notes)}" if notes else label
 
 
@@ -182,7 +185,7 @@ def describe_option(state, seat: int, kind: int, option: int) -> str | tuple[str
     """One option of a Tobago decision in plain words (a tuple of step labels when the decision
     can offer many: coarse first, e.g. the terrain, then the hex)."""
     if kind == ATV_START:
-        return (f"put your ATV {_terrain(state, option)}", f"on {_hex_text(state, option, seat)}")
+        return (f"put your ATV {_terrain(state, option)}", f"on {_hex_spot(state, option, seat)}")
     if kind == INITIAL_MAP:
         card = _hand(state, seat)[0]
         return f"lay your opening clue {_clue(state, card)} on the {MAP_NAMES[option]} map"
@@ -197,7 +200,7 @@ def describe_option(state, seat: int, kind: int, option: int) -> str | tuple[str
     if kind == LEG:
         if option == LEG_STOP:
             return f"stop after {plural(int(state[LEGS_USED]), 'leg')}"
-        return (f"drive {_terrain(state, option)}", f"to {_hex_text(state, option, seat)}")
+        return (f"drive {_terrain(state, option)}", f"to {_hex_spot(state, option, seat)}")
     if kind == CUBE_REMOVE:
         m = option & ((1 << CUBE_HEX_SHIFT) - 1)
         return (f"remove a {MAP_NAMES[m]} marker",
@@ -286,11 +289,54 @@ def _coins(state, seat: int) -> tuple[int, int]:
     return sum(value * count for value, count in enumerate(counts)), sum(counts)
 
 
+TERRAIN_LETTERS = {"mountains": "m", "jungle": "j", "beach": "b", "scrubland": "s", "river": "r", "lake": "l"}
+LANDMARK_LETTERS = ("H", "P", "S")  # hut, palm tree, statue
+
+
+def _hex_mark(state, hex_index: int, seat: int) -> str:
+    """The second character of a hex in the picture: an ATV's seat number (``@`` yours), ``T`` a
+    located treasure, ``+`` a marker, a landmark's letter, ``*`` an amulet, else ``.``."""
+    here = [other for other in _placed_atvs(state) if state[ATV_HEX + other] == hex_index]
+    if here:
+        return "@" if seat in here else str(here[0] + 1)
+    for m in range(N_MAPS):
+        if state[MAP_MARKERS_DOWN + m] == 1 and hex_index in _hexes(state, MAP_CAND + m * N_WORDS):
+            return "T" if state[MAP_MARKERS + m] == 1 else "+"
+    for i in range(10):
+        if state[LANDMARK_HEX + i] == hex_index:
+            return LANDMARK_LETTERS[_landmark_kind(i)]
+    return "*" if state[AMULET_AT + hex_index] == 1 else "."
+
+
+def island_lines(state, seat: int) -> list[str]:
+    """The island as a picture in the board file's orientation (north up, flat-topped hexes):
+    hex ``(q, r)`` in column ``q`` (numbered on top), on line ``2r + q``, so a hex's north
+    neighbour is 2 lines above it and its NE / SE neighbours one column right, a line up / down;
+    each hex two characters, its terrain letter then what stands there."""
+    island = int(state[ISLAND])
+    hexes = [(int(HEX_Q[island, h]), int(HEX_R[island, h]), h) for h in range(int(state[N_HEX]))]
+    first_q = min(q for q, _, _ in hexes)
+    width = max(q for q, _, _ in hexes) - first_q + 1
+    lines = ["  q " + "".join(f"{q:>3}" for q in range(first_q, first_q + width))]
+    for y in range(min(2 * r + q for q, r, _ in hexes), max(2 * r + q for q, r, _ in hexes) + 1):
+        cells = ["   "] * width
+        for q, r, h in hexes:
+            if 2 * r + q == y:
+                cells[q - first_q] = " " + TERRAIN_LETTERS[TERRAINS[TERRAIN[island, h]]] + _hex_mark(state, h, seat)
+        lines.append(("    " + "".join(cells)).rstrip())
+    lines.append("  (terrain m j b s r l: mountains, jungle, beach, scrubland, river, lake; then @ your ATV, "
+                 "1-4 another seat's, T located treasure, + marker, H hut, P palm tree, S statue, * amulet; "
+                 "r grows by 1 every 2 lines down a column)")  # fmt: skip
+    return lines
+
+
 def describe_view(state, seat: int, variant_flags) -> list[str]:
     """GameSpec hook: what ``seat`` sees now (its clue cards, the maps, the island, every seat)."""
     island = int(state[ISLAND])
     active = int(state[ACTIVE])
-    lines = [f"Island {ISLAND_IDS[island]}, turn {int(state[TURNS])}; {seat_label(active)} to play",
+    turn = f"turn {int(state[TURNS])}, {seat_label(active)}'s" if state[TURNS] > 0 else "setup"
+    lines = [f"Island {ISLAND_IDS[island]}, {turn}",
+             *island_lines(state, seat),
              f"Your clue cards: {', '.join(_clue(state, card) for card in _hand(state, seat)) or 'none'}",
              "Maps:", *_map_lines(state, seat),
              "ATVs: " + ("; ".join(f"{'you' if other == seat else seat_label(other)} on "
