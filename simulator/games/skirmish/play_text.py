@@ -61,7 +61,6 @@ from simulator.games.skirmish.state import (
     HAMMER,
     HAND,
     HAND_COUNT,
-    MOVE_1,
     MOVE_DESTINATION,
     MOVE_PIECE,
     MOVE_PIECE_DECISION,
@@ -201,7 +200,7 @@ def _destination(state, seat: int, option: int, multiple_carries: bool) -> str |
 
 
 def _card_text(state, kind: int) -> str:
-    if kind <= MOVE_1 + 6:
+    if kind < PISTOL:  # a Movement card
         return f"play {card_name(kind)} (move a character or a bomb {plural(kind + 1, 'square')})"
     return f"play {card_name(kind)} ({CARD_EFFECTS.get(kind, 'defence')})"
 
