@@ -22,9 +22,11 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-## test-slow: the long statistical checks (marked slow), left out of `make test`
+## test-slow: the long statistical checks (marked slow), left out of `make test`, then the fuzzing tests with ten
+## times as many inputs (hypothesis profile `long`; docs/running.md, "Fuzzing the files islandsim reads")
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
+	HYPOTHESIS_PROFILE=long $(BIN)/python -m pytest -q tests/analysis/test_fuzzing.py
 
 ## bench: speed and memory figures per game (engine games/s on one and all cores, pure-Python ratio, a full
 ## `islandsim run` of 1,000,000 games: wall time and peak memory, `ismcts` CPU per decision), then the

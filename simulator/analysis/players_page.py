@@ -29,13 +29,13 @@ def game_answer(panels: list[Panel]) -> str:
     """One plain sentence on a game over the player counts measured: how often its strongest
     strategy wins against random players (against the fair share), and the upset rate."""
     title = registry.get_game(panels[0].game).title
-    wins = "; ".join(f"{item.players} players: {item.strongest} {_percent(item.against_randoms['estimate'])} "
-                     f"(fair share {100 / item.players:.0f}%)" for item in panels)  # fmt: skip
+    wins = ", ".join(f"{_percent(item.against_randoms['estimate'])} at {item.players} players ({item.strongest}; "
+                     f"fair share {100 / item.players:.0f}%)" for item in panels)  # fmt: skip
     upsets = [item.upset["estimate"] for item in panels]
     upset_text = (f"{_percent(min(upsets))}" if len(upsets) == 1 or min(upsets) == max(upsets)
                   else f"{_percent(min(upsets))} to {_percent(max(upsets))}")  # fmt: skip
-    return (f"{title}: the strongest strategy against random players wins {wins}. The weaker of two ladder strategies "
-            f"finishes ahead in {upset_text} of their meetings (50% would be a coin toss).")  # fmt: skip
+    return (f"{title}: against random players, the strongest strategy wins {wins}. The weaker of two ladder "
+            f"strategies finishes ahead in {upset_text} of their meetings (50% would be a coin toss).")  # fmt: skip
 
 
 def spread_chart(panels: list[Panel]) -> bytes:

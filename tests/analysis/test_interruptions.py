@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from simulator.analysis import tune_state
 from simulator.core import results, runner
 from tests.cli_helpers import islandsim
 
@@ -60,6 +59,11 @@ TUNE = ["tune", "--game", "toy", "--players", 3, "--strategy", "plain", "--budge
         "--popsize", 4, "--validate-deals", 300, "--seed", 5, "--jobs", 1, "--out", "plain-tuned.toml", "--quiet"]  # fmt: skip
 
 
+def state_path(out: Path) -> Path:
+    """Where tune keeps the search state of ``out`` (docs/running.md)."""
+    return out.with_name(out.name + ".state.json")
+
+
 def generations_saved(state: Path) -> int:
     try:
         return len(json.loads(state.read_text())["generations"])
@@ -78,9 +82,9 @@ def test_tune_stopped_then_killed_resumes_to_the_parameter_file_of_an_uninterrup
     status, _, stderr = islandsim(capsys, *TUNE)
     assert status == 0, stderr
     reference = (reference_folder / "plain-tuned.toml").read_text()
-    assert not tune_state.state_path(reference_folder / "plain-tuned.toml").exists()  # a finished search leaves no state
+    assert not state_path(reference_folder / "plain-tuned.toml").exists()  # a finished search leaves no state
 
-    state = tune_state.state_path(folder / "plain-tuned.toml")
+    state = state_path(folder / "plain-tuned.toml")
     process = start(TUNE, folder)
     wait_until(lambda: generations_saved(state) >= 2, process)
     status, lines = interrupt(process)
@@ -106,13 +110,13 @@ def test_tune_stopped_then_killed_resumes_to_the_parameter_file_of_an_uninterrup
 
 def test_a_damaged_or_foreign_tune_state_gets_one_error_line(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    state = tune_state.state_path(tmp_path / "plain-tuned.toml")
+    state = state_path(tmp_path / "plain-tuned.toml")
     for content, message in [
         (b"\xff\xfe not json", "is not a readable state file"),
         (b"[1, 2", "is not a readable state file"),
         (b'{"format": "something else"}', "is not an islandsim tune state"),
-        (json.dumps({"format": tune_state.FORMAT, "version": 7}).encode(), "has state version 7"),
-        (json.dumps({"format": tune_state.FORMAT, "version": 1, "settings": {}}).encode(), "is of another search"),
+        (json.dumps({"format": "islandsim tune state", "version": 7}).encode(), "has state version 7"),
+        (json.dumps({"format": "islandsim tune state", "version": 1, "settings": {}}).encode(), "is of another search"),
     ]:
         state.write_bytes(content)
         status, stdout, stderr = islandsim(capsys, *TUNE, "--resume")
@@ -139,7 +143,7 @@ def test_an_edited_state_does_not_replay(tmp_path, capsys, monkeypatch):
     monkeypatch.setattr(tune_module, "_win_rates_per_deal", stop_after_two)
     status, _, stderr = islandsim(capsys, *TUNE)
     assert status == 130 and "after generation 2" in stderr
-    state = tune_state.state_path(tmp_path / "plain-tuned.toml")
+    state = state_path(tmp_path / "plain-tuned.toml")
     data = json.loads(state.read_text())
     data["generations"][1]["candidates"][0][0] += 0.5
     state.write_text(json.dumps(data))
