@@ -17,8 +17,10 @@ Intervals are percentile bootstraps over deals (a deal and all its lineups resam
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -288,8 +290,23 @@ def default_strategies(game: str, players: int | None = None) -> list[str]:
     from simulator.core.ismcts import NAME as SEARCH_PLAYER
 
     spec = registry.get_game(game)
-    tuned = [name for name in param_files.registered_names(game) if players is None or tuned_at(game, name) == players]
+    tuned = [name for name in param_files.registered_names(game)
+             if (players is None or tuned_at(game, name) == players) and _playable(game, name)]  # fmt: skip
     return [name for name in spec.strategy_descriptions if name != SEARCH_PLAYER] + tuned
+
+
+@functools.lru_cache(maxsize=None)
+def _playable(game: str, name: str) -> bool:
+    """Whether a shipped parameter file still fits its strategy (a strategy that gained weights since
+    it was tuned does not); a file that does not is left out of the default ladder, with a note."""
+    from simulator.core.strategies import resolve_strategy
+
+    try:
+        resolve_strategy(registry.get_game(game), name)
+    except UsageError as error:
+        print(f"note: {name} is left out of the ladder: {error}; tune it again", file=sys.stderr)
+        return False
+    return True
 
 
 def tuned_at(game: str, name: str) -> int | None:
