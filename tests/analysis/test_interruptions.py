@@ -17,6 +17,7 @@ import pytest
 
 from simulator.core import results, runner
 from tests.cli_helpers import islandsim
+from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -284,3 +285,20 @@ def test_sigterm_is_handled_as_ctrl_c(tmp_path):
     _, stderr = process.communicate(timeout=120)
     assert process.returncode == 143
     assert stderr.strip().startswith("interrupted: kept ") and len(stderr.strip().splitlines()) == 1
+
+
+def test_a_skill_panel_asked_again_plays_no_game(skill_toy, tmp_path, capsys, monkeypatch):
+    arguments = ["skill", "--game", "skilltoy", "--players", 2, "--strategies", "perfect,random", "--n", 40,
+                 "--replays", 3, "--bootstrap", 10, "--jobs", 1, "--json", "--quiet", "--results", tmp_path / "store"]  # fmt: skip
+    status, first, stderr = islandsim(capsys, *arguments)
+    assert status == 0, stderr
+    # the ladder's 2 lineups, 2 rotations against randoms, 2 against the default, 2 x 3 replays
+    assert len(list((tmp_path / "store").iterdir())) == 12
+
+    def no_game(*arguments, **keywords):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(runner, "run", no_game)
+    status, again, stderr = islandsim(capsys, *arguments)
+    assert status == 0, stderr
+    assert json.loads(again) == json.loads(first)
