@@ -22,9 +22,11 @@ run: $(STAMP)
 test: $(STAMP)
 	$(BIN)/python -m pytest -q
 
-## test-slow: the long statistical checks (marked slow), left out of `make test`
+## test-slow: the long statistical checks (marked slow), left out of `make test`, then the fuzzing tests with ten
+## times as many inputs (hypothesis profile `long`; docs/running.md, "Fuzzing the files islandsim reads")
 test-slow: $(STAMP)
 	$(BIN)/python -m pytest -q -m slow
+	HYPOTHESIS_PROFILE=long $(BIN)/python -m pytest -q tests/analysis/test_fuzzing.py
 
 ## bench: speed and memory figures per game (engine games/s on one and all cores, pure-Python ratio, a full
 ## `islandsim run` of 1,000,000 games: wall time and peak memory, `ismcts` CPU per decision), then the
@@ -52,10 +54,11 @@ bench-ab: $(STAMP)
 reports: $(STAMP)
 	$(BIN)/islandsim experiment experiments/*.toml --reports-dir reports
 
-## players-report: the cross-game skill-versus-luck report (ladder and panel of every game at 4 players) and
-## reports/players/<game>.json, which the study reports written into reports/ show (run it before `make reports`)
+## players-report: the cross-game skill-versus-luck report (ladder and panel of every game at every player count
+## it has, 2 to 5) and reports/players/<game>.json, which the study reports written into reports/ show (run it
+## before `make reports`); its games are runs of results/store, reused when asked again
 players-report: $(STAMP)
-	$(BIN)/islandsim skill --players 4 --n 300 --replays 8 \
+	nice -n 10 $(BIN)/islandsim skill --players 2 --players 3 --players 4 --players 5 --n 1000 --replays 8 \
 		--seed 2026 --report reports/players.html --quiet
 
 clean:

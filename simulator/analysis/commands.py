@@ -16,7 +16,8 @@ import polars as pl
 from simulator.analysis import compare as compare_module
 from simulator.analysis import experiment as experiment_module
 from simulator.analysis import report as report_module
-from simulator.analysis import coverage, stats, store, tournament as tournament_module
+from simulator.analysis import coverage, stats, store, stored_play, tournament as tournament_module
+from simulator.analysis.interruption import command_again, stopped_with_a_line
 from simulator.analysis.runs import load_run
 from simulator.cli_options import (
     check_table_options,
@@ -372,13 +373,21 @@ def experiment_command():
         _check_outputs(store_folder, tuple(("--out" if out else "--reports-dir", target) for _, target in targets), fmt,
                        folders=(() if out else (("--reports-dir", reports_dir),)))  # fmt: skip
         jobs = _jobs(jobs)
-        for study, target in targets:
-            _tell(say, f"experiment {study.path}: {study.title}")
-            runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
-            document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent)
-            _write_report(document, target, fmt, say)
-            for line in document.findings:
-                click.echo(line)
+
+        def kept() -> str:
+            configs = [config for study in studies for config in experiment_module.plan_runs(study, n_games).values()]
+            done = stored_play.complete_runs(store_folder, configs)
+            return (f"{done} of {len(configs)} runs complete in {store_folder}, and the finished chunks of the run in "
+                    "progress")  # fmt: skip
+
+        with stopped_with_a_line(kept, command_again):
+            for study, target in targets:
+                _tell(say, f"experiment {study.path}: {study.title}")
+                runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
+                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent)
+                _write_report(document, target, fmt, say)
+                for line in document.findings:
+                    click.echo(line)
 
     return experiment
 

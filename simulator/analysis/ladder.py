@@ -17,8 +17,10 @@ Intervals are percentile bootstraps over deals (a deal and all its lineups resam
 from __future__ import annotations
 
 import base64
+import functools
 import html
 import json
+import sys
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -31,11 +33,13 @@ import click
 import numpy as np
 
 from simulator.analysis import stats
-from simulator.analysis.matches import Entrant, Table, ahead, check_table, play_seatings, won
+from simulator.analysis.matches import Table, ahead, check_table, won
+from simulator.analysis.interruption import command_again, stopped_with_a_line
+from simulator.analysis.stored_play import named_ranks, start_tally
 from simulator.analysis.tournament import lineups as round_robin
 from simulator.cli_options import check_table_options, game_option, quiet_option, stderr_notices, table_format_option
 from simulator.core import limits, param_files, registry, runner
-from simulator.core.paths import check_output_file
+from simulator.core.paths import check_output_file, check_output_folder
 from simulator.core.registry import UsageError
 from simulator.core.tables import Column, Table as PrintedTable, render
 
@@ -152,7 +156,7 @@ def play_ladder(table: Table, names: list[str], deals: int, replicates: int = 20
     check_table(table, names)
     if say is not None:
         say(f"ladder of {len(names)} strategies: {len(seatings)} lineups x {deals:,} deals = {len(seatings) * deals:,} games")
-    ranks, _ = play_seatings(table, [tuple(Entrant(name) for name in seating) for seating in seatings], 0, deals)
+    ranks = named_ranks(table, seatings, deals, say=say)
     return fit_ladder(table, names, seatings, ranks, replicates)
 
 
@@ -286,8 +290,23 @@ def default_strategies(game: str, players: int | None = None) -> list[str]:
     from simulator.core.ismcts import NAME as SEARCH_PLAYER
 
     spec = registry.get_game(game)
-    tuned = [name for name in param_files.registered_names(game) if players is None or tuned_at(game, name) == players]
+    tuned = [name for name in param_files.registered_names(game)
+             if (players is None or tuned_at(game, name) == players) and _playable(game, name)]  # fmt: skip
     return [name for name in spec.strategy_descriptions if name != SEARCH_PLAYER] + tuned
+
+
+@functools.lru_cache(maxsize=None)
+def _playable(game: str, name: str) -> bool:
+    """Whether a shipped parameter file still fits its strategy (a strategy that gained weights since
+    it was tuned does not); a file that does not is left out of the default ladder, with a note."""
+    from simulator.core.strategies import resolve_strategy
+
+    try:
+        resolve_strategy(registry.get_game(game), name)
+    except UsageError as error:
+        print(f"note: {name} is left out of the ladder: {error}; tune it again", file=sys.stderr)
+        return False
+    return True
 
 
 def tuned_at(game: str, name: str) -> int | None:
@@ -312,6 +331,19 @@ def parse_names(text: str | None, game: str, players: int | None = None) -> list
 CHART_FORMATS = (".png", ".html")
 
 
+def store_options(function):
+    """``--results`` (the run store) and ``--chunk-size`` of the commands that play through it."""
+    from simulator.analysis.store import DEFAULT_STORE
+
+    function = click.option("--chunk-size", type=limits.CHUNK_SIZE, default=0,
+                            help="Games per stored chunk (default: the game's, split over the jobs); a kill -9 "
+                                 "loses at most the chunks in progress.")(function)  # fmt: skip
+    return click.option("--results", "store_folder", type=click.Path(path_type=Path), default=DEFAULT_STORE,
+                        show_default=True,
+                        help="Run store: every lineup's games are kept here, resumed after an interruption and "
+                             "reused when asked again.")(function)  # fmt: skip
+
+
 def command() -> click.Command:
     """The click command ``islandsim ladder``."""
 
@@ -327,14 +359,17 @@ def command() -> click.Command:
     @click.option("--chart", type=click.Path(path_type=Path), default=None,
                   help="Also write the ladder as a chart: .png, or .html (table and chart in one page).")
     @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the deals.")
+    @store_options
     @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
     @click.option("--json", "as_json", is_flag=True, help="Print the ladder as JSON.")
     @table_format_option
     @quiet_option
-    def ladder_command(game_id, players, strategies, deals, bootstrap, variant_names, chart, seed, jobs, scheduler,
-                       as_json, table_format, quiet):  # fmt: skip
-        """Rank strategies by a Bradley-Terry fit of their finishing orders in a round-robin."""
+    def ladder_command(game_id, players, strategies, deals, bootstrap, variant_names, chart, seed, store_folder,
+                       chunk_size, jobs, scheduler, as_json, table_format, quiet):  # fmt: skip
+        """Rank strategies by a Bradley-Terry fit of their finishing orders in a round-robin.
+
+        Every lineup's games are a run of the run store (--results), reused when asked again."""
 
         say = stderr_notices(quiet)
         check_table_options(as_json, table_format)
@@ -345,8 +380,12 @@ def command() -> click.Command:
         spec = registry.get_game(game_id)
         registry.check_players(spec, players)
         names = parse_names(strategies, game_id, players)
-        table = Table(game_id, players, seed, tuple(variant_names), runner.local_jobs(jobs, say), scheduler)
-        result = play_ladder(table, names, deals, bootstrap, say)
+        check_output_folder(store_folder, "--results")
+        table = Table(game_id, players, seed, tuple(variant_names), runner.local_jobs(jobs, say), scheduler, store_folder,
+                      chunk_size)  # fmt: skip
+        tally = start_tally(store_folder)
+        with stopped_with_a_line(tally.kept, command_again):
+            result = play_ladder(table, names, deals, bootstrap, say)
         if chart is not None:
             _write_chart(result, chart)
             if say is not None:

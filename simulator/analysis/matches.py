@@ -1,16 +1,19 @@
-"""Playing seatings in memory: the engine of ``tune``, ``ladder`` and ``skill``.
+"""Playing seatings: the engine of ``tune``, ``ladder`` and ``skill``.
 
 A *seating* gives each seat an :class:`Entrant`: a strategy name (as on the command line:
 registered, ``STRATEGY@FILE`` or ``module:function``) and, optionally, other weights for it
 (a tuning candidate).  :func:`play_seatings` plays every seating on the same deals (games
 ``first_game ..`` of one seed: common random numbers) through the runner's own worker
 processes (joblib/loky locally, Dask with a scheduler address), chunk by chunk, and returns
-the finishing ranks.  Nothing is written to disk: these studies keep only ranks.
+the finishing ranks, keeping nothing on disk (``tune``'s candidates, whose weights no run
+folder records).  Seatings of named strategies (``ladder``, ``skill``) are played through the
+run store instead when the table names one (:mod:`simulator.analysis.stored_play`).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, replace
+from pathlib import Path
 
 import numpy as np
 
@@ -46,6 +49,10 @@ class Table:
     variants: tuple[str, ...] = ()
     jobs: int = 1
     scheduler: str | None = None
+    store: Path | None = None
+    """Run store that keeps (and reuses) the runs of named seatings; None: play in memory."""
+    chunk_size: int = 0
+    """Games per stored chunk (0: the game's default, split over the jobs)."""
 
 
 def rotations(seating: tuple[Entrant, ...]) -> list[tuple[Entrant, ...]]:

@@ -30,30 +30,20 @@ from pathlib import Path
 import click
 import numpy as np
 
-from simulator.analysis import report_players, stats
-from simulator.analysis.ladder import Ladder, ladder_section, parse_names, play_ladder
-from simulator.analysis.matches import Entrant, Table, check_table, play_seatings, rotations, won
+from simulator.analysis import replayable, report_players, stats
+from simulator.analysis.interruption import command_again, stopped_with_a_line
+from simulator.analysis.ladder import Ladder, ladder_section, parse_names, play_ladder, store_options
+from simulator.analysis.matches import Table, check_table, rotations, won
+from simulator.analysis.stored_play import derived_seed, named_ranks, start_tally
 from simulator.cli_options import check_table_options, quiet_option, stderr_notices, table_format_option
 from simulator.core import limits, registry, runner
-from simulator.core.paths import check_output_file
+from simulator.core.paths import check_output_file, check_output_folder
 from simulator.core.registry import UsageError
-from simulator.core.rng import mix64, random_below
 from simulator.core.tables import Column, Table as PrintedTable, render
 
 RANDOM = "random"
-REPLAYABLE_RANDOM = "simulator.analysis.skill:replayable_random"
-"""A uniformly random player whose stream is salted by ``params[0]`` (0: the plain seat stream)."""
-REPLAYABLE_RANDOM_PARAMS = [0.0]
-
-
-def replayable_random(state, seat, decision_kind, options, n_options, params, stream):
-    """Uniform over the legal options, like every game's ``random``; a non-zero ``params[0]``
-    salts the seat's stream, so one deal can be replayed with other random choices.  Compiled
-    with the decision signature when a lineup names it."""
-    salt = np.uint64(params[0])
-    if salt != 0:
-        stream[0] = stream[0] ^ mix64(salt)
-    return random_below(stream, n_options)
+REPLAYABLE_RANDOM = replayable.name(1)
+"""A uniformly random player with a salted stream (:mod:`simulator.analysis.replayable`)."""
 
 
 @dataclass
@@ -154,10 +144,11 @@ def upset_rate(ladder: Ladder) -> dict:
     return stats.rate_interval(weaker_ahead, meetings)
 
 
-def win_rate_against(table: Table, hero: str, opponent: str, deals: int, first_game: int) -> dict:
-    """``hero``'s win rate in one seat against ``opponent`` in the others, every rotation."""
-    seating = (Entrant(hero),) + tuple(Entrant(opponent) for _ in range(table.players - 1))
-    ranks, _ = play_seatings(table, rotations(seating), first_game, deals)
+def win_rate_against(table: Table, hero: str, opponent: str, deals: int, seed: int) -> dict:
+    """``hero``'s win rate in one seat against ``opponent`` in the others, every rotation, on the
+    deals of ``seed``."""
+    seating = (hero,) + (opponent,) * (table.players - 1)
+    ranks = named_ranks(table, rotations(seating), deals, seed)
     wins = sum(won(ranks[shift, :, (-shift) % table.players]) for shift in range(table.players))
     return stats.rate_interval(wins, np.full(deals, float(table.players)))
 
@@ -195,22 +186,22 @@ def deal_share_interval(outcomes_by_seat: list[np.ndarray], replicates: int, see
         "estimate": estimate, "low": estimate, "high": estimate}
 
 
-def replayed_outcomes(table: Table, hero: str | None, deals: int, replays: int, first_game: int) -> list[np.ndarray]:
-    """Wins ``[deal, replay]`` of each watched seat when every deal is replayed ``replays`` times
-    with differently salted random players: all seats random (``hero`` None, every seat watched)
-    or ``hero`` in seat 1 against random players (its seat watched)."""
+def replayed_outcomes(table: Table, hero: str | None, deals: int, replays: int, seed: int) -> list[np.ndarray]:
+    """Wins ``[deal, replay]`` of each watched seat when every deal of ``seed`` is replayed
+    ``replays`` times with differently salted random players: all seats random (``hero`` None,
+    every seat watched) or ``hero`` in seat 1 against random players (its seat watched)."""
     seatings = []
     for replay in range(replays):
-        salt = (float(replay + 1),)
-        randoms = tuple(Entrant(REPLAYABLE_RANDOM, salt, RANDOM) for _ in range(table.players))
-        seatings.append(randoms if hero is None else (Entrant(hero),) + randoms[1:])
-    ranks, _ = play_seatings(table, seatings, first_game, deals)
+        randoms = (replayable.name(replay + 1),) * table.players
+        seatings.append(randoms if hero is None else (hero,) + randoms[1:])
+    ranks = named_ranks(table, seatings, deals, seed)
     watched = range(table.players) if hero is None else (0,)
     return [won(ranks[:, :, seat]).T for seat in watched]
 
 
 PANEL_SEED_OFFSETS = {"randoms": 1_000_000, "default": 2_000_000, "replays": 3_000_000}
-"""First game of each extra study of the panel: games no other study of the panel plays."""
+"""Each extra study of the panel plays the deals of seed + its offset: deals no other study of the
+panel plays (the ladder plays those of the seed itself)."""
 
 
 def panel(table: Table, names: list[str] | None, deals: int, replays: int, bootstrap: int, say=None) -> Panel:
@@ -228,14 +219,16 @@ def panel(table: Table, names: list[str] | None, deals: int, replays: int, boots
     opponent = RANDOM if RANDOM in spec.strategy_descriptions else weakest
     if say is not None:
         say(f"{strongest} against {opponent} and against {spec.default_strategy}; {replays} replays of {deals:,} deals")
-    against_randoms = win_rate_against(table, strongest, opponent, deals, PANEL_SEED_OFFSETS["randoms"])
+    seeds = {study: derived_seed(table.seed, offset) for study, offset in PANEL_SEED_OFFSETS.items()}
+    against_randoms = win_rate_against(table, strongest, opponent, deals, seeds["randoms"])
     if strongest == spec.default_strategy:
         against_default = {"estimate": 1 / table.players, "low": 1 / table.players, "high": 1 / table.players}
     else:
-        against_default = win_rate_against(table, strongest, spec.default_strategy, deals, PANEL_SEED_OFFSETS["default"])
-    first = PANEL_SEED_OFFSETS["replays"]
-    share_randoms = deal_share_interval(replayed_outcomes(table, None, deals, replays, first), bootstrap, table.seed)
-    share_strongest = deal_share_interval(replayed_outcomes(table, strongest, deals, replays, first), bootstrap, table.seed)
+        against_default = win_rate_against(table, strongest, spec.default_strategy, deals, seeds["default"])
+    replayed = seeds["replays"]
+    share_randoms = deal_share_interval(replayed_outcomes(table, None, deals, replays, replayed), bootstrap, table.seed)
+    share_strongest = deal_share_interval(replayed_outcomes(table, strongest, deals, replays, replayed), bootstrap,
+                                          table.seed)  # fmt: skip
     return Panel(table.game, table.players, ladder, strongest, weakest, rating_spread(ladder, strongest, weakest),
                  against_randoms, against_default, spec.default_strategy, upset_rate(ladder), share_randoms,
                  share_strongest, {"deals": deals, "replays": replays, "bootstrap": bootstrap, "seed": table.seed})  # fmt: skip
@@ -275,19 +268,12 @@ COMPARISON_HEADERS = (("game", "game"), ("players", "players"), ("strongest", "s
 
 
 def players_report(panels: list[Panel], command_text: str) -> str:
-    """The cross-game players report: the comparison table, then each game's panel and ladder."""
-    from simulator.analysis.report import _CSS
+    """The cross-game players report (HTML, the page template of every report): answers first,
+    then the comparison table and each game's panel and ladder per player count."""
+    from simulator.analysis.players_page import players_document
+    from simulator.analysis.report import to_html
 
-    head = "".join(f"<th>{html.escape(label)}</th>" for _, label in COMPARISON_HEADERS)
-    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[key]))}</td>" for key, _ in COMPARISON_HEADERS) + "</tr>"
-                   for row in comparison_rows(panels))  # fmt: skip
-    sections = "".join(panel_section(item)[0] for item in panels)
-    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Players: skill versus luck</title>"
-            f"<style>{_CSS}</style></head><body><h1>Players: skill versus luck across games</h1>"
-            f"<p>Generated by <code>{html.escape(command_text)}</code>. Measures and references: docs/analysis.md, "
-            "'Skill versus luck'. A larger rating spread, a higher win rate against randoms, a lower upset rate and a "
-            "lower deal share all mean more skill.</p>"
-            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{sections}</body></html>\n")  # fmt: skip
+    return to_html(players_document(panels, command_text))
 
 
 def command() -> click.Command:
@@ -309,13 +295,14 @@ def command() -> click.Command:
                   help="Also write the cross-game players report (.html), and beside it players/<game>.json, "
                        "which the study reports of that folder show.")
     @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the deals.")
+    @store_options
     @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
     @click.option("--json", "as_json", is_flag=True, help="Print the panels as JSON.")
     @table_format_option
     @quiet_option
-    def skill_command(game_ids, player_counts, strategies, deals, replays, bootstrap, report_out, seed, jobs, scheduler,
-                      as_json, table_format, quiet):  # fmt: skip
+    def skill_command(game_ids, player_counts, strategies, deals, replays, bootstrap, report_out, seed, store_folder,
+                      chunk_size, jobs, scheduler, as_json, table_format, quiet):  # fmt: skip
         """Skill versus luck: rating spread, strongest vs randoms and vs the default, upset rate, deal share."""
         say = stderr_notices(quiet)
         check_table_options(as_json, table_format)
@@ -329,11 +316,15 @@ def command() -> click.Command:
         if strategies is not None and len(games) != 1:
             raise UsageError("--strategies names one game's strategies; give exactly one --game with it")
         studies = _studies(games, list(player_counts))
+        check_output_folder(store_folder, "--results")
         jobs = runner.local_jobs(jobs, say)
         panels = []
-        for game, players in studies:
-            names = parse_names(strategies, game) if strategies is not None else None
-            panels.append(panel(Table(game, players, seed, (), jobs, scheduler), names, deals, replays, bootstrap, say))
+        tally = start_tally(store_folder)
+        with stopped_with_a_line(tally.kept, command_again):
+            for game, players in studies:
+                names = parse_names(strategies, game) if strategies is not None else None
+                table = Table(game, players, seed, (), jobs, scheduler, store_folder, chunk_size)
+                panels.append(panel(table, names, deals, replays, bootstrap, say))
         if report_out is not None:
             command_text = _command_text(games, list(player_counts), deals, replays, seed, report_out)
             report_out.parent.mkdir(parents=True, exist_ok=True)

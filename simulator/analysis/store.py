@@ -119,7 +119,8 @@ def _matches(manifest: dict, config: runner.RunConfig) -> bool:
     )
 
 
-def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[str], None] | None = None) -> Run:
+def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[str], None] | None = None,
+               scheduler: str | None = None) -> Run:  # fmt: skip
     """The complete run of ``config`` in ``store``: reused when on disk, else played now.
 
     Everything happens under the run folder's lock: a study sharing the store waits while
@@ -137,7 +138,7 @@ def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[
         if say:
             say(f"playing {prepared.config.n:,} games into {folder}: {setup_label(prepared.config.to_json())}"
                 f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
-        runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say)
+        runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say, scheduler=scheduler)
         return load_run(folder)
 
 

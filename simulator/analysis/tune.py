@@ -7,6 +7,10 @@ every seat rotation against the *field* (the other seats), and its fitness is it
 fixed lineup (``--field a,b``; default: the untuned strategy in every other seat) or self-play
 (``--field self``: the other seats play the current mean of the search distribution).
 
+After every generation the search state is written beside the output file
+(:mod:`simulator.analysis.tune_state`); ``--resume`` continues an interrupted search, to the
+same parameter file as a search that was never stopped.
+
 At the end the distribution mean (CMA-ES's best estimate under noise) is validated on a fresh
 seed against the untuned strategy: both play the same deals in the same seat rotations against
 the same field (for self-play, the untuned strategy), and the paired difference of their
@@ -23,7 +27,8 @@ from pathlib import Path
 import click
 import numpy as np
 
-from simulator.analysis import stats
+from simulator.analysis import stats, tune_state
+from simulator.analysis.interruption import command_again, stopped_with_a_line
 from simulator.analysis.matches import Entrant, Table, check_table, play_seatings, rotations, won
 from simulator.cli_options import game_option, quiet_option, stderr_notices
 from simulator.core import limits, param_files, registry, runner
@@ -115,8 +120,11 @@ def _scales(weights: np.ndarray) -> np.ndarray:
     return np.maximum(np.abs(weights), 0.25)
 
 
-def tune(settings: TuneSettings, say=None) -> dict:
-    """Run the tuning and its validation; return the result (weights, history, validation)."""
+def tune(settings: TuneSettings, say=None, state_file: Path | None = None, resume: bool = False) -> dict:
+    """Run the tuning and its validation; return the result (weights, history, validation).
+
+    With ``state_file`` the search state is saved there after every generation; with ``resume``
+    the search continues from that state (same settings required)."""
     import cma
 
     spec = registry.get_game(settings.game)
@@ -140,15 +148,27 @@ def tune(settings: TuneSettings, say=None) -> dict:
                f"{generations} generations x {search.popsize} candidates x {settings.players} rotations x {deals} deals "
                f"= {generations * search.popsize * settings.players * deals:,} games; field: "
                f"{'self-play' if settings.self_play else ', '.join(field)}")  # fmt: skip
-    started = time.perf_counter()
-    history = []
-    for generation in range(generations):
+    plan_data = {"popsize": search.popsize, "deals": deals, "generations": generations, "weights": base.tunable_count}
+    told: list[dict] = []
+    history: list[dict] = []
+    seconds_before = 0.0
+    if resume:
+        state = tune_state.load(state_file, asdict(settings), plan_data)
+        tune_state.replay(search, state, state_file)
+        told, history, seconds_before = state["generations"], state["history"], float(state["seconds"])
+        _tell(say, f"resuming from {state_file}: {len(told)} of {generations} generations done")
+    started = time.perf_counter() - seconds_before
+    for generation in range(len(told), generations):
         candidates = search.ask()
         entrants = [Entrant(settings.strategy, tuple(float(value) for value in candidate)) for candidate in candidates]
         rates = _win_rates_per_deal(table, entrants, _field(settings, search.mean), generation * deals, deals).mean(axis=1)
         search.tell(candidates, list(-rates))
         history.append({"generation": generation + 1, "best": float(rates.max()), "mean": float(rates.mean()),
                         "seconds": round(time.perf_counter() - started, 1)})  # fmt: skip
+        told.append({"candidates": [[float(value) for value in candidate] for candidate in candidates],
+                     "win_rates": [float(rate) for rate in rates]})  # fmt: skip
+        if state_file is not None:
+            tune_state.save(state_file, asdict(settings), plan_data, told, history, time.perf_counter() - started)
         _tell(say, f"generation {generation + 1}/{generations}: best {100 * rates.max():.1f}%, "
                    f"mean {100 * rates.mean():.1f}% win rate ({history[-1]['seconds']:.0f} s)")  # fmt: skip
     tuned = np.array(search.mean, dtype=np.float64)
@@ -231,6 +251,22 @@ def command_line(settings: TuneSettings, out: Path) -> str:
     return " ".join(words + ["--out", str(out)])
 
 
+def _kept(state_file: Path) -> str:
+    """What an interrupted tuning kept, in words."""
+    if not state_file.exists():
+        return "nothing (no generation had finished)"
+    try:
+        done = len(json.loads(state_file.read_text(encoding="utf-8"))["generations"])
+    except (OSError, ValueError, KeyError, TypeError):
+        done = "?"
+    return f"the search state after generation {done}, in {state_file}"
+
+
+def _continue_command(state_file: Path) -> str:
+    """The command that continues an interrupted tuning (``--resume`` once a generation is saved)."""
+    return command_again(("--resume",) if state_file.exists() else (), drop=("--resume",))
+
+
 def _write_atomically(path: Path, text: str) -> None:
     partial = path.with_name(path.name + ".partial")
     partial.write_text(text, encoding="utf-8")
@@ -259,10 +295,12 @@ def command() -> click.Command:
     @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the search deals and CMA-ES.")
     @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
+    @click.option("--resume", is_flag=True,
+                  help=f"Continue the search saved in OUT{tune_state.SUFFIX} (written after every generation).")
     @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
     @quiet_option
     def tune_command(game_id, players, strategy, field, budget, deals, popsize, validate_deals, variant_names, out, seed,
-                     jobs, scheduler, as_json, quiet):  # fmt: skip
+                     jobs, scheduler, resume, as_json, quiet):  # fmt: skip
         """Tune a strategy's weights with CMA-ES on common deals; validate; write a parameter file.
 
         Use the file with any command as --strategy STRATEGY@FILE (docs/strategies.md).
@@ -279,8 +317,15 @@ def command() -> click.Command:
         check_output_file(out, "--out")
         settings = TuneSettings(game_id, players, strategy, field_list, budget, seed, deals, validate_deals, popsize,
                                 tuple(variant_names), runner.local_jobs(jobs, say), scheduler)  # fmt: skip
-        result = tune(settings, say)
+        state_file = tune_state.state_path(out)
+        if state_file.exists() and not resume:
+            raise UsageError(f"{state_file} holds an unfinished search: continue it with --resume, or delete it to "
+                             "start over")  # fmt: skip
+        check_output_file(state_file, "--out")
+        with stopped_with_a_line(lambda: _kept(state_file), lambda: _continue_command(state_file)):
+            result = tune(settings, say, state_file, resume)
         _write_atomically(out, parameter_text(result, command_line(settings, out)))
+        state_file.unlink(missing_ok=True)
         result["out"] = str(out)
         if as_json:
             click.echo(json.dumps(result, indent=2))

@@ -102,6 +102,9 @@ def _read(path: Path) -> dict:
             return tomllib.load(handle)
     except tomllib.TOMLDecodeError as error:
         raise UsageError(f"parameter file {path} is not valid TOML ({error})") from None
+    except UnicodeDecodeError as error:  # found by tests/analysis/test_fuzzing.py: it was a traceback
+        raise UsageError(f"parameter file {path} is not UTF-8 text (byte {error.object[error.start]:#04x}); "
+                         "save it as UTF-8") from None  # fmt: skip
     except OSError as error:
         raise UsageError(f"cannot read parameter file {path} ({error.strerror or error})") from None
 

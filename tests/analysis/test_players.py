@@ -66,7 +66,8 @@ def test_pure_skill_toy_shows_all_skill(skill_toy):
 def test_skill_command_writes_the_players_report(skill_toy, tmp_path, capsys):
     out = tmp_path / "players.html"
     status, stdout, stderr = islandsim(capsys, "skill", "--game", "skilltoy", "--players", 2, "--n", 60, "--replays", 3,
-                                       "--bootstrap", 20, "--jobs", 1, "--report", out, "--quiet")
+                                       "--bootstrap", 20, "--jobs", 1, "--report", out, "--quiet",
+                                       "--results", tmp_path / "store")
     assert status == 0, stderr
     assert "rating spread" in stdout and "deal share" in stdout
     page = out.read_text()
@@ -77,7 +78,7 @@ def test_ladder_orders_the_toy_strategies_by_strength(tmp_path, capsys):
     chart = tmp_path / "ladder.png"
     status, stdout, stderr = islandsim(capsys, "ladder", "--game", "toy", "--players", 3, "--strategies",
                                        "weak,plain,strong", "--n", 300, "--bootstrap", 50, "--jobs", 1, "--json",
-                                       "--chart", chart, "--quiet")
+                                       "--chart", chart, "--quiet", "--results", tmp_path / "store")
     assert status == 0, stderr
     rows = json.loads(stdout)["ratings"]
     assert [row["strategy"] for row in rows] == ["strong", "plain", "weak"]
@@ -154,17 +155,18 @@ def test_self_play_tuning_plays_the_search_mean_in_the_other_seats(tmp_path, cap
 def test_ladder_chart_as_an_html_page(tmp_path, capsys):
     chart = tmp_path / "ladder.html"
     status, stdout, stderr = islandsim(capsys, "ladder", "--game", "toy", "--players", 2, "--strategies", "weak,strong",
-                                       "--n", 100, "--bootstrap", 10, "--jobs", 1, "--chart", chart, "--quiet")
+                                       "--n", 100, "--bootstrap", 10, "--jobs", 1, "--chart", chart, "--quiet",
+                                       "--results", tmp_path / "store")
     assert status == 0, stderr
     assert "strong leads the ladder" in stdout
     page = chart.read_text()
     assert page.startswith("<!DOCTYPE html>") and "data:image/png;base64," in page
 
 
-def test_skill_json_has_no_nan(skill_toy, capsys):
+def test_skill_json_has_no_nan(skill_toy, capsys, tmp_path):
     status, stdout, stderr = islandsim(capsys, "skill", "--game", "skilltoy", "--players", 2, "--strategies",
                                        "perfect,random", "--n", 40, "--replays", 2, "--bootstrap", 5, "--jobs", 1,
-                                       "--json", "--quiet")
+                                       "--json", "--quiet", "--results", tmp_path / "store")
     assert status == 0, stderr
     assert "NaN" not in stdout
     (panel,) = json.loads(stdout)

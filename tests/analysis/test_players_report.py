@@ -34,7 +34,7 @@ def test_skill_report_writes_one_panel_file_per_game_beside_it(tmp_path, capsys)
     folder = tmp_path / "reports"
     status, _, stderr = islandsim(capsys, "skill", "--game", "toy", "--players", 3, "--strategies", "weak,plain,strong",
                                   "--n", 40, "--replays", 2, "--bootstrap", 20, "--jobs", 1,
-                                  "--report", folder / "players.html", "--quiet")  # fmt: skip
+                                  "--report", folder / "players.html", "--quiet", "--results", tmp_path / "store")  # fmt: skip
     assert status == 0, stderr
     data = json.loads((folder / "players" / "toy.json").read_text())
     assert data["game"] == "toy" and data["report"] == "players.html" and "islandsim skill" in data["command"]
@@ -127,7 +127,7 @@ def test_the_default_ladder_holds_the_tuned_files_of_its_player_count():
 def test_a_panel_folder_that_is_a_file_is_refused_before_anything_is_played(tmp_path, capsys):
     (tmp_path / "players").write_text("not a folder")
     status, stdout, stderr = islandsim(capsys, "skill", "--game", "toy", "--players", 3, "--n", 10,
-                                       "--report", tmp_path / "players.html", "--quiet")  # fmt: skip
+                                       "--report", tmp_path / "players.html", "--quiet", "--results", tmp_path / "store")  # fmt: skip
     assert status == 2 and stdout == ""
     assert stderr.startswith("error: --report") and "is a file" in stderr and len(stderr.strip().splitlines()) == 1
     assert not (tmp_path / "players.html").exists()

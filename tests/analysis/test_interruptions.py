@@ -1,0 +1,304 @@
+"""Long work survives interruption (issue 27): ``tune``, ``ladder`` and ``experiment`` stopped part-way
+by Ctrl-C (SIGINT) or killed outright (SIGKILL) in a real process, then continued, give exactly what
+an uninterrupted command gives; what was finished is never played again."""
+
+from __future__ import annotations
+
+import json
+import os
+import re
+import signal
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+
+from simulator.core import results, runner
+from tests.cli_helpers import islandsim
+from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def start(arguments, cwd: Path) -> subprocess.Popen:
+    """``islandsim ARGUMENTS`` (toy games registered) as a separate process in ``cwd``."""
+    environment = dict(os.environ, PYTHONPATH=str(ROOT))
+    return subprocess.Popen([sys.executable, "-m", "tests.analysis.toy_cli", *map(str, arguments)], cwd=cwd,
+                            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+
+
+def wait_until(condition, process: subprocess.Popen, timeout: float = 240) -> None:
+    """Poll ``condition`` until it holds; fail if the process ends first (it finished too soon to be stopped)."""
+    deadline = time.time() + timeout
+    while time.time() < deadline:
+        if condition():
+            return
+        if process.poll() is not None:
+            pytest.fail(f"the process ended before it could be stopped: {process.communicate()[1]}")
+        time.sleep(0.02)
+    process.kill()
+    pytest.fail("the process made no progress in time")
+
+
+def interrupt(process: subprocess.Popen) -> tuple[int, list[str]]:
+    """Ctrl-C the process; its exit status and stderr lines."""
+    process.send_signal(signal.SIGINT)
+    _, stderr = process.communicate(timeout=120)
+    return process.returncode, stderr.strip().splitlines()
+
+
+def kill(process: subprocess.Popen) -> None:
+    process.send_signal(signal.SIGKILL)
+    process.communicate(timeout=60)
+
+
+# ---------------------------------------------------------------- tune
+
+TUNE = ["tune", "--game", "toy", "--players", 3, "--strategy", "plain", "--budget", 48_000, "--deals", 500,
+        "--popsize", 4, "--validate-deals", 300, "--seed", 5, "--jobs", 1, "--out", "plain-tuned.toml", "--quiet"]  # fmt: skip
+
+
+def state_path(out: Path) -> Path:
+    """Where tune keeps the search state of ``out`` (docs/running.md)."""
+    return out.with_name(out.name + ".state.json")
+
+
+def generations_saved(state: Path) -> int:
+    try:
+        return len(json.loads(state.read_text())["generations"])
+    except (OSError, ValueError, KeyError):
+        return 0
+
+
+def without_wall_time(text: str) -> str:
+    return "\n".join(line for line in text.splitlines() if not line.startswith("wall_seconds"))
+
+
+def test_tune_stopped_then_killed_resumes_to_the_parameter_file_of_an_uninterrupted_search(tmp_path, capsys, monkeypatch):
+    reference_folder, folder = tmp_path / "reference", tmp_path / "stopped"
+    reference_folder.mkdir(), folder.mkdir()
+    monkeypatch.chdir(reference_folder)
+    status, _, stderr = islandsim(capsys, *TUNE)
+    assert status == 0, stderr
+    reference = (reference_folder / "plain-tuned.toml").read_text()
+    assert not state_path(reference_folder / "plain-tuned.toml").exists()  # a finished search leaves no state
+
+    state = state_path(folder / "plain-tuned.toml")
+    process = start(TUNE, folder)
+    wait_until(lambda: generations_saved(state) >= 2, process)
+    status, lines = interrupt(process)
+    kept = generations_saved(state)
+    assert status == 130 and len(lines) == 1, lines
+    assert lines[0].startswith(f"interrupted: kept the search state after generation {kept}, in plain-tuned.toml.state.json")
+    assert lines[0].endswith("continue with: islandsim tune " + " ".join(map(str, TUNE[1:])) + " --resume")
+
+    monkeypatch.chdir(folder)
+    status, _, stderr = islandsim(capsys, *TUNE)  # the state is not overwritten by a new search
+    assert status == 2 and "holds an unfinished search: continue it with --resume" in stderr
+
+    process = start(TUNE + ["--resume"], folder)
+    wait_until(lambda: generations_saved(state) > kept, process)
+    kill(process)  # kill -9: loses at most the generation in progress
+    assert generations_saved(state) > kept
+
+    status, _, stderr = islandsim(capsys, *TUNE, "--resume")
+    assert status == 0, stderr
+    assert without_wall_time((folder / "plain-tuned.toml").read_text()) == without_wall_time(reference)
+    assert not state.exists()
+
+
+def test_a_damaged_or_foreign_tune_state_gets_one_error_line(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    state = state_path(tmp_path / "plain-tuned.toml")
+    for content, message in [
+        (b"\xff\xfe not json", "is not a readable state file"),
+        (b"[1, 2", "is not a readable state file"),
+        (b'{"format": "something else"}', "is not an islandsim tune state"),
+        (json.dumps({"format": "islandsim tune state", "version": 7}).encode(), "has state version 7"),
+        (json.dumps({"format": "islandsim tune state", "version": 1, "settings": {}}).encode(), "is of another search"),
+    ]:
+        state.write_bytes(content)
+        status, stdout, stderr = islandsim(capsys, *TUNE, "--resume")
+        assert status == 2 and stdout == "" and len(stderr.strip().splitlines()) == 1, stderr
+        assert stderr.startswith("error: tune state") and message in stderr, stderr
+    state.unlink()
+    status, _, stderr = islandsim(capsys, *TUNE, "--resume")
+    assert status == 2 and "nothing was kept; run the command without --resume" in stderr
+
+
+def test_an_edited_state_does_not_replay(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    from simulator.analysis import tune as tune_module
+
+    calls = []
+    real = tune_module._win_rates_per_deal
+
+    def stop_after_two(*arguments, **keywords):
+        if len(calls) == 2:
+            raise KeyboardInterrupt
+        calls.append(1)
+        return real(*arguments, **keywords)
+
+    monkeypatch.setattr(tune_module, "_win_rates_per_deal", stop_after_two)
+    status, _, stderr = islandsim(capsys, *TUNE)
+    assert status == 130 and "after generation 2" in stderr
+    state = state_path(tmp_path / "plain-tuned.toml")
+    data = json.loads(state.read_text())
+    data["generations"][1]["candidates"][0][0] += 0.5
+    state.write_text(json.dumps(data))
+    monkeypatch.setattr(tune_module, "_win_rates_per_deal", real)
+    status, _, stderr = islandsim(capsys, *TUNE, "--resume")
+    assert status == 2 and "generation 2's candidates are not this search's" in stderr
+
+
+# ---------------------------------------------------------------- ladder
+
+def ladder_arguments(store: Path) -> list:
+    return ["ladder", "--game", "toy", "--players", 3, "--strategies", "weak,plain,strong", "--n", 30_000,
+            "--bootstrap", 20, "--jobs", 1, "--chunk-size", 1_000, "--json", "--quiet", "--results", store]  # fmt: skip
+
+
+def manifests(store: Path) -> dict[str, dict]:
+    found = {}
+    for folder in sorted(store.glob("toy-*")) if store.exists() else []:
+        try:
+            found[folder.name] = results.read_manifest(folder)
+        except Exception:
+            continue
+    return found
+
+
+def chunk_files(store: Path) -> dict[str, int]:
+    """Every stored chunk file and its modification time (ns): a chunk played again gets a new one."""
+    return {str(path.relative_to(store)): path.stat().st_mtime_ns for path in store.glob("*/chunks/chunk-*.parquet")}
+
+
+def test_ladder_killed_and_stopped_resumes_from_its_finished_runs_and_reuses_them(tmp_path, capsys, monkeypatch):
+    status, reference, stderr = islandsim(capsys, *ladder_arguments(tmp_path / "reference-store"))
+    assert status == 0, stderr
+
+    store = tmp_path / "store"
+    process = start(ladder_arguments(store), tmp_path)
+    wait_until(lambda: any(m["status"] == "complete" for m in manifests(store).values())
+               and any(m["status"] == "running" and m["chunks"] for m in manifests(store).values()), process)
+    kill(process)
+    finished = chunk_files(store)
+    assert finished
+
+    process = start(ladder_arguments(store), tmp_path)
+    wait_until(lambda: len(chunk_files(store)) > len(finished) + 2, process)
+    status, lines = interrupt(process)
+    assert status == 130 and len(lines) == 1, lines
+    assert re.match(rf"interrupted: kept \d+ finished runs? in {re.escape(str(store))}, and the finished chunks of the "
+                    "run in progress; continue with: ", lines[0]), lines[0]
+    assert lines[0].endswith("continue with: islandsim " + " ".join(map(str, ladder_arguments(store))))
+
+    status, resumed, stderr = islandsim(capsys, *ladder_arguments(store))
+    assert status == 0, stderr
+    assert json.loads(resumed) == json.loads(reference)
+    after = chunk_files(store)
+    assert all(after[name] == stamp for name, stamp in finished.items())  # nothing finished was played again
+
+    def no_game(*arguments, **keywords):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(runner, "run", no_game)  # the same ladder asked again plays no game
+    status, again, stderr = islandsim(capsys, *ladder_arguments(store))
+    assert status == 0, stderr
+    assert json.loads(again) == json.loads(reference)
+
+
+def test_stored_and_in_memory_ladders_play_the_same_games(tmp_path):
+    from simulator.analysis import ladder
+    from simulator.analysis.matches import Table
+
+    in_memory = ladder.play_ladder(Table("toy", 3, 4, jobs=1), ["weak", "strong"], 300, 0)
+    stored = ladder.play_ladder(Table("toy", 3, 4, jobs=1, store=tmp_path / "store"), ["weak", "strong"], 300, 0)
+    assert (in_memory.per_deal == stored.per_deal).all()
+    assert len(list((tmp_path / "store").iterdir())) == in_memory.lineups
+
+
+# ---------------------------------------------------------------- experiment
+
+STUDY = """title = "toy study"
+game = "toy"
+players = 2
+n = 20000
+seed = 3
+chunk_size = 250
+lineups = [["weak", "strong"]]
+variants = ["seat2-bonus"]
+"""
+
+
+def experiment_arguments(tmp_path: Path, name: str) -> list:
+    return ["experiment", tmp_path / "study.toml", "--results", tmp_path / f"{name}-store", "--reports-dir",
+            tmp_path / f"{name}-reports", "--jobs", 1, "--quiet"]  # fmt: skip
+
+
+def rows(folder: Path):
+    return results.scan_run(folder)[1].collect().sort("game", "seat")
+
+
+def test_experiment_killed_in_the_middle_of_a_run_resumes_without_replaying_finished_chunks(tmp_path, capsys):
+    from simulator.analysis import experiment
+
+    (tmp_path / "study.toml").write_text(STUDY)
+    experiment.run_experiment(experiment.load_experiment(tmp_path / "study.toml"), tmp_path / "reference-store", 1)
+    store = tmp_path / "stopped-store"
+
+    def in_the_middle_of_a_run() -> bool:
+        return any(manifest["status"] == "running" and len(list((store / name / "chunks").glob("chunk-*"))) >= 3
+                   for name, manifest in manifests(store).items())  # fmt: skip
+
+    process = start(experiment_arguments(tmp_path, "stopped"), tmp_path)
+    wait_until(in_the_middle_of_a_run, process)
+    kill(process)
+    stopped_in = [name for name, manifest in manifests(store).items() if manifest["status"] == "running"]
+    assert stopped_in
+    finished = chunk_files(store)
+
+    process = start(experiment_arguments(tmp_path, "stopped"), tmp_path)
+    wait_until(lambda: len(chunk_files(store)) > len(finished) + 2, process)
+    status, lines = interrupt(process)
+    assert status == 130 and len(lines) == 1, lines
+    assert lines[0].startswith("interrupted: kept ") and " of 4 runs complete in " in lines[0]
+    assert lines[0].endswith("continue with: islandsim " + " ".join(map(str, experiment_arguments(tmp_path, "stopped"))))
+
+    status, _, stderr = islandsim(capsys, *experiment_arguments(tmp_path, "stopped"))
+    assert status == 0, stderr
+    after = chunk_files(store)
+    assert all(after[name] == stamp for name, stamp in finished.items())  # finished chunks were not played again
+    reference = manifests(tmp_path / "reference-store")
+    assert set(manifests(store)) == set(reference)
+    for name in reference:
+        assert rows(store / name).equals(rows(tmp_path / "reference-store" / name)), name
+    assert (tmp_path / "stopped-reports" / "study.html").exists()
+
+
+def test_sigterm_is_handled_as_ctrl_c(tmp_path):
+    process = start(ladder_arguments(tmp_path / "store"), tmp_path)
+    wait_until(lambda: bool(chunk_files(tmp_path / "store")), process)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=120)
+    assert process.returncode == 143
+    assert stderr.strip().startswith("interrupted: kept ") and len(stderr.strip().splitlines()) == 1
+
+
+def test_a_skill_panel_asked_again_plays_no_game(skill_toy, tmp_path, capsys, monkeypatch):
+    arguments = ["skill", "--game", "skilltoy", "--players", 2, "--strategies", "perfect,random", "--n", 40,
+                 "--replays", 3, "--bootstrap", 10, "--jobs", 1, "--json", "--quiet", "--results", tmp_path / "store"]  # fmt: skip
+    status, first, stderr = islandsim(capsys, *arguments)
+    assert status == 0, stderr
+    # the ladder's 2 lineups, 2 rotations against randoms, 2 against the default, 2 x 3 replays
+    assert len(list((tmp_path / "store").iterdir())) == 12
+
+    def no_game(*arguments, **keywords):
+        raise AssertionError("a game was played")
+
+    monkeypatch.setattr(runner, "run", no_game)
+    status, again, stderr = islandsim(capsys, *arguments)
+    assert status == 0, stderr
+    assert json.loads(again) == json.loads(first)
