@@ -232,7 +232,7 @@ def final_lines(table: TerminalGame) -> list[str]:
         who = "you" if seat == table.person else table.lineup.names[seat]
         rank = int(seat_row[seat, 1])
         lines.append(f"  seat {seat_number(int(seat))} ({who}): score {int(seat_row[seat, 0])}, "
-                     f"rank {rank if rank else 'none (eliminated)'}")  # fmt: skip
+                     f"rank {rank if rank else 'none (did not win)'}")  # fmt: skip
     return lines
 
 
