@@ -1,0 +1,128 @@
+"""Checking a visual replay page (``islandsim replay --html``) in headless Chromium.
+
+The page is copied with two scripts added: one at the top of ``<head>`` that records every
+uncaught error and console error, one at the end that, once the frames are inflated, steps
+through the page as a reader would (the next button, the right arrow, the left arrow, End, Home,
+the previous button) and writes the step shown after each action into ``<pre id="trace">``.
+Chromium dumps the DOM; the test reads the trace and the errors from it.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import shutil
+import subprocess
+import tempfile
+import xml.dom.minidom
+from pathlib import Path
+
+import pytest
+
+CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser") or shutil.which("google-chrome")
+
+ERROR_CATCHER = """<script>
+window.__errors = [];
+window.addEventListener("error", (e) => window.__errors.push(String(e.message)));
+window.addEventListener("unhandledrejection", (e) => window.__errors.push("rejection: " + String(e.reason)));
+const __consoleError = console.error;
+console.error = (...args) => { window.__errors.push(args.join(" ")); __consoleError(...args); };
+</script>"""
+
+STEPPER = """<script>
+(function () {
+  function key(name) { document.dispatchEvent(new KeyboardEvent("keydown", {key: name, bubbles: true})); }
+  function click(id) { document.getElementById(id).click(); }
+  function report(trace) {
+    const out = document.createElement("pre");
+    out.id = "trace";
+    out.textContent = JSON.stringify({trace: trace, errors: window.__errors,
+                                      svg: document.querySelector("#table svg") ? document.querySelector("#table").innerHTML : "",
+                                      decision: document.getElementById("decision").textContent});
+    document.body.appendChild(out);
+  }
+  function run() {
+    if (document.body.dataset.ready !== "1") { setTimeout(run, 20); return; }
+    const trace = [document.body.dataset.step];
+    const actions = [() => click("next"), () => key("ArrowRight"), () => key("ArrowLeft"), () => key("End"),
+                     () => click("prev"), () => key("Home")];
+    for (const act of actions) { act(); trace.push(document.body.dataset.step); }
+    const slider = document.getElementById("slider");
+    slider.value = "2"; slider.dispatchEvent(new Event("input"));
+    trace.push(document.body.dataset.step);
+    report(trace);
+  }
+  run();
+})();
+</script>"""
+
+
+def need_chromium() -> str:
+    """The Chromium executable, or the test is skipped saying why."""
+    if CHROMIUM is None:
+        pytest.skip("chromium is not installed (apt-get install -y chromium): the page cannot be rendered")
+    return CHROMIUM
+
+
+def chromium_command(*arguments: str) -> list[str]:
+    """Headless Chromium with a throw-away profile."""
+    profile = tempfile.mkdtemp(prefix="replay-chromium-")
+    return [need_chromium(), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run",
+            f"--user-data-dir={profile}", *arguments]  # fmt: skip
+
+
+def step_through(page: Path) -> dict:
+    """Load ``page`` in Chromium, step through it, return ``{trace, errors, svg, decision}``."""
+    text = page.read_text(encoding="utf-8")
+    scripted = page.with_name(page.stem + "-scripted.html")
+    scripted.write_text(text.replace("<head>", "<head>" + ERROR_CATCHER, 1).replace("</body>", STEPPER + "</body>", 1),
+                        encoding="utf-8")  # fmt: skip
+    result = subprocess.run(chromium_command("--virtual-time-budget=10000", "--dump-dom", scripted.as_uri()),
+                            capture_output=True, text=True, timeout=180)  # fmt: skip
+    found = re.search(r'<pre id="trace">(.*?)</pre>', result.stdout, re.S)
+    assert found, f"the page never became ready; chromium said: {result.stderr[-2000:]}"
+    import html
+
+    return json.loads(html.unescape(found.group(1)))
+
+
+def screenshot(page: Path, picture: Path, step: int) -> None:
+    """A 1280x900 picture of ``page`` at step ``step`` (1-based)."""
+    subprocess.run(chromium_command("--window-size=1280,900", f"--screenshot={picture}",
+                                    page.as_uri() + f"#step={step}"),
+                   capture_output=True, timeout=180, check=True)  # fmt: skip
+
+
+def assert_well_formed_svg(svg: str) -> None:
+    """The picture parses as XML and is an ``<svg>`` element."""
+    document = xml.dom.minidom.parseString(svg)
+    assert document.documentElement.tagName == "svg"
+
+
+def check_page(page: Path) -> dict:
+    """Everything a replay page must do in a browser: it renders a well-formed SVG, steps forward
+    and back with the buttons, the arrow keys, End/Home and the slider, with no error."""
+    outcome = step_through(page)
+    assert outcome["errors"] == []
+    steps = [int(step) for step in outcome["trace"]]
+    last = steps[4]
+    # first step, next, right arrow, left arrow, End, previous, Home, slider to step 3
+    assert steps == [0, 1, 2, 1, last, last - 1, 0, 2], steps
+    assert last > 2
+    assert_well_formed_svg(outcome["svg"])
+    return outcome
+
+
+def page_data(page: Path) -> dict:
+    """The frames stored in a page: ``{"svgs": [...], "steps": [[svg index, lines, decision], ...]}``."""
+    import base64
+    import gzip
+
+    text = page.read_text(encoding="utf-8")
+    packed = re.search(r'<script id="data" type="application/octet-stream">(.*?)</script>', text, re.S).group(1)
+    return json.loads(gzip.decompress(base64.b64decode(packed.strip())))
+
+
+def page_lines(data: dict) -> list[str]:
+    """Every narrated line of a page, in order."""
+    return [line for _, lines, _ in data["steps"] for line in lines]
