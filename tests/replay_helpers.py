@@ -126,3 +126,42 @@ def page_data(page: Path) -> dict:
 def page_lines(data: dict) -> list[str]:
     """Every narrated line of a page, in order."""
     return [line for _, lines, _ in data["steps"] for line in lines]
+
+
+def write_game_page(capsys, folder: Path, game: str, players: int, seed: int, *extra) -> Path:
+    """``islandsim replay --game GAME --players P --seed S --html FILE [extra]``; the page's path."""
+    from tests.cli_helpers import islandsim
+
+    page = folder / f"{game}{'-'.join(str(part) for part in extra)}.html"
+    status, _, err = islandsim(capsys, "replay", "--game", game, "--players", players, "--seed", seed, "--html", page,
+                               *extra)  # fmt: skip
+    assert status == 0, err
+    assert err.startswith("wrote ") and "MB" in err
+    return page
+
+
+def check_game_pages(capsys, folder: Path, game: str, players: int, seed: int, viewer: int) -> tuple[dict, dict]:
+    """The all-seeing page and seat ``viewer``'s (1-based) page of one game: the all-seeing page tells
+    the game `islandsim replay` narrates, every picture is well-formed SVG, the page weighs under
+    2 MB, the last step is the end of the game, and the seat's view hides more than the all-seeing
+    one (cards face down) while naming its own seat.  Returns the two pages' data."""
+    from simulator.core import runner
+    from simulator.core.replay_page import FACE_DOWN_FILL
+
+    everything_page = write_game_page(capsys, folder, game, players, seed)
+    seat_page = write_game_page(capsys, folder, game, players, seed, "--seat", viewer)
+    everything, seat_view = page_data(everything_page), page_data(seat_page)
+    narrated = runner.narrate(runner.prepare(runner.RunConfig(game, players, 1, seed)), 0)
+    assert page_lines(everything) == narrated
+    for data, page in ((everything, everything_page), (seat_view, seat_page)):
+        for svg in data["svgs"]:
+            assert_well_formed_svg(svg)
+        assert data["steps"][-1][2] == "Game over"
+        assert page.stat().st_size < 2_000_000
+    backs = [svg.count(FACE_DOWN_FILL) for svg in everything["svgs"]]
+    seat_backs = [svg.count(FACE_DOWN_FILL) for svg in seat_view["svgs"]]
+    assert sum(seat_backs) > sum(backs)
+    assert all(f"seat {viewer} = you" in svg for svg in seat_view["svgs"])
+    others = [step[2] for step in seat_view["steps"] if not step[2].startswith(f"seat {viewer} ") and step[2] != "Game over"]
+    assert others and all(" options)" in text for text in others)  # others' choices are not told
+    return everything, seat_view

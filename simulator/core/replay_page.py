@@ -132,12 +132,15 @@ def capture_frames(spec: GameSpec, functions: tuple, params: np.ndarray, flags: 
     forward.new_game(seed, game_index, players, flags, 0, state, log)
     frames: list[Frame] = []
     shown: list[str] = []
+    narrated = -1
     cut = False
     while True:
         count = records_written(log)
-        lines = drawer.log_lines(log, count, flags, seat)
-        fresh = _new_lines(shown, lines)
-        shown = lines
+        fresh: list[str] = []
+        if count != narrated:  # nothing new was logged: no need to narrate again
+            lines = drawer.log_lines(log, count, flags, seat)
+            fresh = _new_lines(shown, lines)
+            shown, narrated = lines, count
         svg = drawer.draw_table(state, players, flags, seat)
         who, kind, n_options = forward.pending_decision(state, options)
         if who == NO_SEAT:
