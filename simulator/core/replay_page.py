@@ -88,17 +88,6 @@ def hidden_slots_of(game_id: str, state: np.ndarray, seat: int | None) -> np.nda
     return ~visible_mask(declaration, state, seat)
 
 
-def _new_lines(before: list[str], after: list[str]) -> list[str]:
-    """The lines of ``after`` past its common start with ``before`` (a formatter that folds may
-    rewrite its last lines: they are shown again)."""
-    same = 0
-    for old, new in zip(before, after):
-        if old != new:
-            break
-        same += 1
-    return after[same:]
-
-
 def _decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice, flags, viewer) -> str:
     """What was decided, in words when the game describes its options and the viewer may know."""
     who = seat_label(seat)
@@ -130,24 +119,17 @@ def capture_frames(spec: GameSpec, functions: tuple, params: np.ndarray, flags: 
     for other in range(players):
         reset_stream(streams[other], seed, game_index, PURPOSE_FIRST_STRATEGY + other)
     forward.new_game(seed, game_index, players, flags, 0, state, log)
-    frames: list[Frame] = []
-    shown: list[str] = []
-    narrated = -1
+    pictures: list[tuple[str, int, str]] = []  # (svg, log records written, decision)
     cut = False
     while True:
         count = records_written(log)
-        fresh: list[str] = []
-        if count != narrated:  # nothing new was logged: no need to narrate again
-            lines = drawer.log_lines(log, count, flags, seat)
-            fresh = _new_lines(shown, lines)
-            shown, narrated = lines, count
         svg = drawer.draw_table(state, players, flags, seat)
         who, kind, n_options = forward.pending_decision(state, options)
         if who == NO_SEAT:
-            frames.append(Frame(svg, tuple(fresh), "Game over"))
+            pictures.append((svg, count, "Game over"))
             break
-        if len(frames) >= MAX_FRAMES:
-            frames.append(Frame(svg, tuple(fresh), f"(the page stops after {MAX_FRAMES:,} decisions)"))
+        if len(pictures) >= MAX_FRAMES:
+            pictures.append((svg, count, f"(the page stops after {MAX_FRAMES:,} decisions)"))
             cut = True
             break
         choice = 0
@@ -156,10 +138,42 @@ def capture_frames(spec: GameSpec, functions: tuple, params: np.ndarray, flags: 
             if not 0 <= choice < n_options:
                 raise UsageError(f"{seat_label(who)}'s strategy returned {choice} for decision "
                                  f"'{spec.decision_name(kind)}', which offered options 0..{n_options - 1}")  # fmt: skip
-        text = _decision_text(spec, state, who, kind, options, n_options, choice, flags, seat)
-        frames.append(Frame(svg, tuple(fresh), text))
+        pictures.append((svg, count, _decision_text(spec, state, who, kind, options, n_options, choice, flags, seat)))
         forward.apply(state, choice, log)
-    return frames, cut
+    return _with_lines(pictures, lambda count: drawer.log_lines(log, count, flags, seat)), cut
+
+
+def _with_lines(pictures: list[tuple[str, int, str]], narrate: Callable[[int], list[str]]) -> list[Frame]:
+    """The frames, each with the lines of the final narration that were settled by its step.
+
+    A narration may put a cause before an effect logged earlier (a small island before the cube it
+    cost) or fold a stretch once it repeats: the narration of a log prefix is then not a prefix
+    of the final one.  A step shows the final lines up to where the narration of its prefix still
+    agrees with the final narration; the last step shows the rest, so every line appears once."""
+    final = narrate(pictures[-1][1])
+    frames: list[Frame] = []
+    settled = 0
+    narrated_count = -1
+    for index, (svg, count, decision) in enumerate(pictures):
+        if index == len(pictures) - 1:
+            agreed = len(final)
+        elif count != narrated_count:  # nothing new was logged: no need to narrate again
+            agreed = _common_start(narrate(count), final)
+            narrated_count = count
+        upto = max(settled, agreed)
+        frames.append(Frame(svg, tuple(final[settled:upto]), decision))
+        settled = upto
+    return frames
+
+
+def _common_start(one: list[str], two: list[str]) -> int:
+    """How many first lines ``one`` and ``two`` share."""
+    same = 0
+    for left, right in zip(one, two):
+        if left != right:
+            break
+        same += 1
+    return same
 
 
 def records_written(log: np.ndarray) -> int:
@@ -260,7 +274,10 @@ def build_page(spec: GameSpec, functions: tuple, params: np.ndarray, flags: np.n
     frames, _ = capture_frames(spec, functions, params, flags, seed, game_index, seat)
     frames = fold_frames(frames)
     view = "every hand shown" if seat is None else f"what {seat_label(seat)} sees"
-    return page_html(f"{spec.title}: replay ({view})", header + [f"view: {view}"], frames), len(frames)
+    header = header + [f"view: {view}"]
+    if seat is not None and spec.narrate_for_seat is None:
+        header.append(f"(no narration for one seat in {spec.title} yet: the log is left out of this view)")
+    return page_html(f"{spec.title}: replay ({view})", header, frames), len(frames)
 
 
 _TEMPLATE = """<!DOCTYPE html>
@@ -398,10 +415,9 @@ SEAT_FILLS = ("#d32f2f", "#1976d2", "#388e3c", "#f9a825", "#8e24aa", "#757575")
 
 def seat_narration(game_id: str, log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int) -> list[str]:
     """The log as ``seat`` reads it, from the game's ``narrate_for_seat`` hook (``islandsim play``);
-    a game without it shows no log in a seat's view rather than what the seat could not know."""
+    a game without it shows no log in a seat's view rather than what the seat could not know
+    (the page's header says so)."""
     from simulator.core.registry import get_game
 
     hook = get_game(game_id).narrate_for_seat
-    if hook is None:
-        return [f"(no narration for one seat in {get_game(game_id).title} yet: the log is left out of this view)"]
-    return list(hook(log, count, variant_flags, seat))
+    return [] if hook is None else list(hook(log, count, variant_flags, seat))
