@@ -88,7 +88,7 @@ def step_through(page: Path) -> dict:
 
 def screenshot(page: Path, picture: Path, step: int) -> None:
     """A 1280x900 picture of ``page`` at step ``step`` (1-based)."""
-    subprocess.run(chromium_command("--window-size=1280,900", f"--screenshot={picture}",
+    subprocess.run(chromium_command("--window-size=1280,900", "--virtual-time-budget=5000", f"--screenshot={picture}",
                                     page.as_uri() + f"#step={step}"),
                    capture_output=True, timeout=180, check=True)  # fmt: skip
 
