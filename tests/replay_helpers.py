@@ -86,13 +86,6 @@ def step_through(page: Path) -> dict:
     return json.loads(html.unescape(found.group(1)))
 
 
-def screenshot(page: Path, picture: Path, step: int) -> None:
-    """A 1280x900 picture of ``page`` at step ``step`` (1-based)."""
-    subprocess.run(chromium_command("--window-size=1280,900", "--virtual-time-budget=5000", f"--screenshot={picture}",
-                                    page.as_uri() + f"#step={step}"),
-                   capture_output=True, timeout=180, check=True)  # fmt: skip
-
-
 def assert_well_formed_svg(svg: str) -> None:
     """The picture parses as XML and is an ``<svg>`` element."""
     document = xml.dom.minidom.parseString(svg)

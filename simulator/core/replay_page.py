@@ -183,13 +183,16 @@ def records_written(log: np.ndarray) -> int:
 
 
 _NUMBERS = re.compile(r"\d+")
+COUNTER_MARK = 'data-counter="1"'
+"""Marks a text that only counts time (turn, round): a stall repeats the picture under new numbers."""
+_COUNTER_TEXT = re.compile(r'(<text[^>]*data-counter="1"[^>]*>)[^<]*')
 
 
 def _frame_key(frame: Frame) -> str:
     """What must match for two frames to count as the same step of a stall: the picture, and the
     lines and decision with their numbers blanked (turn and round numbers go on)."""
     text = "\n".join(frame.lines) + "\n" + frame.decision
-    return str(hash((frame.svg, _NUMBERS.sub("#", text))))
+    return str(hash((_COUNTER_TEXT.sub(r"\1", frame.svg), _NUMBERS.sub("#", text))))
 
 
 def fold_frames(frames: list[Frame]) -> list[Frame]:
@@ -385,10 +388,12 @@ def rect(x: float, y: float, width: float, height: float, fill: str, stroke: str
 
 
 def text(x: float, y: float, value: object, size: float = 12, anchor: str = "start", fill: str = "#222",
-         weight: str = "") -> str:  # fmt: skip
-    """A line of text; ``anchor`` start, middle or end."""
+         weight: str = "", counter: bool = False) -> str:  # fmt: skip
+    """A line of text; ``anchor`` start, middle or end.  ``counter``: the text only counts time
+    (a turn or round number), which :func:`fold_frames` ignores when it looks for a stall."""
     bold = ' font-weight="bold"' if weight else ""
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" fill="{fill}"{bold}>'
+    mark = f" {COUNTER_MARK}" if counter else ""
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" fill="{fill}"{bold}{mark}>'
             f"{esc(value)}</text>")
 
 

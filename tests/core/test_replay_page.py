@@ -50,3 +50,22 @@ def test_an_unwritable_folder_is_an_error_and_leaves_nothing(tmp_path):
     with pytest.raises(UsageError, match="cannot write"):
         write_page(folder / "page.html", "<html></html>")
     assert list(folder.iterdir()) == []
+
+
+def test_a_stall_folds_when_its_pictures_differ_only_in_the_turn_counter():
+    from simulator.core.replay_page import svg_document, text
+
+    def picture(turn: int, where: int) -> str:
+        return svg_document(100, 100, [text(0, 10, f"Turn {turn}", counter=True), text(where, 50, "piece")])
+
+    frames = []
+    for turn in range(6):
+        frames += [Frame(picture(turn, 10), (f"-- turn {turn}",), "seat 1 decides (move): option 2 of 3"),
+                   Frame(picture(turn, 20), ("seat 1 moves back",), "seat 1 decides (move): option 1 of 3")]
+    folded = fold_frames(frames)
+    assert len(folded) == 3
+    assert folded[2].lines == ("(the last 2 steps repeated 5 more times: a stall, folded)",)
+    assert "Turn 5" in folded[2].svg  # the note shows the table as the stall left it
+    moved = [Frame(picture(turn, 10 + turn), (f"-- turn {turn}",), "seat 1 decides (move): option 2 of 3")
+             for turn in range(6)]
+    assert fold_frames(moved) == moved  # a piece that goes on moving is not a stall

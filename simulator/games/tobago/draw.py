@@ -16,6 +16,7 @@ import numpy as np
 from simulator.core.replay_page import (
     SEAT_FILLS, card, circle, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
+from simulator.core.narration import plural
 from simulator.core.seats import seat_label
 from simulator.games.tobago.components import N_MAPS, clue_text
 from simulator.games.tobago.island import HEX_Q, HEX_R, N_WORDS, TERRAIN, TERRAINS, from_bits
@@ -110,7 +111,7 @@ def _maps(state: np.ndarray, top: float) -> list[str]:
         candidates = len(from_bits([int(state[MAP_CAND + map_index * N_WORDS + w]) for w in range(N_WORDS)]))
         down = "markers down" if state[MAP_MARKERS_DOWN + map_index] else "markers not down"
         parts.append(rect(590, y, 440, 18, MARKER_FILLS[name], "#444", 3, ' fill-opacity="0.35"'))
-        parts.append(text(596, y + 14, f"{name} map: {candidates} possible hexes, {down}", 12, weight="b"))
+        parts.append(text(596, y + 14, f"{name} map: {plural(candidates, 'possible hex')}, {down}", 12, weight="b"))
         y += 20
         for i in range(int(state[MAP_LEN + map_index])):
             clue = int(state[MAP_CARD + map_index * MAX_MAP_CLUES + i])
@@ -148,7 +149,7 @@ def _seat_panel(state: np.ndarray, seat: int, x: float, y: float, hidden: np.nda
 def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat: int | None) -> str:
     """The Tobago table as SVG; ``seat`` (engine index) sees only its own clue hand."""
     hidden = hidden_slots_of("tobago", state, seat)
-    parts = [text(10, 24, f"Turn {int(state[TURNS])}: {seat_label(int(state[ACTIVE]))} to play", 18, weight="b"),
+    parts = [text(10, 24, f"Turn {int(state[TURNS])}: {seat_label(int(state[ACTIVE]))} to play", 18, weight="b", counter=True),
              text(590, 24, f"clue deck {int(state[CLUE_DECK_COUNT])}, gold deck {int(state[GOLD_DECK_COUNT])}, "
                            f"amulets in supply {int(state[AMULET_SUPPLY])}", 12)]  # fmt: skip
     parts += _island(state)
