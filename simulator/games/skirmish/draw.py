@@ -15,6 +15,7 @@ import numpy as np
 from simulator.core.replay_page import (
     FACE_DOWN_FILL, SEAT_FILLS, circle, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
+from simulator.core.narration import plural
 from simulator.core.seats import seat_label
 from simulator.games.skirmish.narrate import card_name, format_log
 from simulator.games.skirmish.state import (
@@ -25,9 +26,10 @@ from simulator.games.skirmish.state import (
 )
 
 SQUARE_FILLS = {SEA: "#4f8fc9", LAND: "#ead9a4", OBSTACLE: "#7d7d7d", ANCHOR: "#c9b27a"}
-CELL = 46
+CELL = 50
 BOARD_X, BOARD_Y = 12, 44
-PANEL_X = 600
+PANEL_WIDTH = 470
+CHEST_SHORT = {"ammunition": "ammo", "trapped chest": "trap"}
 
 
 def _square(state: np.ndarray, square: int, x: float, y: float, hidden: np.ndarray) -> list[str]:
@@ -40,8 +42,8 @@ def _square(state: np.ndarray, square: int, x: float, y: float, hidden: np.ndarr
     chest = int(state[SQ_CHEST + square])
     if chest != NO_CHEST:
         parts.append(rect(x + 8, y + 12, 30, 22, "#8d6e63", "#3e2723", 3))
-        label = "?" if hidden[SQ_CHEST + square] or chest < 0 else CHEST_KINDS[chest][:4]
-        parts.append(text(x + 23, y + 27, label, 10, "middle", "#fff", "b"))
+        label = "?" if hidden[SQ_CHEST + square] or chest < 0 else CHEST_SHORT.get(CHEST_KINDS[chest], CHEST_KINDS[chest])
+        parts.append(text(x + 23, y + 27, label, 11, "middle", "#fff", "b"))
     gems, ammo = int(state[SQ_LOOT_GEMS + square]), int(state[SQ_LOOT_AMMO + square])
     if gems or ammo:
         parts.append(text(x + 2, y + CELL - 3, f"{gems}g {ammo}a", 9, fill="#004d40", weight="b"))
@@ -77,7 +79,7 @@ def _boat(state: np.ndarray, seat: int, rows: int, cols: int) -> list[str]:
     return [f'<path d="M{x + 6:g} {y + 30:g} h34 l-6 10 h-22 z" fill="{SEAT_FILLS[seat]}" stroke="#111" stroke-width="1.5"/>']
 
 
-def _seat_panel(state: np.ndarray, seat: int, y: float, hidden: np.ndarray, viewer: int | None) -> list[str]:
+def _seat_panel(state: np.ndarray, seat: int, x: float, y: float, hidden: np.ndarray, viewer: int | None) -> list[str]:
     turn = " - to play" if state[ACTIVE] == seat else ""
     you = " = you" if viewer == seat else ""
     out = "" if state[ALIVE + seat] else " - out of the game"
@@ -86,23 +88,24 @@ def _seat_panel(state: np.ndarray, seat: int, y: float, hidden: np.ndarray, view
     on_boat = [c % CHARACTERS_PER_TEAM + 1 for c in range(N_CHARACTERS)
                if state[CHAR_LOC + c] == BOAT_NODE + seat and state[CHAR_CAPTOR + c] < 0 and c != BOBBY]  # fmt: skip
     bobby = ", Bobby tile" if state[BOBBY_TILE + seat] else ""
-    parts = [rect(PANEL_X, y, 430, 104, "#eef7ff" if viewer == seat else "#fffdf6", "#b8ad8a", 6),
-             circle(PANEL_X + 14, y + 14, 7, SEAT_FILLS[seat]),
-             text(PANEL_X + 26, y + 19, f"{seat_label(seat)}{you}{turn}{out}", 14, weight="b"),
-             text(PANEL_X + 10, y + 38, f"boat: {int(state[GEMS + seat])} gems, {int(state[AMMO + seat])} ammunition{bobby}",
-                  12, fill="#004d40", weight="b"),  # fmt: skip
-             text(PANEL_X + 10, y + 55, "prisoners: " + (", ".join(prisoners) or "none")
-                  + ("; in the boat: " + ", ".join(f"#{n}" for n in on_boat) if on_boat else ""), 11)]  # fmt: skip
+    parts = [rect(x, y, PANEL_WIDTH, 112, "#eef7ff" if viewer == seat else "#fffdf6", "#b8ad8a", 6),
+             circle(x + 14, y + 14, 7, SEAT_FILLS[seat]),
+             text(x + 26, y + 19, f"{seat_label(seat)}{you}{turn}{out}", 15, weight="b"),
+             text(x + 10, y + 39, f"boat: {plural(int(state[GEMS + seat]), 'gem')}, {int(state[AMMO + seat])} ammunition{bobby}",
+                  13, fill="#004d40", weight="b"),  # fmt: skip
+             text(x + 10, y + 57, "prisoners: " + (", ".join(prisoners) or "none")
+                  + ("; not yet landed: " + ", ".join(f"#{n}" for n in on_boat) if on_boat else ""), 12)]  # fmt: skip
     count = int(state[HAND_COUNT + seat])
     if count and hidden[HAND + seat * N_CARD_KINDS]:
-        parts.append(text(PANEL_X + 10, y + 74, f"hand: {count} cards", 12))
+        parts.append(text(x + 10, y + 77, f"hand: {count} cards", 12))
         for i in range(count):
-            parts.append(rect(PANEL_X + 90 + i * 16, y + 64, 13, 18, FACE_DOWN_FILL, "#222", 2))
+            parts.append(rect(x + 100 + i * 18, y + 64, 15, 20, FACE_DOWN_FILL, "#222", 2))
     else:
-        held = [f"{int(state[HAND + seat * N_CARD_KINDS + kind])}x {card_name(kind)}" for kind in range(N_CARD_KINDS)
-                if state[HAND + seat * N_CARD_KINDS + kind]]  # fmt: skip
-        parts.append(text(PANEL_X + 10, y + 74, f"hand ({count}):", 12))
-        parts.append(text(PANEL_X + 10, y + 92, ", ".join(held) or "empty", 11))
+        held = [f"{int(state[HAND + seat * N_CARD_KINDS + kind])}x {card_name(kind).removeprefix('a ')}"
+                for kind in range(N_CARD_KINDS) if state[HAND + seat * N_CARD_KINDS + kind]]  # fmt: skip
+        parts.append(text(x + 10, y + 76, f"hand ({count}): " + ", ".join(held[:3]), 12))
+        if held[3:]:
+            parts.append(text(x + 10, y + 94, ", ".join(held[3:]), 12))
     return parts
 
 
@@ -119,16 +122,17 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
     for index in range(players):
         parts += _boat(state, index, rows, cols)
     bottom = BOARD_Y + rows * CELL
+    panel_x = BOARD_X + cols * CELL + 14
     last = int(state[PLAYED + state[PLAYED_COUNT] - 1]) if state[PLAYED_COUNT] else -1
-    parts.append(text(PANEL_X, 26, f"draw pile {int(state[DRAW_COUNT])} cards; last played: "
+    parts.append(text(panel_x, 26, f"draw pile {int(state[DRAW_COUNT])} cards; last played: "
                                    f"{card_name(last) if last >= 0 else 'none'}", 12))  # fmt: skip
     for index in range(players):
-        parts += _seat_panel(state, index, 40 + index * 110, hidden, seat)
+        parts += _seat_panel(state, index, panel_x, 40 + index * 118, hidden, seat)
     legend = "sea blue, land sand, rocks grey; red cross: chest square; disc: character (team colour, number); " \
              "dashed: stunned; star: Bobby; black: bomb; boat: at its Anchor"
     parts.append(text(12, bottom + 18, legend, 11, fill="#444"))
-    height = max(bottom + 28, 40 + players * 110)
-    return svg_document(PANEL_X + 440, int(height), parts)
+    height = max(bottom + 28, 40 + players * 118)
+    return svg_document(panel_x + PANEL_WIDTH + 8, int(height), parts)
 
 
 def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int | None) -> list[str]:
