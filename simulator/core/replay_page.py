@@ -16,9 +16,9 @@ the compiled fingerprint: ``simulator/compiled_cache.py`` ``NOT_COMPILED``):
 - ``log_lines(log, count, variant_flags, seat) -> list[str]``: the narration of the first
   ``count`` log records, as ``seat`` sees it (``None``: everything).
 
-A stalled game repeats the same frames: a stretch of frames that repeats (same picture, same lines
-with the numbers blanked) is folded into one copy and a frame saying how often it repeated
-(``simulator.core.narration.fold_repeats``).
+A stalled game repeats the same actions: where the game's narration folds a repeated stretch
+(``simulator.core.narration.fold_repeats``), the steps it folded away are dropped and the step
+showing the fold says how many (:func:`fold_frames`).
 
 Plain Python, never compiled; listed in ``NOT_COMPILED`` so that editing it recompiles nothing.
 """
@@ -40,7 +40,7 @@ from typing import Callable
 import numpy as np
 
 from simulator.core.forward import NO_SEAT
-from simulator.core.narration import fold_repeats
+from simulator.core.narration import plural
 from simulator.core.registry import GAME_MODULES, GameSpec, UsageError
 from simulator.core.rng import PURPOSE_FIRST_STRATEGY, reset_stream
 from simulator.core.seats import seat_label
@@ -182,41 +182,29 @@ def records_written(log: np.ndarray) -> int:
     return int(empty[0]) if empty.size else len(log)
 
 
-_NUMBERS = re.compile(r"\d+")
-COUNTER_MARK = 'data-counter="1"'
-"""Marks a text that only counts time (turn, round): a stall repeats the picture under new numbers."""
-_COUNTER_TEXT = re.compile(r'(<text[^>]*data-counter="1"[^>]*>)[^<]*')
-
-
-def _frame_key(frame: Frame) -> str:
-    """What must match for two frames to count as the same step of a stall: the picture, and the
-    lines and decision with their numbers blanked (turn and round numbers go on)."""
-    text = "\n".join(frame.lines) + "\n" + frame.decision
-    return str(hash((_COUNTER_TEXT.sub(r"\1", frame.svg), _NUMBERS.sub("#", text))))
+_FOLD_NOTE = re.compile(r"^\((?:the line above|the last \d+ lines) repeated \d+ more times?\b.*\)$")
+"""The line ``fold_repeats`` writes for a folded stretch."""
 
 
 def fold_frames(frames: list[Frame]) -> list[Frame]:
-    """Fold a stretch of frames repeated 3 or more times in a row into one copy and a frame saying
-    how often it repeated (``fold_repeats`` on the frames' keys)."""
-    keys = [_frame_key(frame) for frame in frames]
-    folded = fold_repeats(keys)
-    if len(folded) == len(keys):
-        return list(frames)
+    """Fold the steps of a stall: where the game's narration folded a repeated stretch (its
+    ``fold_repeats`` note, "(the last 5 lines repeated 40 more times, turns 100-139)"), the steps
+    whose lines it folded away (they show no line of their own) are dropped, and the step that
+    shows the note says how many were folded; its picture is the table as the stall left it."""
     out: list[Frame] = []
-    position = 0
-    for key in folded:
-        if key.startswith("(") and key.endswith(")") and "repeated" in key:
-            period = 1 if "line above" in key else int(_NUMBERS.search(key).group())
-            more = int(_NUMBERS.findall(key)[-1])
-            skipped = period * more
-            last = frames[position + skipped - 1]
-            what = "the step above" if period == 1 else f"the last {period} steps"
-            note = f"({what} repeated {more} more time{'s' if more != 1 else ''}: a stall, folded)"
-            out.append(Frame(last.svg, (note,), last.decision))
-            position += skipped
-        else:
-            out.append(frames[position])
-            position += 1
+    for frame in frames:
+        note = next((i for i, line in enumerate(frame.lines) if _FOLD_NOTE.match(line)), None)
+        if note is None:
+            out.append(frame)
+            continue
+        silent = 0
+        while out and not out[-1].lines:
+            out.pop()
+            silent += 1
+        lines = list(frame.lines)
+        if silent:
+            lines.insert(note + 1, f"({plural(silent, 'step')} of the repeated stretch folded into this one)")
+        out.append(Frame(frame.svg, tuple(lines), frame.decision))
     return out
 
 
@@ -388,12 +376,10 @@ def rect(x: float, y: float, width: float, height: float, fill: str, stroke: str
 
 
 def text(x: float, y: float, value: object, size: float = 12, anchor: str = "start", fill: str = "#222",
-         weight: str = "", counter: bool = False) -> str:  # fmt: skip
-    """A line of text; ``anchor`` start, middle or end.  ``counter``: the text only counts time
-    (a turn or round number), which :func:`fold_frames` ignores when it looks for a stall."""
+         weight: str = "") -> str:  # fmt: skip
+    """A line of text; ``anchor`` start, middle or end."""
     bold = ' font-weight="bold"' if weight else ""
-    mark = f" {COUNTER_MARK}" if counter else ""
-    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" fill="{fill}"{bold}{mark}>'
+    return (f'<text x="{x:g}" y="{y:g}" font-size="{size:g}" text-anchor="{anchor}" fill="{fill}"{bold}>'
             f"{esc(value)}</text>")
 
 

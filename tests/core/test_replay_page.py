@@ -11,24 +11,22 @@ from simulator.core.replay_page import Frame, fold_frames, page_html, write_page
 from tests.replay_helpers import page_data
 
 
-def frame(picture: str, line: str, decision: str = "seat 1 decides (move): option 1 of 2") -> Frame:
-    return Frame(f"<svg>{picture}</svg>", (line,), decision)
+def frame(picture: str, *lines: str, decision: str = "seat 1 decides (move): option 1 of 2") -> Frame:
+    return Frame(f"<svg>{picture}</svg>", lines, decision)
 
 
-def test_a_stall_of_repeated_steps_folds_into_one_copy_and_a_note():
-    opening = [frame("a", "set-up")]
-    stall = []
-    for n in range(5):
-        stall += [frame("b", f"--- turn {n + 2}"), frame("c", "seat 1 moves a piece back")]
-    ending = [frame("d", "game over")]
-    folded = fold_frames(opening + stall + ending)
-    assert [f.svg for f in folded] == ["<svg>a</svg>", "<svg>b</svg>", "<svg>c</svg>", "<svg>c</svg>", "<svg>d</svg>"]
-    assert folded[3].lines == ("(the last 2 steps repeated 4 more times: a stall, folded)",)
-    assert folded[1].lines == ("--- turn 2",)
+def test_the_steps_of_a_stretch_the_narration_folded_are_folded_into_the_step_with_its_note():
+    frames = [frame("a", "set-up"), frame("b", "--- turn 2", "seat 1 ends the turn"),
+              frame("c"), frame("d"), frame("e"),  # turns 3-5 folded away by the narration
+              frame("f", "(the last 2 lines repeated 3 more times, turns 3-5)", "--- turn 6"), frame("g", "game over")]
+    folded = fold_frames(frames)
+    assert [f.svg for f in folded] == ["<svg>a</svg>", "<svg>b</svg>", "<svg>f</svg>", "<svg>g</svg>"]
+    assert folded[2].lines == ("(the last 2 lines repeated 3 more times, turns 3-5)",
+                               "(3 steps of the repeated stretch folded into this one)", "--- turn 6")
 
 
-def test_steps_that_differ_are_not_folded():
-    frames = [frame("a", "x"), frame("a", "y"), frame("a", "z")]
+def test_steps_without_a_fold_note_are_kept_even_when_silent():
+    frames = [frame("a", "x"), frame("b"), frame("c"), frame("d", "y")]
     assert fold_frames(frames) == frames
 
 
@@ -50,22 +48,3 @@ def test_an_unwritable_folder_is_an_error_and_leaves_nothing(tmp_path):
     with pytest.raises(UsageError, match="cannot write"):
         write_page(folder / "page.html", "<html></html>")
     assert list(folder.iterdir()) == []
-
-
-def test_a_stall_folds_when_its_pictures_differ_only_in_the_turn_counter():
-    from simulator.core.replay_page import svg_document, text
-
-    def picture(turn: int, where: int) -> str:
-        return svg_document(100, 100, [text(0, 10, f"Turn {turn}", counter=True), text(where, 50, "piece")])
-
-    frames = []
-    for turn in range(6):
-        frames += [Frame(picture(turn, 10), (f"-- turn {turn}",), "seat 1 decides (move): option 2 of 3"),
-                   Frame(picture(turn, 20), ("seat 1 moves back",), "seat 1 decides (move): option 1 of 3")]
-    folded = fold_frames(frames)
-    assert len(folded) == 3
-    assert folded[2].lines == ("(the last 2 steps repeated 5 more times: a stall, folded)",)
-    assert "Turn 5" in folded[2].svg  # the note shows the table as the stall left it
-    moved = [Frame(picture(turn, 10 + turn), (f"-- turn {turn}",), "seat 1 decides (move): option 2 of 3")
-             for turn in range(6)]
-    assert fold_frames(moved) == moved  # a piece that goes on moving is not a stall

@@ -115,7 +115,7 @@ def _seat_panel(state: np.ndarray, seat: int, x: float, y: float, hidden: np.nda
 def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat: int | None) -> str:
     """The Skeleton Island table as SVG; ``seat`` (engine index) sees only what it may know."""
     hidden = hidden_slots_of("skeleton", state, seat)
-    parts = [text(10, 24, f"Turn {int(state[TURN])}: {seat_label(int(state[CURRENT]))} to play", 18, weight="b", counter=True),
+    parts = [text(10, 24, f"Turn {int(state[TURN])}: {seat_label(int(state[CURRENT]))} to play", 18, weight="b"),
              text(10, 44, f"Sand pile: {int(state[PILE_COUNT])} cards, {bin(int(state[CLEAR_MASK])).count('1')} clear "
                           "(gold outline); dark stripe: lies face down; ? : a back", 13, fill="#555")]  # fmt: skip
     owners = [f"{colour} map: " + (seat_label(int(state[ISLAND_OWNER + i])) if state[ISLAND_OWNER + i] >= 0 else "unclaimed")

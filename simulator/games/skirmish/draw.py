@@ -115,7 +115,7 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
     hidden = hidden_slots_of("skirmish", state, seat)
     rows, cols = int(state[ROWS]), int(state[COLS])
     parts = [text(12, 26, f"Round {int(state[ROUND]) + 1}, turn {int(state[TURNS])}: {seat_label(int(state[ACTIVE]))} "
-                          f"to play; {int(state[GEMS_TO_WIN])} gems win", 17, weight="b", counter=True)]  # fmt: skip
+                          f"to play; {int(state[GEMS_TO_WIN])} gems win", 17, weight="b")]  # fmt: skip
     for square in range(rows * cols):
         row, col = divmod(square, cols)
         parts += _square(state, square, BOARD_X + col * CELL, BOARD_Y + row * CELL, hidden)

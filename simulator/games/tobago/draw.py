@@ -149,7 +149,7 @@ def _seat_panel(state: np.ndarray, seat: int, x: float, y: float, hidden: np.nda
 def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat: int | None) -> str:
     """The Tobago table as SVG; ``seat`` (engine index) sees only its own clue hand."""
     hidden = hidden_slots_of("tobago", state, seat)
-    parts = [text(10, 24, f"Turn {int(state[TURNS])}: {seat_label(int(state[ACTIVE]))} to play", 18, weight="b", counter=True),
+    parts = [text(10, 24, f"Turn {int(state[TURNS])}: {seat_label(int(state[ACTIVE]))} to play", 18, weight="b"),
              text(590, 24, f"clue deck {int(state[CLUE_DECK_COUNT])}, gold deck {int(state[GOLD_DECK_COUNT])}, "
                            f"amulets in supply {int(state[AMULET_SUPPLY])}", 12)]  # fmt: skip
     parts += _island(state)
