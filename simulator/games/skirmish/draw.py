@@ -41,9 +41,9 @@ def _square(state: np.ndarray, square: int, x: float, y: float, hidden: np.ndarr
         parts.append(f'<path d="M{x + 4:g} {y + 4:g} l8 8 m0 -8 l-8 8" stroke="#c62828" stroke-width="2"/>')
     chest = int(state[SQ_CHEST + square])
     if chest != NO_CHEST:
-        parts.append(rect(x + 8, y + 12, 30, 22, "#8d6e63", "#3e2723", 3))
+        parts.append(rect(x + 5, y + 13, 40, 22, "#8d6e63", "#3e2723", 3))
         label = "?" if hidden[SQ_CHEST + square] or chest < 0 else CHEST_SHORT.get(CHEST_KINDS[chest], CHEST_KINDS[chest])
-        parts.append(text(x + 23, y + 27, label, 11, "middle", "#fff", "b"))
+        parts.append(text(x + 25, y + 28, label, 10, "middle", "#fff", "b"))
     gems, ammo = int(state[SQ_LOOT_GEMS + square]), int(state[SQ_LOOT_AMMO + square])
     if gems or ammo:
         parts.append(text(x + 2, y + CELL - 3, f"{gems}g {ammo}a", 9, fill="#004d40", weight="b"))
