@@ -204,12 +204,17 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
 @click.option("--game-index", type=limits.GAME_INDEX, default=0, help="Which game of that run to replay, from 0 (default 0).")
 @click.option("--checked", is_flag=True,
               help="Compile user strategies with bounds checking: an index out of range names the strategy.")
+@click.option("--html", "html_file", type=click.Path(path_type=Path), default=None,
+              help="Write a visual replay: one self-contained HTML page stepping through the game.")
+@click.option("--seat", "viewer", type=int, default=None,
+              help="With --html: show only what this seat (1..players) could see.")
 def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, seed,
-           game_index, checked) -> None:  # fmt: skip
+           game_index, checked, html_file, viewer) -> None:  # fmt: skip
     """Print the narrated log of one game, for checking the rules by hand.
 
     Either RUN_DIR (a results folder: its game, players, lineup, variants and seed are reused)
-    or --game, --players and --seed with the options of `islandsim run`.
+    or --game, --players and --seed with the options of `islandsim run`.  With --html FILE, write
+    the game as a page to step through (the table drawn at each decision) instead.
     """
     from simulator.core import runner
 
@@ -223,10 +228,34 @@ def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, for
                 raise UsageError(f"missing option {name} (or give a results folder: islandsim replay RUN_DIR)")
         config = runner.RunConfig(game_id, players, 1, seed, strategy_names, tuple(variant_names),
                                   force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
+    if viewer is not None and html_file is None:
+        raise UsageError("--seat goes with --html (the page of what one seat sees)")
+    if html_file is not None:
+        from simulator.core import replay_page
+
+        replay_page.check_writable(html_file)
     prepared = runner.prepare(config, checked=checked)
     config = prepared.config
+    if html_file is not None:
+        _write_replay_page(prepared, game_index, run_dir, html_file, viewer)
+        return
     lines = runner.narrate(prepared, game_index)
     click.echo("\n".join(_replay_header(prepared.spec.title, config, game_index, run_dir) + [""] + lines))
+
+
+def _write_replay_page(prepared, game_index: int, run_dir: Path | None, html_file: Path, viewer: int | None) -> None:
+    """``replay --html``: the page of game ``game_index`` (as seat ``viewer`` sees it, when given)."""
+    from simulator.core import replay_page
+
+    config = prepared.config
+    if viewer is not None and not 1 <= viewer <= config.players:
+        raise UsageError(f"--seat must be a seat from 1 to {config.players}, not {viewer}")
+    header = _replay_header(prepared.spec.title, config, game_index, run_dir)
+    text, steps = replay_page.build_page(prepared.spec, prepared.lineup.functions, prepared.lineup.params,
+                                         prepared.variant_flags, config.seed, game_index,
+                                         None if viewer is None else viewer - 1, header)  # fmt: skip
+    replay_page.write_page(html_file, text)
+    _say(f"wrote {html_file}: {steps} steps, {len(text.encode()) / 1e6:.2f} MB")
 
 
 def _replayed_run(run_dir: Path, game_index: int, *configuration_options) -> RunConfig:

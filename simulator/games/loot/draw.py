@@ -1,0 +1,167 @@
+"""Loot Island: the table drawn for the visual replay (``simulator/core/replay_page.py``).
+
+The Main Island in the middle with its four coasts and eight landings (the cards played there, the
+treasure chests, the compass stacks), the ship at its corner; around it the decks, the treasures
+revealed, the small islands; below, one panel per seat (and Aaron with 2 players): hand (face down
+for a seat the viewer is not), curse cubes, compasses in front, kept treasures.  Plain Python.
+"""
+
+from __future__ import annotations
+
+import numpy as np
+
+from simulator.core.replay_page import (
+    SEAT_FILLS, card, circle, hidden_slots_of, rect, seat_narration, svg_document, text,
+)
+from simulator.core.seats import seat_label
+from simulator.games.loot import components
+from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards
+from simulator.games.loot.narrate import format_log
+from simulator.games.loot.state import (
+    AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND, S_HAND_N,
+    S_HAS_AARON, S_ISLAND_UP, S_KEPT_TYPE, S_LAND, S_LAND_CHESTS, S_LAND_N, S_MAP_DECK_N, S_MAP_DISC_N, S_PASSED,
+    S_PLAYERS, S_REVEAL, S_REVEAL_N, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TDECK_N, S_TDISC_N,
+)
+
+FILLS = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9c80e"}
+WIDTH, HEIGHT = 1200, 860
+ISLAND = (310, 124, 560, 330)  # x, y, width, height of the Main Island
+LANDING_W, LANDING_H = 262, 94
+CORNERS = ((ISLAND[0], ISLAND[1]), (ISLAND[0] + ISLAND[2], ISLAND[1]),
+           (ISLAND[0] + ISLAND[2], ISLAND[1] + ISLAND[3]), (ISLAND[0], ISLAND[1] + ISLAND[3]))
+"""Corners 1..4 clockwise from the top left, as the narration numbers them."""
+
+
+def _landing_box(landing: int) -> tuple[float, float]:
+    """Top-left of landing ``landing``'s box: coast k (top, right, bottom, left, clockwise) holds
+    landings 2k and 2k+1 in clockwise order."""
+    x0, y0, width, height = ISLAND
+    coast, second = divmod(landing, 2)
+    if coast == 0:
+        return x0 + 10 + second * (LANDING_W + 20), y0 - LANDING_H - 14
+    if coast == 1:
+        return x0 + width + 14, y0 + 20 + second * (LANDING_H + 40)
+    if coast == 2:
+        return x0 + width - LANDING_W - 10 - second * (LANDING_W + 20), y0 + height + 14
+    return x0 - LANDING_W - 14, y0 + height - LANDING_H - 20 - second * (LANDING_H + 40)
+
+
+def _map_card(cards: np.ndarray, identifier: int, x: float, y: float, width: float = 25, height: float = 36) -> str:
+    colour = colour_names()[cards[identifier, 0]]
+    label = "J" if cards[identifier, 2] else str(cards[identifier, 1])
+    return card(x, y, width, height, FILLS.get(colour, "#777"), label, label_fill="#222" if colour == "yellow" else "#fff",
+                size=15)  # fmt: skip
+
+
+def _who(owner: int) -> str:
+    return "Aaron" if owner == AARON else seat_label(owner)
+
+
+def _landing(state: np.ndarray, cards: np.ndarray, landing: int) -> list[str]:
+    x, y = _landing_box(landing)
+    parts = [rect(x, y, LANDING_W, LANDING_H, "#e8f4f0", "#6a9a8a", 6),
+             text(x + 6, y + 15, f"landing {landing + 1}", 14, fill="#335", weight="b")]
+    chests = int(state[S_LAND_CHESTS + landing])
+    if chests:
+        parts.append(text(x + LANDING_W - 6, y + 15, f"{chests} chest{'s' if chests > 1 else ''}", 14, "end", "#8a5a00", "b"))
+    count = int(state[S_LAND_N + landing])
+    step = min(27.0, (LANDING_W - 34) / max(count, 1))
+    for i in range(min(count, LAND_CAP)):
+        parts.append(_map_card(cards, int(state[S_LAND + landing * LAND_CAP + i]), x + 6 + i * step, y + 22))
+    stack = int(state[S_COMP_N + landing])
+    for i in range(stack):
+        owner = int(state[S_COMP + landing * N_OWNERS + i])
+        parts.append(circle(x + 16 + i * 24, y + 78, 10, SEAT_FILLS[owner if owner != AARON else 5]))
+        parts.append(text(x + 16 + i * 24, y + 83, "A" if owner == AARON else owner + 1, 13, "middle", "#fff", "b"))
+    if stack:
+        parts.append(text(x + 22 + stack * 24, y + 83, "compasses, bottom first", 11, fill="#567"))
+    else:
+        parts.append(text(x + 6, y + 84, "no compass", 12, fill="#789"))
+    return parts
+
+
+def _owner_panel(state: np.ndarray, cards: np.ndarray, owner: int, x: float, y: float, hidden: np.ndarray,
+                 viewer: int | None) -> list[str]:  # fmt: skip
+    passed = " - passed" if state[S_PASSED + owner] else ""
+    first = " - 1st-player tile" if state[S_FIRST] == owner and owner != AARON else ""
+    you = " = you" if viewer == owner else ""
+    parts = [rect(x, y, 590, 92, "#eef7ff" if viewer == owner else "#fffdf6", "#b8ad8a", 6),
+             circle(x + 14, y + 15, 7, SEAT_FILLS[owner if owner != AARON else 5]),
+             text(x + 26, y + 20, f"{_who(owner)}{you}{passed}{first}", 16, weight="b"),
+             text(x + 10, y + 42, f"curse cubes {int(state[S_CUBES + owner])}", 14, fill="#8b0000", weight="b"),
+             text(x + 10, y + 60, f"compasses in front {int(state[S_SUPPLY + owner])}", 14)]
+    kept = [f"{int(state[S_KEPT_TYPE + owner * 8 + kind])} {name.replace('_', ' ')}"
+            for kind, name in enumerate(components.TREASURE_TYPE_NAMES) if state[S_KEPT_TYPE + owner * 8 + kind]]
+    parts.append(text(x + 10, y + 84, "kept: " + (", ".join(kept) or "nothing"), 13, fill="#5a4a00"))
+    size = int(state[S_HAND_N + owner])
+    parts.append(text(x + 290, y + 20, f"hand ({size})", 13, fill="#555"))
+    step = min(28.0, 290 / max(size, 1))
+    for i in range(size):
+        slot = S_HAND + owner * HAND_CAP + i
+        if hidden[slot]:
+            parts.append(card(x + 290 + i * step, y + 28, 25, 36, "", face_down=True))
+        else:
+            parts.append(_map_card(cards, int(state[slot]), x + 290 + i * step, y + 28))
+    return parts
+
+
+def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat: int | None) -> str:
+    """The Loot Island table as SVG; ``seat`` (engine index) sees only its own hand."""
+    hidden = hidden_slots_of("loot", state, seat)
+    cards = load_map_cards()
+    treasures = components.load_treasures()
+    x0, y0, width, height = ISLAND
+    round_number = int(state[S_ROUND])
+    event = int(state[S_EVENT])
+    parts = [rect(x0, y0, width, height, "#d9c68f", "#8a7440", 40),  # the Main Island
+             text(x0 + width / 2, y0 + 40, "Main Island", 18, "middle", "#5a4a20", "b"),
+             text(12, 22, f"Round {round_number}" if round_number <= 5 else "End of the game", 18, weight="b"),
+             ]
+    if event >= 0:
+        words = f"event {events()[event]['code']}: {events()[event]['description']}".split(" ")
+        first_line: list[str] = []
+        while words and len(" ".join(first_line + words[:1])) <= 62:
+            first_line.append(words.pop(0))
+        for i, part in enumerate((" ".join(first_line), " ".join(words))):
+            parts.append(text(x0 + width / 2, y0 + height - 40 + i * 18, part, 13, "middle", "#5a1a00", "b" if i == 0 else ""))
+    for landing in range(N_LANDINGS):
+        parts += _landing(state, cards, landing)
+    corner = int(state[S_SHIP_CORNER])
+    cx, cy = CORNERS[corner]
+    bow = "clockwise" if state[S_SHIP_DIR] > 0 else "counter-clockwise"
+    parts.append('<path d="M{0:g} {1:g} l36 0 l-8 16 l-20 0 z" fill="#6d4c41" stroke="#222"/>'.format(cx - 18, cy - 6))
+    parts.append(f'<path d="M{cx:g} {cy - 6:g} l0 -26 l16 14 z" fill="#fff" stroke="#222"/>')
+    parts.append(text(x0 + width / 2, y0 + 70, f"ship at corner {corner + 1}, bow {bow}", 15, "middle", "#3e2723", "b"))
+    info = [f"map deck {int(state[S_MAP_DECK_N])}, discard {int(state[S_MAP_DISC_N])}",
+            f"treasure deck {int(state[S_TDECK_N])}, discard {int(state[S_TDISC_N])}"]
+    for i, line in enumerate(info):
+        parts.append(text(x0 + width / 2, y0 + 100 + i * 18, line, 14, "middle", "#3e2723"))
+    revealed = int(state[S_REVEAL_N])
+    if revealed:
+        parts.append(text(x0 + 30, y0 + 160, "revealed treasures:", 14, fill="#3e2723", weight="b"))
+        for i in range(min(revealed, 8)):
+            t = int(state[S_REVEAL + i])
+            kind = components.TREASURE_TYPE_NAMES[treasures[t, components.TREASURE_TYPE]].replace("_", " ")
+            gold, curse = treasures[t, components.TREASURE_GOLD], treasures[t, components.TREASURE_CURSE]
+            parts.append(text(x0 + 30 + (i % 2) * 260, y0 + 180 + (i // 2) * 18, f"{kind}: {gold} gold, {curse} cubes", 14))
+    names = island_names()
+    parts.append(text(8, 50, "small islands", 14, weight="b"))
+    line = 0
+    for island, name in enumerate(names):
+        up = int(state[S_ISLAND_UP + island])
+        if up < 0:
+            continue
+        parts.append(text(8, 68 + line * 17, f"{name.replace('_', ' ')}: {'face up' if up else 'used'}", 13,
+                          fill="#234" if up else "#999"))  # fmt: skip
+        line += 1
+    owners = list(range(players)) + ([AARON] if state[S_HAS_AARON] else [])
+    for i, owner in enumerate(owners):
+        parts += _owner_panel(state, cards, owner, 8 + (i % 2) * 596, 580 + (i // 2) * 98, hidden, seat)
+    return svg_document(WIDTH, 580 + ((len(owners) + 1) // 2) * 98 + 4, parts)
+
+
+def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int | None) -> list[str]:
+    """The narration of the first ``count`` records, as ``seat`` sees it (``None``: everything)."""
+    if seat is not None:
+        return seat_narration("loot", log, count, variant_flags, seat)
+    return format_log(log, count)
