@@ -41,6 +41,7 @@ import numpy as np
 
 from simulator.core.forward import NO_SEAT
 from simulator.core.narration import plural
+from simulator.core.option_steps import full_text
 from simulator.core.registry import GAME_MODULES, GameSpec, UsageError
 from simulator.core.rng import PURPOSE_FIRST_STRATEGY, reset_stream
 from simulator.core.seats import seat_label
@@ -96,11 +97,8 @@ def _decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice
         return f"{who} decides ({name}, {n_options} options)"
     chosen = f"option {choice + 1} of {n_options}"
     if spec.describe_options is not None:
-        try:
-            texts = spec.describe_options(state, seat, kind, options, n_options, flags)
-            chosen = f"{texts[choice]} (option {choice + 1} of {n_options})"
-        except Exception:  # a describer in progress must not stop the page  # noqa: BLE001
-            pass
+        texts = spec.describe_options(state, seat, kind, options, n_options, flags)
+        chosen = f"{full_text(texts[choice])} (option {choice + 1} of {n_options})"
     return f"{who} decides ({name}): {chosen}"
 
 
