@@ -29,7 +29,8 @@ no longer be overtaken by the iterations left (its lead in visits exceeds them):
 the one the full budget would give, with the same stream, at a fraction of the cost.
 
 The tree's nodes are identified by the decision (seat, kind) and the option's code, so the same
-move is the same node whatever the determinization.  It answers the root option visited most
+move is the same node whatever the determinization; a hash table on (parent, seat, kind, code)
+finds a node's child for an option in about one probe, however many options the decision has.  It answers the root option visited most
 (ties: the better mean, then the first offered).
 
 The tree lives in arrays allocated once per decision and bounded by the budget (one node per
@@ -99,7 +100,7 @@ GAME_DEFAULT_HORIZONS = {"sails": 0.1, "loot": 0.3}
 0.1 is stronger than full rollouts at a quarter of their cost; in Loot Island 0.1 is much weaker
 (the gold kept so far ignores curses and the Final Exploration) and 0.3 as strong as full rollouts."""
 MAX_BUDGET = 1_000_000
-"""The tree holds one node per iteration: 1,000,000 iterations is about 80 MB per decision."""
+"""The tree holds one node per iteration: 1,000,000 iterations is about 110 MB per decision."""
 
 SETTINGS = (
     StrategySetting("budget", BUDGET, "iterations (simulated games) per decision", DEFAULT_BUDGET, 1, MAX_BUDGET,
@@ -121,14 +122,27 @@ GAME_OVER = -1
 
 
 @njit(inline="always")
-def find_child(first_child, next_sibling, node_seat, node_kind, node_code, node, seat, kind, code):
+def child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, seat, kind, code):
+    """Where the tree's hash table (``child_table``: a node per slot, ``NO_NODE`` when empty; a power
+    of two, at least twice the nodes) holds the child of ``node`` reached by option ``code`` of
+    decision (``seat``, ``kind``), or the empty slot where it goes (open addressing, linear probing).
+    One lookup costs about one probe, whatever the number of options."""
+    mask = child_table.shape[0] - 1
+    key = ((np.uint64(node) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F))
+           ^ (np.uint64(seat * 1024 + kind) * np.uint64(0x165667B19E3779F9)))
+    slot = np.int64((key ^ (key >> np.uint64(32))) & np.uint64(mask))
+    while True:
+        child = child_table[slot]
+        if child == NO_NODE or (node_parent[child] == node and node_code[child] == code and node_seat[child] == seat
+                                and node_kind[child] == kind):
+            return slot
+        slot = (slot + 1) & mask
+
+
+@njit(inline="always")
+def find_child(child_table, node_parent, node_seat, node_kind, node_code, node, seat, kind, code):
     """The child of ``node`` reached by option ``code`` of decision (``seat``, ``kind``), or ``NO_NODE``."""
-    child = first_child[node]
-    while child != NO_NODE:
-        if node_code[child] == code and node_seat[child] == seat and node_kind[child] == kind:
-            return child
-        child = next_sibling[child]
-    return NO_NODE
+    return child_table[child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, seat, kind, code)]
 
 
 @njit(inline="always")
@@ -199,14 +213,14 @@ def no_cut_evaluation(state, values):
 
 
 @njit(inline="always")
-def root_decided(first_child, next_sibling, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
+def root_decided(child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
                  iterations_left):
     """Whether the root option visited most leads every other (an option never tried counts 0 visits)
     by more than ``iterations_left``: then no further iteration can change the answer."""
     most = 0
     second = 0
     for i in range(n_options):
-        child = find_child(first_child, next_sibling, node_seat, node_kind, node_code, 0, seat, kind, options[i])
+        child = find_child(child_table, node_parent, node_seat, node_kind, node_code, 0, seat, kind, options[i])
         count = visits[child] if child != NO_NODE else 0
         if count > most:
             second = most
@@ -233,8 +247,11 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
     players = state[players_slot] if players_slot >= 0 else max_players
     heuristic_params = params[HEADER:]
     capacity = budget + 1
-    first_child = np.full(capacity, NO_NODE, dtype=np.int64)
-    next_sibling = np.full(capacity, NO_NODE, dtype=np.int64)
+    table_size = 1
+    while table_size < 2 * capacity:
+        table_size *= 2
+    child_table = np.full(table_size, NO_NODE, dtype=np.int64)
+    node_parent = np.full(capacity, NO_NODE, dtype=np.int64)
     node_seat = np.zeros(capacity, dtype=np.int64)
     node_kind = np.zeros(capacity, dtype=np.int64)
     node_code = np.zeros(capacity, dtype=np.int64)
@@ -265,7 +282,7 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
                 break
             untried = 0
             for i in range(n):
-                option_child[i] = find_child(first_child, next_sibling, node_seat, node_kind, node_code, node, mover,
+                option_child[i] = find_child(child_table, node_parent, node_seat, node_kind, node_code, node, mover,
                                              move_kind, work_options[i])
                 if option_child[i] == NO_NODE:
                     untried += 1
@@ -284,8 +301,9 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
                 node_kind[child] = move_kind
                 node_code[child] = work_options[chosen]
                 available[child] = 1
-                next_sibling[child] = first_child[node]
-                first_child[node] = child
+                node_parent[child] = node
+                child_table[child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, mover, move_kind,
+                                       work_options[chosen])] = child
                 apply(work, chosen, no_log)
                 depth += 1
                 path[depth] = child
@@ -338,14 +356,14 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
             total_reward[visited] += reward[node_seat[visited]]
         iterations_left = budget - 1 - iteration
         if stop_when_decided and 2 * (iteration + 1) > budget and iterations_left > 0 and root_decided(
-                first_child, next_sibling, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
+                child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
                 iterations_left):
             break
     best_index = 0
     best_visits = -1
     best_mean = -1.0
     for i in range(n_options):
-        child = find_child(first_child, next_sibling, node_seat, node_kind, node_code, 0, seat, kind, options[i])
+        child = find_child(child_table, node_parent, node_seat, node_kind, node_code, 0, seat, kind, options[i])
         if child == NO_NODE or visits[child] == 0:
             continue
         mean = total_reward[child] / visits[child]
