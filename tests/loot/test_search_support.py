@@ -123,3 +123,29 @@ def test_the_search_player_uses_both():
     forward = get_game("loot").forward
     assert forward.evaluate_cut is evaluate_cut and forward.copy_position is copy_position
     assert forward.players_slot == layout.S_PLAYERS
+
+
+def test_compasses_on_a_landing_with_enough_cards_claim_its_chests():
+    """Before the Final Exploration, a seat's compasses on a landing with enough cards add its share
+    of the chests (one each from the bottom compass up, cycling) at ``TREASURE_WORTH`` apiece;
+    below the threshold they add nothing."""
+    from simulator.games.loot.evaluation import TREASURE_WORTH
+
+    _, state = states_at_decisions(4, (), (), game_index=2, every=10)[6]
+    assert state[layout.S_PHASE] < layout.PH_FINAL
+    state[layout.S_COMP_N:layout.S_COMP_N + layout.N_LANDINGS] = 0
+    before = np.zeros(layout.MAX_PLAYERS)
+    evaluate_cut(state, before)
+    landing = 3
+    state[layout.S_COMP + landing * layout.N_OWNERS:layout.S_COMP + landing * layout.N_OWNERS + 2] = [2, 0]
+    state[layout.S_COMP_N + landing] = 2
+    state[layout.S_LAND_CHESTS + landing] = 3
+    state[layout.S_LAND_EFF + landing] = state[layout.S_THRESHOLD]
+    after = np.zeros(layout.MAX_PLAYERS)
+    evaluate_cut(state, after)
+    assert after[2] - before[2] == pytest.approx(2 * TREASURE_WORTH)  # bottom compass: chests 1 and 3
+    assert after[0] - before[0] == pytest.approx(TREASURE_WORTH)
+    assert after[1] == before[1] and after[3] == before[3]
+    state[layout.S_LAND_EFF + landing] = state[layout.S_THRESHOLD] - 1
+    evaluate_cut(state, after)
+    assert list(after) == list(before)

@@ -5,24 +5,33 @@ position that skips the slots a game never changes (``copy_position``).
 The provisional standing of the score trajectory (``end.record_standing``) is the gold kept so far:
 it ignores what the curse cubes will cost at the end (a Healer's price, or elimination at 13), so a
 search whose rollouts are cut after a round and scored on it takes cursed treasures as if they were
-free.  ``evaluate_cut`` adds that cost, as the end of the game would charge it today.
+free.  ``evaluate_cut`` adds that cost, as the end of the game would charge it today, and what the
+compasses already on landings with enough cards will bring (those landings are looted when their
+coast is explored, in the Final Exploration at the latest), which a cut after one round has not
+seen paid out.
 """
 
 from __future__ import annotations
 
 from numba import njit
 
-from simulator.games.loot.components import NO_HEALER
+from simulator.games.loot.components import NO_HEALER, TREASURE_CROSSED_CUBES, TREASURE_CURSE, TREASURE_GOLD
 from simulator.games.loot.end import distance_from_tile, kept_list
 from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, treasure_value
 from simulator.games.loot.state import (
-    AARON, BUFFER_CAP, MAX_PLAYERS, N_HEALERS, N_TREASURES, OPT_CAP, STATE_SIZE, S_BUFFER, S_CROSSES, S_CUBES, S_FIRST, S_HAS_AARON, S_HEAL_HAND,
-    S_HEAL_N, S_HEAL_POOL, S_INFO_HEALER, S_INFO_MAP, S_OPTIONS, S_PENDING_BEYOND_CAP, S_PENDING_COUNT, S_PLAYERS,
+    AARON, BUFFER_CAP, PH_FINAL, S_PHASE, MAX_PLAYERS, N_HEALERS, N_LANDINGS, N_OWNERS, N_TREASURES, OPT_CAP, STATE_SIZE, S_BUFFER, S_CROSSES, S_CUBES, S_FIRST, S_HAS_AARON, S_HEAL_HAND,
+    S_COMP, S_COMP_N, S_HEAL_N, S_HEAL_POOL, S_INFO_HEALER, S_LAND_CHESTS, S_LAND_EFF, S_THRESHOLD, S_INFO_MAP, S_OPTIONS, S_PENDING_BEYOND_CAP, S_PENDING_COUNT, S_PLAYERS,
     S_STEP, S_VAR, V_TWO_HEALERS,
 )
 from simulator.games.loot.tables import engine_tables
 
 _, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE = engine_tables()
+
+TREASURE_WORTH = float((TREASURE_TABLE[:, TREASURE_GOLD] - TREASURE_TABLE[:, TREASURE_CURSE]
+                        + TREASURE_TABLE[:, TREASURE_CROSSED_CUBES]).mean())
+"""What a treasure still to be found is worth on average: the mean printed gold of the treasure
+cards less their mean curse cubes (crossed cubes discarded), a cube counted one gold (the rate of
+most Healers); about 1.7 gold."""
 
 ELIMINATED_VALUE = -1.0
 """The value of a seat with 13 curse cubes or more: below every seat still in (they score 0 or more)."""
@@ -96,12 +105,33 @@ def healer_costs(state, costs, pool):
         served |= 1 << chooser
 
 
+@njit(cache=True, inline="always")
+def add_claims(state, values):
+    """Add to ``values`` each seat's share of the treasures waiting on landings with enough cards
+    (``S_LAND_EFF`` at the threshold): one per chest (what a Small Loot and the Final Exploration
+    reveal), dealt one each from the bottom compass up, cycling; ``TREASURE_WORTH`` each.  Nothing
+    once the Final Exploration has begun (it pays them out itself) or for a seat out by its cubes."""
+    players = state[S_PLAYERS]
+    if state[S_PHASE] >= PH_FINAL:
+        return
+    for landing in range(N_LANDINGS):
+        compasses = state[S_COMP_N + landing]
+        chests = state[S_LAND_CHESTS + landing]
+        if compasses == 0 or chests == 0 or state[S_LAND_EFF + landing] < state[S_THRESHOLD]:
+            continue
+        for position in range(min(compasses, chests)):
+            owner = state[S_COMP + landing * N_OWNERS + position]
+            if owner < players and not eliminated_by_curse(state[S_CUBES + owner], SCORING_TABLE):
+                values[owner] += TREASURE_WORTH * ((chests - position + compasses - 1) // compasses)
+
+
 @njit(cache=True)
 def evaluate_cut(state, values):
     """Forward model (optional, the search player's cut rollouts): each seat's loot value if the game
     ended now, as the end scores it: 13 curse cubes or more eliminate (``ELIMINATED_VALUE``); the
     others get the gold of their kept treasures (crown ladder among the seats still in and Aaron),
-    the First Player bonus for the tile holder, minus the Healer ``healer_costs`` gives them.  Uses
+    the First Player bonus for the tile holder, minus the Healer ``healer_costs`` gives them, plus
+    their share of the treasures waiting on the landings (``add_claims``).  Uses
     the state's scratch buffer (free between steps)."""
     players = state[S_PLAYERS]
     kept = state[_KEPT:_KEPT + N_TREASURES]
@@ -119,6 +149,7 @@ def evaluate_cut(state, values):
             continue
         gold = treasure_value(kept, kept_list(state, p, kept), crosses, p, TREASURE_TABLE, SCORING_TABLE)
         values[p] = final_loot_value(gold, state[S_FIRST] == p, 0, NO_HEALER, HEALER_TABLE, SCORING_TABLE) - costs[p]
+    add_claims(state, values)
 
 
 @njit(cache=True)
