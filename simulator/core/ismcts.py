@@ -30,8 +30,8 @@ the one the full budget would give, with the same stream, at a fraction of the c
 
 The tree's nodes are identified by the decision (seat, kind) and the option's code, so the same
 move is the same node whatever the determinization; a hash table on (parent, seat, kind, code)
-finds a node's child for an option in about one probe, however many options the decision has.  It answers the root option visited most
-(ties: the better mean, then the first offered).
+finds a node's child for an option in about one probe, however many options the decision has.
+It answers the root option visited most (ties: the better mean, then the first offered).
 
 The tree lives in arrays allocated once per decision and bounded by the budget (one node per
 iteration at most): nothing is allocated per node.  Each iteration copies the position with the
@@ -302,8 +302,9 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
                 node_code[child] = work_options[chosen]
                 available[child] = 1
                 node_parent[child] = node
-                child_table[child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, mover, move_kind,
-                                       work_options[chosen])] = child
+                slot = child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, mover, move_kind,
+                                  work_options[chosen])
+                child_table[slot] = child
                 apply(work, chosen, no_log)
                 depth += 1
                 path[depth] = child

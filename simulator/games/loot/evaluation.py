@@ -19,9 +19,10 @@ from simulator.games.loot.components import NO_HEALER, TREASURE_CROSSED_CUBES, T
 from simulator.games.loot.end import distance_from_tile, kept_list
 from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, treasure_value
 from simulator.games.loot.state import (
-    AARON, BUFFER_CAP, PH_FINAL, S_PHASE, MAX_PLAYERS, N_HEALERS, N_LANDINGS, N_OWNERS, N_TREASURES, OPT_CAP, STATE_SIZE, S_BUFFER, S_CROSSES, S_CUBES, S_FIRST, S_HAS_AARON, S_HEAL_HAND,
-    S_COMP, S_COMP_N, S_HEAL_N, S_HEAL_POOL, S_INFO_HEALER, S_LAND_CHESTS, S_LAND_EFF, S_THRESHOLD, S_INFO_MAP, S_OPTIONS, S_PENDING_BEYOND_CAP, S_PENDING_COUNT, S_PLAYERS,
-    S_STEP, S_VAR, V_TWO_HEALERS,
+    AARON, BUFFER_CAP, MAX_PLAYERS, N_HEALERS, N_LANDINGS, N_OWNERS, N_TREASURES, OPT_CAP, PH_FINAL, S_BUFFER, S_COMP,
+    S_COMP_N, S_CROSSES, S_CUBES, S_FIRST, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL, S_INFO_HEALER, S_INFO_MAP,
+    S_LAND_CHESTS, S_LAND_EFF, S_OPTIONS, S_PENDING_BEYOND_CAP, S_PENDING_COUNT, S_PHASE, S_PLAYERS, S_STEP,
+    S_THRESHOLD, S_VAR, STATE_SIZE, V_TWO_HEALERS,
 )
 from simulator.games.loot.tables import engine_tables
 
@@ -57,8 +58,9 @@ def healer_costs(state, costs, pool):
     """Each seat's Healer cost if the game ended now (END step 3): the seats still in with curse
     cubes choose in ascending cubes (ties: nearest the First Player tile holder), each the cheapest
     Healer left in the pool for itself (the first of the pool's order on ties; a Healer taken
-    leaves its place to the last, as ``end.choose_healer`` does).  ``pool``: scratch.  Variant two-healers (the pool is built at the end): the
-    cheaper of the seat's two Healers.  0 for a seat without cubes."""
+    leaves its place to the last, as ``end.choose_healer`` does).  ``pool``: scratch.  Variant
+    two-healers (the pool is built at the end): the cheaper of the seat's two Healers.  0 for a
+    seat without cubes."""
     players = state[S_PLAYERS]
     two_healers = state[S_VAR + V_TWO_HEALERS] == 1
     left = state[S_HEAL_N]
