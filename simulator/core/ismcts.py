@@ -19,19 +19,23 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS").  Each i
    winner, 1/k for each of k seats sharing the best rank, 0 otherwise (a seat eliminated or
    beaten gets 0).  With ``reward=rank`` its rank reward ``(n - rank) / (n - 1)`` among the n
    ranked seats (1 for first, 0 for last; an eliminated seat, rank 0, gets 0).  A rollout cut
-   at the horizon is scored the same way on the game's provisional standings at its last
-   checkpoint (the seats with the best standing share the win; ranks by standing).
+   at the horizon is scored the same way on the game's evaluation of the position
+   (``ForwardModel.evaluate_cut``, each seat's expected final score) when it has one, else on its
+   provisional standings at the last checkpoint (the seats with the best standing share the win;
+   ranks by standing).
 
 With ``stop=decided`` (the default) the search ends as soon as the root option visited most can
 no longer be overtaken by the iterations left (its lead in visits exceeds them): the answer is
 the one the full budget would give, with the same stream, at a fraction of the cost.
 
 The tree's nodes are identified by the decision (seat, kind) and the option's code, so the same
-move is the same node whatever the determinization.  It answers the root option visited most
-(ties: the better mean, then the first offered).
+move is the same node whatever the determinization; a hash table on (parent, seat, kind, code)
+finds a node's child for an option in about one probe, however many options the decision has.
+It answers the root option visited most (ties: the better mean, then the first offered).
 
 The tree lives in arrays allocated once per decision and bounded by the budget (one node per
-iteration at most): nothing is allocated per node.
+iteration at most): nothing is allocated per node.  Each iteration copies the position with the
+game's ``copy_position`` when it has one (only the slots that change during a game), else whole.
 
 Parameters (the seat's ``params`` vector, set from the lineup as ``ismcts+budget=1000+c=0.5``;
 see ``SETTINGS``): ``params[BUDGET]`` iterations, ``params[EXPLORATION]`` the constant ``c``,
@@ -51,7 +55,6 @@ numba keys closures by their pickled contents, which change from one process to 
 from __future__ import annotations
 
 import dataclasses
-import importlib
 import math
 import types as python_types
 
@@ -97,7 +100,7 @@ GAME_DEFAULT_HORIZONS = {"sails": 0.1, "loot": 0.3}
 0.1 is stronger than full rollouts at a quarter of their cost; in Loot Island 0.1 is much weaker
 (the gold kept so far ignores curses and the Final Exploration) and 0.3 as strong as full rollouts."""
 MAX_BUDGET = 1_000_000
-"""The tree holds one node per iteration: 1,000,000 iterations is about 80 MB per decision."""
+"""The tree holds one node per iteration: 1,000,000 iterations is about 110 MB per decision."""
 
 SETTINGS = (
     StrategySetting("budget", BUDGET, "iterations (simulated games) per decision", DEFAULT_BUDGET, 1, MAX_BUDGET,
@@ -119,14 +122,27 @@ GAME_OVER = -1
 
 
 @njit(inline="always")
-def find_child(first_child, next_sibling, node_seat, node_kind, node_code, node, seat, kind, code):
+def child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, seat, kind, code):
+    """Where the tree's hash table (``child_table``: a node per slot, ``NO_NODE`` when empty; a power
+    of two, at least twice the nodes) holds the child of ``node`` reached by option ``code`` of
+    decision (``seat``, ``kind``), or the empty slot where it goes (open addressing, linear probing).
+    One lookup costs about one probe, whatever the number of options."""
+    mask = child_table.shape[0] - 1
+    key = ((np.uint64(node) * np.uint64(0x9E3779B97F4A7C15)) ^ (np.uint64(code) * np.uint64(0xC2B2AE3D27D4EB4F))
+           ^ (np.uint64(seat * 1024 + kind) * np.uint64(0x165667B19E3779F9)))
+    slot = np.int64((key ^ (key >> np.uint64(32))) & np.uint64(mask))
+    while True:
+        child = child_table[slot]
+        if child == NO_NODE or (node_parent[child] == node and node_code[child] == code and node_seat[child] == seat
+                                and node_kind[child] == kind):
+            return slot
+        slot = (slot + 1) & mask
+
+
+@njit(inline="always")
+def find_child(child_table, node_parent, node_seat, node_kind, node_code, node, seat, kind, code):
     """The child of ``node`` reached by option ``code`` of decision (``seat``, ``kind``), or ``NO_NODE``."""
-    child = first_child[node]
-    while child != NO_NODE:
-        if node_code[child] == code and node_seat[child] == seat and node_kind[child] == kind:
-            return child
-        child = next_sibling[child]
-    return NO_NODE
+    return child_table[child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, seat, kind, code)]
 
 
 @njit(inline="always")
@@ -153,17 +169,16 @@ def rank_rewards(seat_row, reward):
 
 
 @njit(inline="always")
-def provisional_rewards(state, trajectory_offset, max_players, players, rank_reward, reward):
-    """Each seat's reward for a rollout cut at a checkpoint: as ``win_shares`` (the seats with the
-    best provisional standing share 1) or ``rank_rewards`` (rank = 1 + seats strictly ahead), on
-    the standings of the last checkpoint recorded in ``state``."""
-    row = trajectory_offset + 1 + (state[trajectory_offset] - 1) * max_players
-    best = state[row]
+def standing_rewards(standings, players, rank_reward, reward):
+    """Each seat's reward for a rollout cut before the end, from ``standings[s]`` (seat ``s``'s
+    provisional standing or expected final score): as ``win_shares`` (the seats with the best
+    standing share 1) or ``rank_rewards`` (rank = 1 + seats strictly ahead)."""
+    best = standings[0]
     for s in range(players):
-        best = max(best, state[row + s])
+        best = max(best, standings[s])
     leaders = 0
     for s in range(players):
-        if state[row + s] == best:
+        if standings[s] == best:
             leaders += 1
     for s in range(reward.shape[0]):
         if s >= players:
@@ -171,22 +186,41 @@ def provisional_rewards(state, trajectory_offset, max_players, players, rank_rew
         elif rank_reward:
             ahead = 0
             for other in range(players):
-                if state[row + other] > state[row + s]:
+                if standings[other] > standings[s]:
                     ahead += 1
             reward[s] = (players - 1 - ahead) / (players - 1) if players > 1 else 0.0
         else:
-            reward[s] = 1.0 / leaders if state[row + s] == best else 0.0
+            reward[s] = 1.0 / leaders if standings[s] == best else 0.0
 
 
 @njit(inline="always")
-def root_decided(first_child, next_sibling, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
+def provisional_rewards(state, trajectory_offset, max_players, players, rank_reward, reward):
+    """``standing_rewards`` on the standings of the last checkpoint recorded in ``state``."""
+    row = trajectory_offset + 1 + (state[trajectory_offset] - 1) * max_players
+    standing_rewards(state[row:row + max_players], players, rank_reward, reward)
+
+
+@njit
+def copy_whole_state(source, target):
+    """``copy_position`` of a game that declares none: the whole state."""
+    target[:] = source
+
+
+@njit
+def no_cut_evaluation(state, values):
+    """``evaluate_cut`` of a game that declares none (never called: the standings are used)."""
+    values[:] = 0.0
+
+
+@njit(inline="always")
+def root_decided(child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
                  iterations_left):
     """Whether the root option visited most leads every other (an option never tried counts 0 visits)
     by more than ``iterations_left``: then no further iteration can change the answer."""
     most = 0
     second = 0
     for i in range(n_options):
-        child = find_child(first_child, next_sibling, node_seat, node_kind, node_code, 0, seat, kind, options[i])
+        child = find_child(child_table, node_parent, node_seat, node_kind, node_code, 0, seat, kind, options[i])
         count = visits[child] if child != NO_NODE else 0
         if count > most:
             second = most
@@ -197,9 +231,9 @@ def root_decided(first_child, next_sibling, node_seat, node_kind, node_code, vis
 
 
 @njit(inline="always")
-def search(pending_decision, apply, redraw_hidden, final_results, heuristic, state_size, max_options, max_players,
-           seat_columns, game_columns, trajectory_offset, max_checkpoints, players_slot, state, seat, kind, options,
-           n_options, params, stream):
+def search(pending_decision, apply, redraw_hidden, final_results, copy_position, evaluate_cut, has_cut_evaluation,
+           heuristic, state_size, max_options, max_players, seat_columns, game_columns, trajectory_offset,
+           max_checkpoints, players_slot, state, seat, kind, options, n_options, params, stream):
     """ISMCTS from ``seat``'s decision in ``state`` (the module docstring); the chosen option index."""
     budget = max(1, int(params[BUDGET]))
     exploration = params[EXPLORATION]
@@ -213,8 +247,11 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
     players = state[players_slot] if players_slot >= 0 else max_players
     heuristic_params = params[HEADER:]
     capacity = budget + 1
-    first_child = np.full(capacity, NO_NODE, dtype=np.int64)
-    next_sibling = np.full(capacity, NO_NODE, dtype=np.int64)
+    table_size = 1
+    while table_size < 2 * capacity:
+        table_size *= 2
+    child_table = np.full(table_size, NO_NODE, dtype=np.int64)
+    node_parent = np.full(capacity, NO_NODE, dtype=np.int64)
     node_seat = np.zeros(capacity, dtype=np.int64)
     node_kind = np.zeros(capacity, dtype=np.int64)
     node_code = np.zeros(capacity, dtype=np.int64)
@@ -228,10 +265,12 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
     seat_row = np.zeros((max_players, seat_columns), dtype=np.int64)
     game_row = np.zeros(game_columns, dtype=np.int64)
     reward = np.zeros(max_players, dtype=np.float64)
+    values = np.zeros(max_players, dtype=np.float64)
     no_log = np.zeros((0, 6), dtype=np.int64)
     n_nodes = 1  # node 0 is the root
+    work[:] = state
     for iteration in range(budget):
-        work[:] = state
+        copy_position(state, work)
         redraw_hidden(work, seat, stream)
         node = 0
         depth = 0
@@ -243,7 +282,7 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
                 break
             untried = 0
             for i in range(n):
-                option_child[i] = find_child(first_child, next_sibling, node_seat, node_kind, node_code, node, mover,
+                option_child[i] = find_child(child_table, node_parent, node_seat, node_kind, node_code, node, mover,
                                              move_kind, work_options[i])
                 if option_child[i] == NO_NODE:
                     untried += 1
@@ -262,8 +301,10 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
                 node_kind[child] = move_kind
                 node_code[child] = work_options[chosen]
                 available[child] = 1
-                next_sibling[child] = first_child[node]
-                first_child[node] = child
+                node_parent[child] = node
+                slot = child_slot(child_table, node_parent, node_seat, node_kind, node_code, node, mover, move_kind,
+                                  work_options[chosen])
+                child_table[slot] = child
                 apply(work, chosen, no_log)
                 depth += 1
                 path[depth] = child
@@ -297,7 +338,10 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
                 choice = heuristic(work, mover, move_kind, work_options, n, heuristic_params, stream)
             apply(work, choice, no_log)
         # backup: each edge's chooser is credited with its own reward
-        if cut:
+        if cut and has_cut_evaluation:
+            evaluate_cut(work, values)
+            standing_rewards(values, players, rank_reward, reward)
+        elif cut:
             provisional_rewards(work, trajectory_offset, max_players, players, rank_reward, reward)
         else:
             seat_row[:, 1] = 0  # seats the game does not have stay unranked
@@ -313,14 +357,14 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
             total_reward[visited] += reward[node_seat[visited]]
         iterations_left = budget - 1 - iteration
         if stop_when_decided and 2 * (iteration + 1) > budget and iterations_left > 0 and root_decided(
-                first_child, next_sibling, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
+                child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
                 iterations_left):
             break
     best_index = 0
     best_visits = -1
     best_mean = -1.0
     for i in range(n_options):
-        child = find_child(first_child, next_sibling, node_seat, node_kind, node_code, 0, seat, kind, options[i])
+        child = find_child(child_table, node_parent, node_seat, node_kind, node_code, 0, seat, kind, options[i])
         if child == NO_NODE or visits[child] == 0:
             continue
         mean = total_reward[child] / visits[child]
@@ -334,7 +378,8 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
 def _decide_template(state, seat, kind, options, n_options, params, stream):
     """The strategy: ``search`` bound to one game's functions (globals filled by ``build_strategy``)."""
     return search(GAME_PENDING_DECISION, GAME_APPLY, GAME_REDRAW_HIDDEN, GAME_FINAL_RESULTS,  # noqa: F821
-                  ROLLOUT_POLICY, GAME_STATE_SIZE, GAME_MAX_OPTIONS, GAME_MAX_PLAYERS,  # noqa: F821
+                  GAME_COPY_POSITION, GAME_EVALUATE_CUT, GAME_HAS_CUT_EVALUATION, ROLLOUT_POLICY,  # noqa: F821
+                  GAME_STATE_SIZE, GAME_MAX_OPTIONS, GAME_MAX_PLAYERS,  # noqa: F821
                   GAME_SEAT_COLUMNS, GAME_GAME_COLUMNS, GAME_TRAJECTORY_OFFSET, GAME_MAX_CHECKPOINTS,  # noqa: F821
                   GAME_PLAYERS_SLOT, state, seat, kind, options, n_options, params, stream)  # noqa: F821
 
@@ -350,6 +395,9 @@ def compile_for_game(spec, rollout_function):
         GAME_APPLY=forward.apply,
         GAME_REDRAW_HIDDEN=forward.redraw_hidden,
         GAME_FINAL_RESULTS=forward.final_results,
+        GAME_COPY_POSITION=forward.copy_position or copy_whole_state,
+        GAME_EVALUATE_CUT=forward.evaluate_cut or no_cut_evaluation,
+        GAME_HAS_CUT_EVALUATION=forward.evaluate_cut is not None,
         ROLLOUT_POLICY=rollout_function,
         GAME_STATE_SIZE=int(forward.state_size),
         GAME_MAX_OPTIONS=int(forward.max_options),
@@ -358,7 +406,7 @@ def compile_for_game(spec, rollout_function):
         GAME_GAME_COLUMNS=len(spec.game_columns),
         GAME_TRAJECTORY_OFFSET=int(forward.trajectory_offset) if forward.max_checkpoints else -1,
         GAME_MAX_CHECKPOINTS=int(forward.max_checkpoints),
-        GAME_PLAYERS_SLOT=players_slot(spec),
+        GAME_PLAYERS_SLOT=int(forward.players_slot),
     )
     name = f"ismcts_{spec.id}"
     function = python_types.FunctionType(_decide_template.__code__, game_globals, name)
@@ -366,22 +414,6 @@ def compile_for_game(spec, rollout_function):
     function.__module__ = __name__
     function.__doc__ = f"ISMCTS for {spec.title} (simulator.core.ismcts)."
     return njit(STRATEGY_SIGNATURE, cache=True)(function)
-
-
-def players_slot(spec) -> int:
-    """Where ``spec``'s state holds its number of players (``PLAYERS`` or ``S_PLAYERS`` of the game's
-    ``state`` module), for scoring cut rollouts; -1 if it has none (then every seat up to
-    ``max(player_counts)`` is scored)."""
-    engine_module = getattr(spec.forward.new_game, "py_func", spec.forward.new_game).__module__
-    try:
-        state_module = importlib.import_module(engine_module.rsplit(".", 1)[0] + ".state")
-    except ImportError:
-        return -1
-    for name in ("PLAYERS", "S_PLAYERS"):
-        slot = getattr(state_module, name, None)
-        if isinstance(slot, int) and 0 <= slot < spec.forward.state_size:
-            return slot
-    return -1
 
 
 def game_settings(game_id: str) -> tuple[StrategySetting, ...]:

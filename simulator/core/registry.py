@@ -71,7 +71,17 @@ class ForwardModel:
     ``play_chunk_recording(run_seed, first_game, n_games, variant_flags, strategies, params,
     seat_results, game_results, rule_counts, decision_stats, trajectories, debug)``: the game's
     binding of ``simulator.core.forward.play_chunk_recording`` (its ``play_chunk`` plus what the
-    engine records); ``None`` until the game binds it, and then the runner records nothing."""
+    engine records); ``None`` until the game binds it, and then the runner records nothing.
+
+    What the search player (``simulator/core/ismcts.py``) may use, all optional:
+    ``players_slot``: where the state holds the game's number of players (-1: none, then every seat
+    up to ``max(player_counts)`` is scored); ``evaluate_cut(state, values)``: fills ``values[s]``
+    (float64, one entry per seat up to ``max(player_counts)``) with seat ``s``'s expected final score
+    in a position cut before the end, which the search then scores a cut rollout on instead of the
+    last checkpoint's standings; ``copy_position(source, target)``: makes ``target``, which already
+    holds a position of the same game (same run and variants), the same position as ``source``
+    (a game may skip what never changes during a game and its scratch slots; without it the whole
+    state is copied)."""
 
     new_game: Callable
     pending_decision: Callable
@@ -87,6 +97,9 @@ class ForwardModel:
     max_checkpoints: int = 0
     trajectory_offset: int = -1
     play_chunk_recording: Callable | None = None
+    players_slot: int = -1
+    evaluate_cut: Callable | None = None
+    copy_position: Callable | None = None
 
     def __post_init__(self) -> None:
         if len(set(self.rule_ids)) != len(self.rule_ids) or "game" in self.rule_ids:

@@ -240,12 +240,12 @@ def test_full_rollouts_and_cut_rollouts_are_both_reproducible_and_legal(search):
 
 @pytest.mark.parametrize("game_id", ["sails", "loot"])
 def test_the_players_slot_holds_the_player_count(game_id):
-    """Cut rollouts score the seats ``state[players_slot]`` says the game has (the games whose
-    search player the cost figures cover; every game's slot is found the same way)."""
+    """Cut rollouts score the seats ``state[players_slot]`` says the game has (the forward model's
+    ``players_slot``; the games whose search player the cost figures cover)."""
     from simulator.core.registry import check_variants
 
     spec = get_game(game_id)
-    slot = ismcts.players_slot(spec)
+    slot = spec.forward.players_slot
     for players in spec.player_counts:
         state = np.zeros(spec.forward.state_size, dtype=np.int64)
         spec.forward.new_game(5, 0, players, check_variants(spec, (), players), 0, state,

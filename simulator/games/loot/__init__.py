@@ -152,13 +152,13 @@ def strategy_specs():
 def game_spec():
     """The registry entry of Loot Island."""
     from simulator.core.registry import ForwardModel, GameSpec
-    from simulator.games.loot import engine
+    from simulator.games.loot import engine, evaluation
     from simulator.games.loot.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.loot.hidden import redraw_hidden
     from simulator.games.loot.narrate import narrate
     from simulator.games.loot.play_text import describe_options, describe_view, narrate_for_seat
     from simulator.games.loot.state import (
-        MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, S_COUNTERS, S_TRAJECTORY, STATE_SIZE,
+        MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, S_COUNTERS, S_PLAYERS, S_TRAJECTORY, STATE_SIZE,
     )
 
     return GameSpec(
@@ -186,7 +186,9 @@ def game_spec():
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=S_COUNTERS,
                              rule_labels=rule_labels(), checkpoint_unit="round", max_checkpoints=MAX_CHECKPOINTS,
-                             trajectory_offset=S_TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+                             trajectory_offset=S_TRAJECTORY, play_chunk_recording=engine.play_chunk_recording,
+                             players_slot=S_PLAYERS, evaluate_cut=evaluation.evaluate_cut,
+                             copy_position=evaluation.copy_position),
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,

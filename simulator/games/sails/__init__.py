@@ -94,7 +94,7 @@ def game_spec():
     from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.sails.hidden import redraw_hidden
     from simulator.games.sails.state import (
-        COUNTERS, MAX_CHECKPOINTS, MAX_OPTIONS, RULE_COUNTERS, RULE_IDS, STATE_SIZE, TRAJECTORY,
+        COUNTERS, MAX_CHECKPOINTS, MAX_OPTIONS, PLAYERS, RULE_COUNTERS, RULE_IDS, STATE_SIZE, TRAJECTORY,
     )
     from simulator.games.sails.narrate import narrate
     from simulator.games.sails.play_text import describe_options, describe_view, narrate_for_seat
@@ -119,7 +119,7 @@ def game_spec():
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden,
                              rule_ids=RULE_IDS, counters_offset=COUNTERS, rule_labels=dict(RULE_COUNTERS),
                              checkpoint_unit="trick", max_checkpoints=MAX_CHECKPOINTS, trajectory_offset=TRAJECTORY,
-                             play_chunk_recording=engine.play_chunk_recording),
+                             play_chunk_recording=engine.play_chunk_recording, players_slot=PLAYERS),
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,

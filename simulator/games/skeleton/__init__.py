@@ -142,8 +142,8 @@ def game_spec():
     from simulator.games.skeleton.hidden import redraw_hidden
     from simulator.games.skeleton.narrate import narrate
     from simulator.games.skeleton.play_text import describe_options, describe_view, narrate_for_seat
-    from simulator.games.skeleton.state import COUNTERS, MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, RULE_LABELS, \
-        STATE_SIZE, TRAJECTORY
+    from simulator.games.skeleton.state import COUNTERS, MAX_CHECKPOINTS, MAX_OPTIONS, PLAYERS, RULE_IDS, \
+        RULE_LABELS, STATE_SIZE, TRAJECTORY
 
     return GameSpec(
         id="skeleton",
@@ -165,7 +165,8 @@ def game_spec():
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=dict(RULE_LABELS), checkpoint_unit="turn", max_checkpoints=MAX_CHECKPOINTS,
-                             trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+                             trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording,
+                             players_slot=PLAYERS),
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,

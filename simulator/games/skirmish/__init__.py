@@ -149,7 +149,7 @@ def game_spec():
     from simulator.games.skirmish.hidden import redraw_hidden
     from simulator.games.skirmish.narrate import narrate
     from simulator.games.skirmish.play_text import describe_options, describe_view, narrate_for_seat
-    from simulator.games.skirmish.state import COUNTERS, MAX_OPTIONS, MAX_ROUND_CAP, STATE_SIZE, TRAJECTORY
+    from simulator.games.skirmish.state import COUNTERS, MAX_OPTIONS, MAX_ROUND_CAP, PLAYERS, STATE_SIZE, TRAJECTORY
 
     return GameSpec(
         id="skirmish",
@@ -172,7 +172,8 @@ def game_spec():
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=dict(RULE_LABELS), checkpoint_unit="round",
-                             max_checkpoints=MAX_ROUND_CAP + 1, trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+                             max_checkpoints=MAX_ROUND_CAP + 1, trajectory_offset=TRAJECTORY,
+                             play_chunk_recording=engine.play_chunk_recording, players_slot=PLAYERS),
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,

@@ -159,7 +159,9 @@ def game_spec():
     from simulator.games.tobago.island import ISLAND_IDS
     from simulator.games.tobago.narrate import narrate
     from simulator.games.tobago.play_text import describe_options, describe_view, narrate_for_seat
-    from simulator.games.tobago.state import COUNTERS, DECISION_KINDS, MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, STATE_SIZE, TRAJECTORY
+    from simulator.games.tobago.state import (
+        COUNTERS, DECISION_KINDS, MAX_CHECKPOINTS, MAX_OPTIONS, PLAYERS, RULE_IDS, STATE_SIZE, TRAJECTORY,
+    )
 
     return GameSpec(
         id="tobago",
@@ -181,7 +183,8 @@ def game_spec():
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=rule_labels(), checkpoint_unit="share", max_checkpoints=MAX_CHECKPOINTS,
-                             trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording),
+                             trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording,
+                             players_slot=PLAYERS),
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,
