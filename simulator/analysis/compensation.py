@@ -11,8 +11,8 @@ that brings every seat nearest its fair share.
   compensated scores are equal keep the game's own order when their raw scores were equal too
   (the game's tie-breaks, already applied), and share the place otherwise.
 - It is named as a setting of a study (``compensation = ...`` in an experiment file,
-  :func:`parse_setting`): ``"search"`` (or ``"search:max=8"``) searches every vector from 0 to
-  ``max`` points per seat; ``"late-seats:+K"`` gives seat ``s`` ``K * (s - 1)`` points;
+  :func:`parse_setting`): ``"search"`` (or ``"search:max=5"``) searches every vector from 0 to
+  ``max`` points per seat in half points (half a point wins ties against the seats without it); ``"late-seats:+K"`` gives seat ``s`` ``K * (s - 1)`` points;
   ``"seat-points:0,0,1,2"`` lists the points per seat (applies to that player count only).
 - The search is honest about its own choice: it picks the vector on the even-numbered games
   and states the result on the odd-numbered ones (win rates with Wilson intervals, Holm
@@ -35,8 +35,11 @@ from simulator.analysis import stats
 from simulator.analysis.runs import Run
 from simulator.core.registry import UsageError, get_game
 
-DEFAULT_MAX_POINTS = 6
+DEFAULT_MAX_POINTS = 3
 """Largest amount per seat the search tries by default (points)."""
+STEP = 0.5
+"""The search's step (points): half a point is the smallest compensation, one that wins ties
+against the seats without it (scores are whole numbers)."""
 FORMS = ('"search"', '"search:max=N"', '"late-seats:+K"', '"seat-points:A,B,..."')
 
 
@@ -67,7 +70,7 @@ def parse_setting(text: str) -> Setting:
             return Setting(value, search=True)
         if value.startswith("search:max="):
             amount = int(value.split("=", 1)[1])
-            if not 1 <= amount <= 20:
+            if not 1 <= amount <= 6:
                 raise ValueError
             return Setting(value, search=True, max_points=amount)
         if value.startswith("late-seats:"):
@@ -83,7 +86,7 @@ def parse_setting(text: str) -> Setting:
     except ValueError:
         pass
     raise UsageError(f"compensation '{text}' is not understood; write one of {', '.join(FORMS)} "
-                     "(points are whole numbers, at most 20 for a search, 50 otherwise)")  # fmt: skip
+                     "(points are whole numbers, at most 6 for a search, 50 otherwise)")  # fmt: skip
 
 
 def score_arrays(runs: list[Run]) -> tuple[np.ndarray, np.ndarray]:
@@ -105,7 +108,7 @@ def compensated_wins(scores: np.ndarray, ranks: np.ndarray, points: np.ndarray) 
     between seats of equal raw scores (its tie-breaks), and share the place otherwise.
     """
     ranked = ranks > 0
-    adjusted = scores + np.asarray(points, dtype=np.int64)[None, :]
+    adjusted = scores + np.asarray(points, dtype=np.float64)[None, :]  # halves and wholes: exact in floats
     players = scores.shape[1]
     beaten = np.zeros(scores.shape, dtype=bool)
     for seat, other in itertools.permutations(range(players), 2):
@@ -126,10 +129,11 @@ def largest_gap(rates: np.ndarray) -> float:
     return float(np.abs(rates - rates.mean()).max())
 
 
-def candidate_vectors(players: int, max_points: int) -> list[tuple[int, ...]]:
-    """Every vector of 0..max points per seat with at least one seat at 0 (adding the same
-    amount to every seat changes nothing)."""
-    return [vector for vector in itertools.product(range(max_points + 1), repeat=players) if min(vector) == 0]
+def candidate_vectors(players: int, max_points: float, step: float = STEP) -> list[tuple[float, ...]]:
+    """Every vector of 0..max points per seat in ``step``s with at least one seat at 0 (adding
+    the same amount to every seat changes nothing)."""
+    amounts = [step * index for index in range(int(round(max_points / step)) + 1)]
+    return [vector for vector in itertools.product(amounts, repeat=players) if min(vector) == 0]
 
 
 def seat_table(wins: np.ndarray) -> pl.DataFrame:
@@ -162,7 +166,7 @@ def applies(game_id: str) -> str:
 def evaluate(scores: np.ndarray, ranks: np.ndarray, vector: tuple[int, ...]) -> dict:
     """A compensation tested on every given game: the seat table and its largest gap."""
     table = seat_table(compensated_wins(scores, ranks, np.array(vector)))
-    return {"points": list(vector), "table": table.to_dicts(), "largest_gap": float(table["gap"].abs().max()),
+    return {"points": [float(amount) for amount in vector], "table": table.to_dicts(), "largest_gap": float(table["gap"].abs().max()),
             "every_seat_fair": bool((table["p_holm"] > stats.ALPHA).all())}  # fmt: skip
 
 
@@ -178,7 +182,7 @@ def search(scores: np.ndarray, ranks: np.ndarray, max_points: int = DEFAULT_MAX_
         if best_key is None or key < best_key:
             best, best_key = vector, key
     late = [evaluate(scores[check], ranks[check], tuple(step * seat for seat in range(players)))
-            | {"label": f"late-seats:+{step}"} for step in range(max_points + 1)]  # fmt: skip
+            | {"label": f"late-seats:+{step}"} for step in range(int(max_points) + 1)]  # fmt: skip
     return {"max_points": max_points, "chosen_on": int(scores[choose].shape[0]), "checked_on": int(scores[check].shape[0]),
             "before": evaluate(scores[check], ranks[check], (0,) * players),
             "found": evaluate(scores[check], ranks[check], best), "late_seats": late}  # fmt: skip
@@ -203,9 +207,10 @@ def study(runs: list[Run], setting: Setting) -> dict:
             "before": evaluate(scores, ranks, (0,) * players), "tested": evaluate(scores, ranks, vector)}  # fmt: skip
 
 
-def points_text(points: list[int]) -> str:
-    """``seat 3 +1, seat 4 +2 points at the end`` (``no points`` for a zero vector)."""
-    parts = [f"seat {seat} +{amount}" for seat, amount in enumerate(points, start=1) if amount]
+def points_text(points: list[float]) -> str:
+    """``seat 3 +1, seat 4 +2 points at the end`` (``no points`` for a zero vector); half a point
+    reads ``+0.5``."""
+    parts = [f"seat {seat} +{amount:g}" for seat, amount in enumerate(points, start=1) if amount]
     unit = "point" if sum(points) == 1 else "points"
     return f"{', '.join(parts)} {unit} at the end" if parts else "no points"
 

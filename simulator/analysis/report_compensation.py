@@ -31,7 +31,7 @@ def add_compensation(document, block: dict, title: str) -> None:
         found = block["search"]
         rows = [_rate_row("none", found["before"]), _rate_row(compensation.points_text(found["found"]["points"]), found["found"])]
         rows += [_rate_row(entry["label"], entry) for entry in found["late_seats"][1:]]
-        document.text(f"Every vector of 0 to {found['max_points']} points per seat was tried on {found['chosen_on']:,} games "
+        document.text(f"Every vector of 0 to {found['max_points']} points per seat, in half points (half a point wins ties), was tried on {found['chosen_on']:,} games "
                       f"(even-numbered); the table states each on the {found['checked_on']:,} other games, with 95% "
                       "Wilson intervals. The strategies do not know the points (docs/analysis.md, \"Compensation\").")  # fmt: skip
     else:

@@ -44,7 +44,8 @@ def test_search_finds_the_points_that_offset_a_planted_advantage():
 
 def test_candidate_vectors_leave_out_uniform_shifts():
     vectors = compensation.candidate_vectors(3, 2)
-    assert (1, 1, 1) not in vectors and (0, 2, 1) in vectors and len(vectors) == 27 - 8
+    assert (1, 1, 1) not in vectors and (0, 2, 1) in vectors and (0.5, 0, 1.5) in vectors
+    assert len(vectors) == 5**3 - 4**3  # 0, 0.5, 1, 1.5, 2 per seat, one seat at 0
 
 
 @pytest.mark.parametrize("text, vector", [("late-seats:+2", (0, 2, 4, 6)), ("seat-points:0,0,1,2", (0, 0, 1, 2))])
@@ -52,7 +53,7 @@ def test_settings_give_one_vector_per_player_count(text, vector):
     setting = compensation.parse_setting(text)
     assert setting.vector(4) == vector
     assert compensation.parse_setting("seat-points:0,1").vector(4) is None
-    assert compensation.parse_setting("search:max=8").max_points == 8
+    assert compensation.parse_setting("search:max=5").max_points == 5
 
 
 @pytest.mark.parametrize("text", ["late-seats", "search:max=0", "seat-points:a,b", "points"])
@@ -100,3 +101,8 @@ def test_a_study_with_compensation_reports_the_points_found(tmp_path):
     assert found["points"][1] == 0 and min(found["points"][0], found["points"][2]) >= 2
     assert found["largest_gap"] < block["search"]["before"]["largest_gap"] / 2
     assert block["search"]["chosen_on"] == block["search"]["checked_on"] == 2000
+
+
+def test_half_a_point_wins_ties_and_nothing_else():
+    assert wins([[10, 10, 9]], [[1, 1, 3]], [0, 0.5, 0]) == [[0, 1, 0]]
+    assert wins([[10, 11, 9]], [[2, 1, 3]], [0.5, 0, 0]) == [[0, 1, 0]]
