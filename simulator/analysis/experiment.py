@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from simulator.analysis import report, report_answers, report_players, store, tournament
+from simulator.analysis import compensation as compensation_module
+from simulator.analysis import report, report_answers, report_compensation, report_players, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import limits, registry, runner
 from simulator.core.registry import UsageError
@@ -42,6 +43,8 @@ KEYS = {
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
     "trajectories": "true or false: whether to also store every game's score trajectory (optional, default false)",
+    "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
+                    "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
 REQUIRED = ("game", "players", "n", "seed")
 
@@ -63,6 +66,7 @@ class Experiment:
     question: str = ""
     chunk_size: int = 0
     trajectories: bool = False
+    compensation: compensation_module.Setting | None = None
 
 
 class _Source:
@@ -166,7 +170,18 @@ def load_experiment(path: Path | str) -> Experiment:
         question=_expect(source, data, "question", str, ""),
         chunk_size=chunk_size,
         trajectories=_expect(source, data, "trajectories", bool, False),
+        compensation=_compensation(source, data),
     )
+
+
+def _compensation(source: _Source, data: dict) -> compensation_module.Setting | None:
+    text = _expect(source, data, "compensation", str, None)
+    if text is None:
+        return None
+    try:
+        return compensation_module.parse_setting(text)
+    except UsageError as error:
+        raise source.error("compensation", str(error)) from None
 
 
 def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
@@ -289,6 +304,10 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
     all_runs = []
     for players, groups in studies.items():
         report.add_study(document, groups, f"{players} players", kind)
+        if experiment.compensation is not None:  # issue 25: from finding to fix
+            block = compensation_module.study(groups[0][1], experiment.compensation)
+            document.facts[-1]["compensation"] = block
+            report_compensation.add_compensation(document, block, f"{players} players")
         all_runs += [run for _, runs in groups for run in runs]
     report_players.add_players(document, experiment.game, all_runs, report_folder)
     report.add_manifest(document, all_runs)
