@@ -21,6 +21,9 @@ from simulator.analysis.runs import Run
 from simulator.core import registry
 
 HOLDS, SHRINKS, REVERSES = "holds", "shrinks", "reverses"
+MAX_CONFIRMED = 2
+"""Headline answers checked per study (the first ones): what the CPU budget of the shipped
+reports affords (docs/analysis.md)."""
 
 
 def fare(main: dict, strong: dict, measure: str) -> str:
@@ -28,8 +31,8 @@ def fare(main: dict, strong: dict, measure: str) -> str:
 
     It reverses when the stronger estimate has the opposite sign and its interval excludes 0 (for
     the seat imbalance, which is never negative: when another seat becomes the favoured one and
-    the imbalance stays clear of 0); it holds when the stronger estimate keeps the sign and at
-    least half the size, or its interval contains the main estimate; else it shrinks."""
+    the imbalance stays clear of 0); it holds when the stronger estimate keeps the sign and has at
+    least half the size or an interval containing the main estimate; else it shrinks."""
     estimate, low, high = strong["estimate"], strong["low"], strong["high"]
     if not all(math.isfinite(value) for value in (estimate, low, high, main["estimate"])):
         return SHRINKS
@@ -41,9 +44,14 @@ def fare(main: dict, strong: dict, measure: str) -> str:
     if main["estimate"] * estimate < 0 and not (low <= 0 <= high):
         return REVERSES
     same_sign = main["estimate"] * estimate > 0
-    if (same_sign and abs(estimate) >= 0.5 * abs(main["estimate"])) or low <= main["estimate"] <= high:
+    if same_sign and (abs(estimate) >= 0.5 * abs(main["estimate"]) or low <= main["estimate"] <= high):
         return HOLDS
     return SHRINKS
+
+
+def too_few_games(main: dict, strong: dict) -> bool:
+    """Whether the stronger lineup's interval is wider than the main effect itself (it cannot tell)."""
+    return (strong["high"] - strong["low"]) / 2 > abs(main["estimate"])
 
 
 def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
@@ -67,6 +75,7 @@ def play_confirmation(experiment, headlines: list[dict], store_folder: Path, job
     baseline and of each headline setup under the stronger lineup, and the strength runs."""
     arms = {arm.label: arm for arm in experiment.arms}
     baseline = experiment.arms[0]
+    headlines = headlines[:MAX_CONFIRMED]
     result = {}
     for players in sorted({headline["players"] for headline in headlines}):
         labels = [baseline.label] + list(dict.fromkeys(headline["label"] for headline in headlines
@@ -92,6 +101,13 @@ def strength(runs: list[Run], strong: str) -> dict:
     rows = {row["strategy"]: row for row in table.iter_rows(named=True)}
     other = next(name for name in rows if name != strong)
     return {"strong": rows[strong], "default": rows[other], "default_name": other, "fair_share": 1.0 / runs[0].players}
+
+
+def strength_word(power: dict) -> str:
+    """``stronger than``, ``level with`` or ``weaker than`` the tuned default, from the stronger
+    strategy's win-rate interval against the fair share."""
+    row, fair = power["strong"], power["fair_share"]
+    return "stronger than" if row["low"] > fair else ("weaker than" if row["high"] < fair else "level with")
 
 
 def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label: str) -> dict | None:
@@ -133,23 +149,28 @@ def add_confirmation(document, experiment, played: dict) -> None:
     rows, strengths = [], []
     for players, entry in played.items():
         power = strength(entry["strength"], entry["strong"])
+        word = strength_word(power)
         strengths.append(f"at {players} players {entry['strong']} wins {100 * power['strong']['win_rate']:.0f}% "
                          f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
                          f"{players - 1} × {power['default_name']}, which win {100 * power['default']['win_rate']:.0f}% each "
-                         f"(fair share {100 * power['fair_share']:.0f}%)")  # fmt: skip
-        for headline in [headline for headline in document.headlines if headline["players"] == players]:
+                         f"(fair share {100 * power['fair_share']:.0f}%): {word} the tuned default")  # fmt: skip
+        for headline in [headline for headline in document.headlines[:MAX_CONFIRMED] if headline["players"] == players]:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
             verdict = fare(headline, strong, headline["measure"])
             lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
-            clause = (f" Under stronger play ({lineup}, {experiment.confirm_n:,} games per run) this {verdict}: "
+            noise = f" (at {experiment.confirm_n:,} games its estimate is within noise)" if too_few_games(headline, strong) else ""
+            clause = (f" Under {lineup} in every seat ({word} the tuned default at {players} players, "
+                      f"{experiment.confirm_n:,} games per run) this {verdict}{noise}: "
                       f"{_figure(headline, headline['unit'])} → {_figure(strong, headline['unit'])}.")  # fmt: skip
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
                 clause = clause[:-1] + f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}."
             document.answers[headline["answer"]] += clause
             rows.append([f"{players} players", headline["label"], headline["measure"], _figure(headline, headline["unit"]),
                          _figure(strong, headline["unit"]), verdict])  # fmt: skip
+    for headline in document.headlines[MAX_CONFIRMED:]:
+        document.answers[headline["answer"]] += f" (Not checked under stronger play: the first {MAX_CONFIRMED} answers are.)"
     if strengths:
         document.intro = (f"Headlines checked under {', '.join(dict.fromkeys(experiment.confirm_lineup))}: "
                           + "; ".join(strengths) + ". " + document.intro)  # fmt: skip

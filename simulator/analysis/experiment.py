@@ -17,7 +17,7 @@ from typing import Callable
 
 from simulator.analysis import confirm, report, report_answers, report_players, store, tournament
 from simulator.analysis.runs import Run, check_column_names
-from simulator.core import limits, param_files, registry, runner
+from simulator.core import limits, param_files, registry, runner, strategies
 from simulator.core.registry import UsageError
 from simulator.core.strategies import check_strategy_name
 
@@ -79,12 +79,18 @@ strategy: the strongest affordable version of a strategy at every table size."""
 
 def resolve_tuned(game: str, name: str, players: int) -> str:
     """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
-    shipped, else ``X``; any other name is returned as is."""
+    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
     if not name.endswith(TUNED):
         return name
     base = name[: -len(TUNED)]
     reference = f"tuned-{players}p"
-    return f"{base}@{reference}" if param_files.registered_path(game, base, reference).is_file() else base
+    if not param_files.registered_path(game, base, reference).is_file():
+        return base
+    try:  # a file tuned for an older version of the strategy (other weights) does not count
+        strategies.resolve_strategy(registry.get_game(game), f"{base}@{reference}")
+    except UsageError:
+        return base
+    return f"{base}@{reference}"
 
 
 class _Source:

@@ -270,7 +270,7 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
     rows = _setup_rows(facts, "seat-imbalance")
     ranked = sorted(rows, key=lambda row: row["estimate"])
     answers = [common_seat_sentence(rows)]
-    headlines = []
+    headlines = [_headline(0, row, "seat-imbalance") for row in rows if row["baseline"]][:1]
     shown = ranked[:2] + [row for row in ranked[-2:] if row not in ranked[:2]]
     for row in shown:
         many = len({row["fact"]["title"] for row in rows}) > 1

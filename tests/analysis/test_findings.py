@@ -61,6 +61,16 @@ def test_tuned_resolves_to_the_file_of_the_player_count_or_the_strategy_itself()
     assert experiment.resolve_tuned("sails", "bluffer", 4) == "bluffer"
 
 
+def test_a_tuned_file_that_no_longer_fits_the_strategy_is_not_played(tmp_path, monkeypatch):
+    from simulator.core import param_files
+
+    folder = tmp_path / "sails"
+    folder.mkdir()
+    (folder / "greedy-tuned-4p.toml").write_text('game = "sails"\nplayers = 4\nstrategy = "greedy"\nparams = [1.0, 2.0]\n')
+    monkeypatch.setattr(param_files, "PARAMS_FOLDER", tmp_path)
+    assert experiment.resolve_tuned("sails", "greedy@tuned", 4) == "greedy"  # two weights: greedy has more
+
+
 # ---------------------------------------------------------------- seat imbalance
 
 
@@ -110,7 +120,8 @@ def test_the_chance_level_uses_each_sides_winner_sets():
     ({"estimate": 0.05, "low": 0.03, "high": 0.07}, confirm.HOLDS),
     ({"estimate": 0.01, "low": -0.01, "high": 0.03}, confirm.SHRINKS),
     ({"estimate": -0.04, "low": -0.06, "high": -0.02}, confirm.REVERSES),
-    ({"estimate": -0.01, "low": -0.03, "high": 0.05}, confirm.HOLDS),  # its interval contains the main estimate
+    ({"estimate": 0.01, "low": -0.03, "high": 0.05}, confirm.HOLDS),  # same sign, its interval contains the main estimate
+    ({"estimate": -0.01, "low": -0.03, "high": 0.05}, confirm.SHRINKS),  # the sign turns, within noise
 ])
 def test_a_headline_holds_shrinks_or_reverses(strong, verdict):
     assert confirm.fare({"estimate": 0.04, "low": 0.03, "high": 0.05}, strong, "seat-win-rate") == verdict
@@ -186,7 +197,7 @@ def test_the_terminal_summary_is_the_first_screen(tmp_path):
 def test_the_headlines_are_checked_under_a_stronger_lineup(tmp_path):
     study, studies, document = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\n')
     experiment.confirm_report(document, study, tmp_path / "store", 1)
-    checked = [answer for answer in document.answers if "Under stronger play" in answer]
+    checked = [answer for answer in document.answers if "Under strong in every seat (" in answer]
     assert checked and all(any(verdict in answer for verdict in ("holds", "shrinks", "reverses")) for answer in checked)
     assert "→" in checked[0]
     assert document.intro.startswith("Headlines checked under strong")
