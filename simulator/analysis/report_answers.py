@@ -271,15 +271,17 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
     ranked = sorted(rows, key=lambda row: row["estimate"])
     answers = [common_seat_sentence(rows)]
     headlines = [_headline(0, row, "seat-imbalance") for row in rows if row["baseline"]][:1]
-    shown = ranked[:2] + [row for row in ranked[-2:] if row not in ranked[:2]]
+    many = len({row["fact"]["title"] for row in rows}) > 1
+    titled = lambda row: row["display"] + (f" at {row['fact']['title']}" if many else "")  # noqa: E731
+    shown = ranked[:1] + [row for row in ranked[-1:] if row is not ranked[0]]
     for row in shown:
-        many = len({row["fact"]["title"] for row in rows}) > 1
-        title = row["display"] + (f" at {row['fact']['title']}" if many else "")
-        position = ranked.index(row) + 1
+        rank = "Fairest" if row is ranked[0] else "Least fair"
         headlines.append(_headline(len(answers), row, "seat-imbalance"))
-        rank = "Fairest" if position == 1 else ("Least fair" if position == len(ranked) else f"Rank {position}")
-        answers.append(f"{rank} ({position} of {len(ranked)}): "
-                       + imbalance_sentence(title, row["value"], row["seat_table"]))  # fmt: skip
+        answers.append(f"{rank} of {len(ranked)}: " + imbalance_sentence(titled(row), row["value"], row["seat_table"]))
+    if len(ranked) > 4:
+        listed = lambda part: ", ".join(f"{titled(row)} {100 * row['estimate']:.1f}" for row in part)  # noqa: E731
+        answers.append(f"Seat imbalance in points, the three fairest: {listed(ranked[:3])}; the three least fair: "
+                       f"{listed(ranked[-3:])} (intervals in the appendix table and the chart).")  # fmt: skip
     moved = [row for fact in facts if "comparison" in fact
              for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)]  # fmt: skip
     spread = f"{_points(ranked[0]['estimate'])} to {_points(ranked[-1]['estimate'])}"
