@@ -1,16 +1,16 @@
 """Loot Island strategies: ``random`` and one parametric heuristic (several named styles).
 
-Both read only public slots and the deciding seat's own hand (see state.py).  What the
-information variants make public is read only under them: ``healers-revealed`` the healer pool
-(``S_HEAL_POOL[:S_HEAL_N]``, for the price of a cube), ``events-revealed`` whether event B8 is
-among the events of the rounds still to come (``S_EV_ORDER``, membership only).  The heuristic
-scores every option with a few hand-written estimates weighted by the seat's parameter vector
-(indices ``P_*`` below) and picks the best, the first one on ties (plus optional noise from the
-seat's stream).  It scores every option, every card play included.  For speed, an ``action``
-decision computes what several options share once (our compass positions, the urgency of each
-landing, and for each group of plays of one owner, colour and landing value the playable cards
-with what each adds, packed so that a play's totals are one sum over its cards) in two small
-scratch arrays allocated once per decision.
+Both read only public slots and the deciding seat's own hand (see state.py).  What the information
+variants make public is read only under them: ``healers-revealed`` the healer pool
+(``S_HEAL_POOL[:S_HEAL_N]``, for the price of a cube), ``events-revealed`` whether event B8 is among
+the events of the rounds still to come (``S_EV_ORDER``, membership only).  The heuristic scores
+every option with a few hand-written estimates weighted by the seat's parameter vector (indices
+``P_*`` below) and picks the best, equal best options drawn at random from the seat's stream
+(``simulator.core.ties.prefer``; plus optional noise from the same stream).  It scores every option,
+every card play included.  For speed, an ``action`` decision computes what several options share
+once (our compass positions, the urgency of each landing, and for each group of plays of one owner,
+colour and landing value the playable cards with what each adds, packed so that a play's totals are
+one sum over its cards) in two small scratch arrays allocated once per decision.
 """
 
 import numpy as np
@@ -18,6 +18,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below, random_float
+from simulator.core.ties import prefer
 from simulator.games.loot.primitives import explored_coast
 from simulator.games.loot.state import (
     A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
@@ -426,6 +427,7 @@ def _best_action(state, seat, options, n_options, params, stream):
     island_score = 0.0
     best = 0
     best_score = -1e18
+    equal = 0
     for i in range(n_options):
         code = options[i]
         action_type = code & 7
@@ -497,7 +499,8 @@ def _best_action(state, seat, options, n_options, params, stream):
                 share = 1.0 / (1.0 + params[P_POSITION] * position)
                 score = urgency * share * (progress + params[P_CHEST] * chests) - 0.5 * ones_played_normally
         score += _noise(noise, stream)
-        if score > best_score:
+        take, equal = prefer(score, best_score, equal, stream)
+        if take:
             best_score = score
             best = i
     return best
@@ -562,18 +565,21 @@ def _option_score(state, seat, kind, option, cube_price, known_future_cubes, par
 
 @njit(STRATEGY_SIGNATURE, cache=True)
 def heuristic_strategy(state, seat, decision_kind, options, n_options, params, stream):
-    """Scores each option with the weights in ``params`` and returns the best (the first on ties)."""
+    """Scores each option with the weights in ``params`` and returns the best (equal best: one at
+    random from the seat's stream)."""
     if decision_kind == D_ACTION:
         return _best_action(state, seat, options, n_options, params, stream)
     best = 0
     best_score = -1e18
+    equal = 0
     noise = params[P_NOISE]
     cube_price = _cube_price(state, seat, params)
     known_future_cubes = _known_future_cubes(state)
     for i in range(n_options):
         score = _option_score(state, seat, decision_kind, options[i], cube_price, known_future_cubes, params)
         score += _noise(noise, stream)
-        if score > best_score:
+        take, equal = prefer(score, best_score, equal, stream)
+        if take:
             best_score = score
             best = i
     return best

@@ -18,6 +18,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below
+from simulator.core.ties import prefer
 from simulator.games.sails.components import MAX_VALUE, POPCOUNT12
 from simulator.games.sails.state import (
     A1_TARGET,
@@ -428,7 +429,7 @@ def choose_play(state, seat, cells, options, n_options, params):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def choose_bonus(state, seat, options, n_options, params):
+def choose_bonus(state, seat, options, n_options, params, stream):
     """PLAY_BONUS: the best Bonus count for the card just placed (same scores as ``best_play``),
     from the win table of its ``bonus_cells``."""
     card = state[TABLE_CARD + seat]
@@ -438,11 +439,13 @@ def choose_bonus(state, seat, options, n_options, params):
     gain = win_value(state, colour, params)
     best = 0
     best_score = -1e300
+    equal = 0
     for i in range(n_options):
         value = printed + options[i]
         score = placement_gain(params, colour, value, gain)
         score += hide_term(hide, value, params) - spend_cost(printed, options[i], params)
-        if score > best_score:
+        take, equal = prefer(score, best_score, equal, stream)
+        if take:
             best_score = score
             best = i
     return best
@@ -506,23 +509,26 @@ def best_in_colour(state, seat, colour):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def leader_choice(state, options, n_options, use_bonus):
-    """The option seat with the most Bonus cards (A1) or the most points (A2)."""
+def leader_choice(state, options, n_options, use_bonus, stream):
+    """The option seat with the most Bonus cards (A1) or the most points (A2); equal seats: one at
+    random (options come in seat order)."""
     best = 0
     best_key = -1
+    equal = 0
     for i in range(n_options):
         o = options[i]
         key = state[SCORE + o] + state[PILE_POINTS + o]
         if use_bonus:
             key += 1000 * state[BONUS_HELD + o]
-        if key > best_key:
+        take, equal = prefer(key, best_key, equal, stream)
+        if take:
             best_key = key
             best = i
     return best
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def placement_decision(state, seat, kind, options, n_options, params):
+def placement_decision(state, seat, kind, options, n_options, params, stream):
     """PLAY_CARD and PLAY_BONUS: both read the win table; PLAY_BONUS, asked right after the seat's
     PLAY_CARD, finds it current."""
     if kind == PLAY_CARD:
@@ -533,11 +539,11 @@ def placement_decision(state, seat, kind, options, n_options, params):
         fill_win_table(state, seat, cells, params)
     if kind == PLAY_CARD:
         return choose_play(state, seat, cells, options, n_options, params)
-    return choose_bonus(state, seat, options, n_options, params)
+    return choose_bonus(state, seat, options, n_options, params, stream)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def other_decision(state, seat, kind, options, n_options, params):
+def other_decision(state, seat, kind, options, n_options, params, stream):
     """Every decision but the placement ones (opening pass, treasures, actions)."""
     if kind == OPENING_PASS_COLOUR:
         # pass from the tied colour whose strongest card is the weakest
@@ -552,7 +558,8 @@ def other_decision(state, seat, kind, options, n_options, params):
         colour = state[TABLE_COLOUR + seat]
         best = 0
         best_score = -1.0
-        for i in range(n_options):
+        equal = 0
+        for i in range(n_options):  # victims come in seat order: equal scores are drawn at random
             victim = options[i]
             if victim == TAKE_FROM_DECK:
                 score = 0.0
@@ -563,14 +570,15 @@ def other_decision(state, seat, kind, options, n_options, params):
             else:
                 top = state[PILE + victim * PILE_CAPACITY + state[PILE_COUNT + victim] - 1]
                 score = (params[P_TREASURE] + params[P_STEAL]) * state[TREASURE_VALUE + top]
-            if score > best_score:
+            take, equal = prefer(score, best_score, equal, stream)
+            if take:
                 best_score = score
                 best = i
         return best
     if kind == A1_TARGET:
-        return leader_choice(state, options, n_options, True)
+        return leader_choice(state, options, n_options, True, stream)
     if kind == A2_TARGET:
-        return leader_choice(state, options, n_options, False)
+        return leader_choice(state, options, n_options, False, stream)
     if kind == A2_GIVE or kind == A4_DISCARD:
         return lowest_card(options, n_options)
     if kind == A4_TAKE:
@@ -579,10 +587,12 @@ def other_decision(state, seat, kind, options, n_options, params):
         # put on top the treasure of the colour in which this seat holds the strongest card
         best = 0
         best_score = -1e300
+        equal = 0
         for i in range(n_options):
             top = state[A3_CARDS + (options[i] & 3)]
             score = state[TREASURE_VALUE + top] * (best_in_colour(state, seat, top // 8) / 12.0 - 0.5)
-            if score > best_score:
+            take, equal = prefer(score, best_score, equal, stream)
+            if take:
                 best_score = score
                 best = i
         return best
@@ -593,7 +603,7 @@ def other_decision(state, seat, kind, options, n_options, params):
 def heuristic(state, seat, kind, options, n_options, params, stream):
     """The parametric heuristic (weights: ``P_*`` constants, named sets in ``PARAMS``)."""
     if kind == PLAY_CARD or kind == PLAY_BONUS:
-        choice = placement_decision(state, seat, kind, options, n_options, params)
+        choice = placement_decision(state, seat, kind, options, n_options, params, stream)
     else:
-        choice = other_decision(state, seat, kind, options, n_options, params)
+        choice = other_decision(state, seat, kind, options, n_options, params, stream)
     return choice

@@ -38,6 +38,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below
+from simulator.core.ties import prefer
 from simulator.games.skeleton.board import lowest_slot
 from simulator.games.skeleton.components import (
     COIN_VALUE,
@@ -370,7 +371,7 @@ def choose_max(state, seat, kind, options, n_options, params, stream):
     keeping the first would favour low seat numbers, e.g. as steal victims)."""
     best = 0
     best_value = NONE_VALUE
-    ties = 0
+    equal = 0
     top = leader(state, seat) if kind == STEAL else -1
     for i in range(n_options):
         option = options[i]
@@ -382,14 +383,10 @@ def choose_max(state, seat, kind, options, n_options, params, stream):
             value = steal_value(state, seat, option, params, top)
         else:  # CLAIM_PIECES: hand in the fewest cards (2 halves, then 1 half + 2 quarters)
             value = -float(option >> CLAIM_COMBO_SHIFT)
-        if value > best_value:
+        take, equal = prefer(value, best_value, equal, stream)  # equal values: one at random
+        if take:
             best = i
             best_value = value
-            ties = 1
-        elif value == best_value:
-            ties += 1
-            if random_below(stream, ties) == 0:  # uniform among the equal options seen so far
-                best = i
     return best
 
 

@@ -21,6 +21,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below, random_float
+from simulator.core.ties import prefer
 from simulator.games.skirmish.state import (
     ALIVE,
     AMMO,
@@ -200,11 +201,14 @@ def leader(state, seat):
 
 @njit(cache=True)
 def richest_enemy_anchor(state, seat):
-    """Anchor square of the surviving opponent with the most gems + ammunition."""
+    """Anchor square of the surviving opponent with the most gems + ammunition (ties: the next
+    clockwise, relative to the seat, never by seat number)."""
     best = -1
     best_loot = -1
-    for other in range(state[PLAYERS]):
-        if other != seat and state[ALIVE + other] == 1 and state[GEMS + other] + state[AMMO + other] > best_loot:
+    players = state[PLAYERS]
+    for step in range(1, players):
+        other = (seat + step) % players
+        if state[ALIVE + other] == 1 and state[GEMS + other] + state[AMMO + other] > best_loot:
             best_loot = state[GEMS + other] + state[AMMO + other]
             best = state[BOAT_ANCHOR + other]
     return best
@@ -244,12 +248,14 @@ def card_worth(state, seat, kind, params):
 
 @njit(cache=True)
 def best_index(scores, n_options, params, stream):
-    """Index of the best score (small random noise breaks ties)."""
+    """Index of the best score (plus small random noise); equal best scores: one at random."""
     best = 0
     best_score = -1e18
+    equal = 0
     for i in range(n_options):
         score = scores[i] + params[P_NOISE] * random_float(stream)
-        if score > best_score:
+        take, equal = prefer(score, best_score, equal, stream)
+        if take:
             best_score = score
             best = i
     return best

@@ -14,6 +14,7 @@ from numba import njit
 
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below
+from simulator.core.ties import prefer
 from simulator.games.tobago.components import GOLD_TOTAL, MAX_GOLD, MIN_GOLD, N_GOLD, N_CURSES, N_MAPS
 from simulator.games.tobago.rules import clue_is_legal as clue_legal
 from simulator.games.tobago.rules import popcount
@@ -483,17 +484,20 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     if kind == CLUE_PLAY:
         best = 0
         best_score = NO_SCORE
+        equal = 0
         for i in range(n_options):
             slot = options[i] & ((1 << CLUE_MAP_SHIFT) - 1)
             m = options[i] >> CLUE_MAP_SHIFT
             s = clue_score(state, seat, state[HAND + seat * MAX_HAND + slot], m, params)
-            if s > best_score:
+            take, equal = prefer(s, best_score, equal, stream)  # equal scores: one at random
+            if take:
                 best_score = s
                 best = i
         return best
     if kind == LEG:
         best = 0
         best_score = NO_SCORE
+        equal = 0
         here = state[ATV_HEX + seat]
         hunting = (params[P_HUNT] > 1.0 or fetching(state, seat, params)) and state[EXTRA] == 0
         for i in range(n_options):
@@ -506,7 +510,8 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
                 s = target_score(state, seat, h, params, state[EXTRA])
                 if hunting:
                     s -= hunt_penalty(state, h, -1)
-            if s > best_score:
+            take, equal = prefer(s, best_score, equal, stream)  # equal scores: one at random
+            if take:
                 best_score = s
                 best = i
         return best
@@ -515,11 +520,13 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         here = state[ATV_HEX + seat]
         best = 0
         best_score = NO_SCORE
+        equal = 0
         for i in range(n_options):
             m = options[i] & ((1 << CUBE_HEX_SHIFT) - 1)
             h = options[i] >> CUBE_HEX_SHIFT
             s = legs(state, here, h) - state[MAP_MARKERS + m] * 2.0 + params[P_OWN_ROSES] * my_roses(state, m, seat)
-            if s > best_score:
+            take, equal = prefer(s, best_score, equal, stream)  # equal scores: one at random
+            if take:
                 best_score = s
                 best = i
         return best
@@ -548,9 +555,11 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     if kind == NEW_MAP_CLUE:
         best = 0
         best_score = NO_SCORE
+        equal = 0
         for i in range(n_options):
             s = clue_score(state, seat, state[HAND + seat * MAX_HAND + options[i]], state[NEW_MAP], params)
-            if s > best_score:
+            take, equal = prefer(s, best_score, equal, stream)  # equal scores: one at random
+            if take:
                 best_score = s
                 best = i
         return best
@@ -564,8 +573,13 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return choice if choice >= 0 else n_options - 1
     if kind == 0:  # atv_start: the most central hex (fewest legs to everywhere)
         best = 0
+        best_score = NO_SCORE
+        equal = 0
         for i in range(n_options):
-            if CENTRALITY[state[ISLAND], options[i]] < CENTRALITY[state[ISLAND], options[best]]:
+            s = -CENTRALITY[state[ISLAND], options[i]]
+            take, equal = prefer(s, best_score, equal, stream)  # equally central hexes: one at random
+            if take:
+                best_score = s
                 best = i
         return best
     # initial_map, raise_order: the first option (maps are alike; every raise is shared in full)

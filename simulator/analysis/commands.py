@@ -16,7 +16,7 @@ import polars as pl
 from simulator.analysis import compare as compare_module
 from simulator.analysis import experiment as experiment_module
 from simulator.analysis import report as report_module
-from simulator.analysis import coverage, stats, store, tournament as tournament_module
+from simulator.analysis import coverage, stalls, stats, store, tournament as tournament_module
 from simulator.analysis.runs import load_run
 from simulator.cli_options import (
     check_table_options,
@@ -163,10 +163,12 @@ def tournament_command():
         pairs = tournament_module.head_to_head(runs)
         if as_json:
             click.echo(json.dumps({"ranking": ranked.to_dicts(), "head_to_head": pairs.to_dicts(),
+                                   "capped": stalls.capped_rate(runs),
                                    "runs": [str(run.path) for run in runs]}, indent=2))  # fmt: skip
         else:
             click.echo(render([
                 tournament_module.tournament_summary(ranked, pairs),
+                stalls.capped_sentence(runs),
                 "",
                 _table(ranked, [("position", "#", ""), ("strategy", "strategy", ""), ("win_rate", "win rate", "%"),
                                 ("low", "low", "%"), ("high", "high", "%"), ("mean_score", "mean score", "")]),
@@ -237,10 +239,16 @@ def compare_command():
         table = compare_module.compare_groups(groups[0][1], groups[1:])
         never_seen = coverage.never_seen_by_setup(groups)
         if as_json:
-            click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen},
-                                  indent=2))  # fmt: skip
+            capped = {label: stalls.capped_rate(members) for label, members in groups}
+            click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen,
+                                   "capped": capped}, indent=2))  # fmt: skip
         else:
             parts: list = [f"baseline: {groups[0][0]}", *compare_module.comparison_summary(table)]
+            capped = [(label, stalls.capped_rate(members)) for label, members in groups]
+            if capped[0][1]["stall_cap"]:
+                parts += [f"{label}: {stalls.capped_line_of(rate)}" for label, rate in capped]
+            else:
+                parts.append(stalls.capped_line_of(capped[0][1]))
             if never_seen:
                 parts.append("never happened: " + "; ".join(never_seen))
             for unit, title in (("pp", "rates (percentage points)"), ("", "means")):

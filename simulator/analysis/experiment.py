@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from simulator.analysis import confirm, report, report_answers, report_players, store, tournament
+from simulator.analysis import compensation as compensation_module
+from simulator.analysis import confirm, report, report_answers, report_compensation, report_players, store, tournament
 from simulator.analysis.runs import Run, check_column_names
 from simulator.core import limits, param_files, registry, runner, strategies
 from simulator.core.registry import UsageError
@@ -45,6 +46,8 @@ KEYS = {
     "measure": "the measure the question is about (one of the names `islandsim experiment` lists; default: the study kind's)",
     "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'])",
     "confirm_n": "games per run of the confirmation under confirm_lineup (a whole number, default 0: no confirmation)",
+    "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
+                    "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
 REQUIRED = ("game", "players", "n", "seed")
 
@@ -69,6 +72,7 @@ class Experiment:
     measure: str = ""
     confirm_lineup: tuple[str, ...] = ()
     confirm_n: int = 0
+    compensation: compensation_module.Setting | None = None
 
 
 TUNED = "@tuned"
@@ -207,7 +211,18 @@ def load_experiment(path: Path | str) -> Experiment:
         measure=report_answers.measure_name(measure) or "" if measure else "",
         confirm_lineup=tuple(confirm_lineup),
         confirm_n=confirm_n,
+        compensation=_compensation(source, data),
     )
+
+
+def _compensation(source: _Source, data: dict) -> compensation_module.Setting | None:
+    text = _expect(source, data, "compensation", str, None)
+    if text is None:
+        return None
+    try:
+        return compensation_module.parse_setting(text)
+    except UsageError as error:
+        raise source.error("compensation", str(error)) from None
 
 
 def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
@@ -335,6 +350,10 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
     all_runs = []
     for players, groups in studies.items():
         report.add_study(document, groups, f"{players} players", kind)
+        if experiment.compensation is not None:  # issue 25: from finding to fix
+            block = compensation_module.study(groups[0][1], experiment.compensation)
+            document.facts[-1]["compensation"] = block
+            report_compensation.add_compensation(document, block, f"{players} players")
         all_runs += [run for _, runs in groups for run in runs]
     report_players.add_players(document, experiment.game, all_runs, report_folder)
     report.add_manifest(document, all_runs)

@@ -23,7 +23,7 @@ import polars as pl
 from simulator import __version__
 from simulator.analysis import (
     charts, compare, convergence, coverage, events, report_answers, report_players, report_quality, rule_coverage, seats,
-    shape, stats, tournament,
+    shape, stalls, stats, tournament,
 )
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
@@ -707,6 +707,9 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     fact = {"title": title, "players": baseline[0].players, "length_unit": baseline[0].manifest["length_unit"],
             "kind": kind, "setups": len(groups) - 1}  # fmt: skip
     fact["seats"] = add_seats(document, baseline, title)
+    fact["capped"] = {label: stalls.capped_rate(members) for label, members in groups}  # issue 25: every setup's stalls
+    if fact["capped"][groups[0][0]]["stall_cap"]:
+        document.text("Stalls: " + "; ".join(f"{label}: {stalls.capped_line_of(rate)}" for label, rate in fact["capped"].items()))
     if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
         fact["tournament"] = add_tournament(document, baseline, title)
     fact["quality"] = report_quality.add_quality(document, baseline[0], title)

@@ -185,6 +185,10 @@ def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[
                           "measure": "seat-imbalance", "estimate": imbalance["estimate"], "low": imbalance["low"],
                           "high": imbalance["high"], "unit": "pp", "best_seat": imbalance["best_seat"]})  # fmt: skip
         answers.append(imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))
+        if fact.get("compensation"):  # from finding to fix (simulator/analysis/compensation.py)
+            from simulator.analysis import compensation
+
+            answers[-1] += " Fix: " + compensation.sentence(fact["compensation"])
     answers.append(quality_sentence(facts[len(facts) // 2]))
     groups = {fact["title"]: ([f"seat {seat}" for seat in fact["seats"][0]["seat"]], fact["seats"][0]["win_rate"],
                               fact["seats"][0]["low"], fact["seats"][0]["high"], fact["seats"][1]["fair_share"])

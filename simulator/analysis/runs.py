@@ -212,8 +212,13 @@ def measures(manifest: dict) -> list[Measure]:
         Measure("margin", "margin of victory (points)", ""),
     ]
     found += [Measure(f"seat.{name}", f"{readable(name)} per seat", "") for name in extra_seat_columns(manifest)]
-    found += [Measure(f"game.{name}", f"{readable(name)} per game", "") for name in quantity_game_columns(manifest)]
+    found += [CAPPED_MEASURE if name == "capped" else Measure(f"game.{name}", f"{readable(name)} per game", "")
+              for name in quantity_game_columns(manifest)]  # fmt: skip
     return found
+
+
+CAPPED_MEASURE = Measure("game.capped", "capped games (stopped by the stall cap, no winner)", "pp")
+"""The core's stall convention (``GameSpec.stall_cap``): the share of games a cap stopped."""
 
 
 def readable(column: str) -> str:

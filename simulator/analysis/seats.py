@@ -163,3 +163,29 @@ def imbalance_value(rates) -> float:
     """``max_s |r_s - mean(r)|`` of the seat win rates ``rates``."""
     rates = np.asarray(rates, dtype=float)
     return float(np.abs(rates - rates.mean()).max())
+def symmetry_check(wins: np.ndarray, games: int) -> pl.DataFrame:
+    """Per seat: win rate with its Wilson interval against the fair share, Holm-adjusted.
+
+    For a setup where seats are symmetric (identical strategies, the first player drawn at
+    random), every seat should win equally often.  ``wins[s]`` counts the games seat ``s + 1``
+    won (a shared first place counts for each tied seat) out of ``games``.  The fair share is the
+    mean seat rate (``1/P`` without shared wins); ``p_holm`` is the Holm-adjusted two-sided p of
+    each seat against it, and a seat is ``balanced`` when ``p_holm`` exceeds ``stats.ALPHA``.
+    """
+    wins = np.asarray(wins, dtype=np.int64)
+    rates = wins / games
+    fair = float(rates.mean())
+    intervals = [stats.wilson_interval(int(count), games) for count in wins]
+    p_values = [stats.proportion_p_value(float(count), games, fair) for count in wins]
+    adjusted = stats.holm(p_values)
+    return pl.DataFrame(
+        {
+            "seat": list(range(1, wins.size + 1)),
+            "win_rate": rates.tolist(),
+            "low": [low for low, _ in intervals],
+            "high": [high for _, high in intervals],
+            "fair_share": [fair] * wins.size,
+            "p_holm": adjusted,
+            "balanced": [p > stats.ALPHA for p in adjusted],
+        }
+    )

@@ -61,6 +61,7 @@ from numba import njit
 from simulator.core.decisions import STRATEGY_SIGNATURE
 from simulator.core.rng import random_below
 from simulator.core.strategy_settings import StrategySetting
+from simulator.core.ties import prefer
 
 NAME = "ismcts"
 DESCRIPTION = ("search player (information-set Monte Carlo tree search): plays out simulated games from "
@@ -270,12 +271,14 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
                 break
             chosen = 0
             best = -1.0
+            equal = 0
             for i in range(n):
                 child = option_child[i]
                 available[child] += 1
                 value = total_reward[child] / visits[child] + exploration * math.sqrt(
                     math.log(available[child]) / visits[child])
-                if value > best:
+                take, equal = prefer(value, best, equal, stream)  # equal values: one at random
+                if take:
                     best = value
                     chosen = i
             node = option_child[chosen]
@@ -319,12 +322,19 @@ def search(pending_decision, apply, redraw_hidden, final_results, heuristic, sta
     best_index = 0
     best_visits = -1
     best_mean = -1.0
+    equal = 0
     for i in range(n_options):
         child = find_child(first_child, next_sibling, node_seat, node_kind, node_code, 0, seat, kind, options[i])
         if child == NO_NODE or visits[child] == 0:
             continue
         mean = total_reward[child] / visits[child]
-        if visits[child] > best_visits or (visits[child] == best_visits and mean > best_mean):
+        # most visits, then best mean; options equal on both: one at random (never by option order)
+        take = visits[child] > best_visits
+        if take:
+            equal = 1
+        elif visits[child] == best_visits:
+            take, equal = prefer(mean, best_mean, equal, stream)
+        if take:
             best_index = i
             best_visits = visits[child]
             best_mean = mean

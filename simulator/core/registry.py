@@ -140,6 +140,16 @@ class GameSpec:
       the seat's view (its hand, the table, the scores); ``narrate_for_seat(log, count,
       variant_flags, seat)`` -> one line per log record, hiding what the seat does not see.
       Without them the options are printed as their raw codes and nothing is narrated.
+    - Stalls (one convention, owned by the core): ``stall_cap`` says in words what stops a game
+      its rules would let go on ("turn cap: 1,000 turns"), a simulator setting and no rule.  Such
+      a game has a ``capped`` game column (1 when the cap stopped it) and ranks nobody in a capped
+      game: a capped game has no winner.  Every run summary, ``--json``, ``compare``,
+      ``tournament`` and report shows the capped rate with its interval.  A game whose rules
+      end every game leaves ``stall_cap`` empty and says why in ``length_bound``.
+    - ``ranked_by_score``: whether the final ranking follows the final score (ties aside), so
+      that end-of-game points can compensate a seat advantage
+      (``simulator.analysis.compensation``); when not, ``ranked_by_score_note`` says how the
+      winner is decided.
     """
 
     id: str
@@ -169,6 +179,10 @@ class GameSpec:
     describe_options: Callable | None = None
     describe_view: Callable | None = None
     narrate_for_seat: Callable | None = None
+    stall_cap: str = ""
+    length_bound: str = ""
+    ranked_by_score: bool = True
+    ranked_by_score_note: str = ""
 
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:
@@ -194,6 +208,10 @@ class GameSpec:
             raise ValueError(f"{self.id}: default strategy '{self.default_strategy}' is not in strategy_descriptions")
         if not self.length_unit.strip():
             raise ValueError(f"{self.id}: length_unit must say what the length counts (e.g. 'tricks')")
+        if self.stall_cap.strip() and "capped" not in self.game_columns:
+            raise ValueError(f"{self.id}: a game with a stall cap ({self.stall_cap}) needs a 'capped' game column")
+        if "capped" in self.game_columns and not self.stall_cap.strip():
+            raise ValueError(f"{self.id}: a 'capped' game column needs stall_cap to say what stops the game")
         unknown = set(self.seat_number_columns) - set(self.game_columns) - set(self.seat_columns)
         if unknown:
             raise ValueError(f"{self.id}: seat_number_columns {sorted(unknown)} are not result columns")

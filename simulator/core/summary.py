@@ -97,13 +97,37 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
 
 
 def _capped_rate(manifest: dict, results: pl.LazyFrame, games: int) -> dict:
-    """A game with a stall cap (a ``capped`` game column, 1 when the simulator stopped the game)
-    reports the share of capped games with its 95% interval; other games report nothing."""
-    if "capped" not in manifest["game_columns"]:
-        return {}
-    count = results.group_by("game").agg(pl.col("capped").first()).select(pl.col("capped").sum()).collect().item()
+    """Every run reports its share of capped games (stopped by the game's stall cap, no winner)
+    with its 95% interval, and what the cap is (``stall_cap``) or why the game has none
+    (``length_bound``): 0 for a game whose rules end every game (``GameSpec.stall_cap``)."""
+    stall_cap, length_bound = _stall_declaration(manifest["game"])
+    count = 0
+    if "capped" in manifest["game_columns"]:
+        count = results.group_by("game").agg(pl.col("capped").first()).select(pl.col("capped").sum()).collect().item()
     low, high = wilson_interval(int(count), games)
-    return {"capped_rate": count / games, "capped_rate_low": low, "capped_rate_high": high}
+    return {"capped_rate": count / games, "capped_rate_low": low, "capped_rate_high": high,
+            "capped_games": int(count), "stall_cap": stall_cap, "length_bound": length_bound}  # fmt: skip
+
+
+def _stall_declaration(game_id: str) -> tuple[str, str]:
+    """``(stall_cap, length_bound)`` of a registered game (empty for a game the registry lacks)."""
+    from simulator.core.registry import UsageError, get_game
+
+    try:
+        spec = get_game(game_id)
+    except (UsageError, KeyError):
+        return "", ""
+    return spec.stall_cap, spec.length_bound
+
+
+def capped_line(summary: dict) -> str:
+    """The capped rate as one line: share, interval and what the cap is, or why there is none."""
+    if summary.get("capped_games", 0) == 0 and not summary.get("stall_cap"):
+        reason = summary.get("length_bound") or "no stall cap"
+        return f"capped: none possible ({reason})"
+    cap = summary.get("stall_cap") or "the stall cap"
+    return (f"capped (stopped by {cap}, no winner): {_percent(summary['capped_rate']).strip()} of games "
+            f"[{_percent(summary['capped_rate_low']).strip()}, {_percent(summary['capped_rate_high']).strip()}]")
 
 
 def _percent(value: float) -> str:
@@ -151,10 +175,7 @@ def format_summary(summary: dict, title: str, out_dir: str, fmt: str = "text") -
         + f"; mean game length {summary['mean_length']:.1f} {summary['length_unit']}"
     )
     if "capped_rate" in summary:
-        parts.append(
-            f"capped (stopped by the round cap, no winner): {_percent(summary['capped_rate']).strip()} of games "
-            f"[{_percent(summary['capped_rate_low']).strip()}, {_percent(summary['capped_rate_high']).strip()}]"
-        )
+        parts.append(capped_line(summary))
     parts.append("A shared first place counts as a win for each tied seat.")
     if "precision" in summary:
         widest = max((row["win_rate_high"] - row["win_rate_low"]) / 2 for row in summary["by_seat"])

@@ -5,7 +5,7 @@ import numpy as np
 from simulator.core.forward import NO_SEAT
 from simulator.core.strategies import build_lineup
 from simulator.games.skeleton import encode_variants, game_spec
-from simulator.games.skeleton.engine import apply, final_results, new_game, pending_decision
+from simulator.games.skeleton.engine import GAME_COLUMNS, SEAT_COLUMNS, apply, final_results, new_game, pending_decision
 from simulator.games.skeleton.state import MAX_OPTIONS, STATE_SIZE
 
 NO_LOG = np.zeros((0, 6), dtype=np.int64)
@@ -64,8 +64,8 @@ def play_out(state, rng, log=NO_LOG):
 
 
 def results(state, players):
-    seat_row = np.zeros((players, 11), dtype=np.int64)
-    game_row = np.zeros(6, dtype=np.int64)
+    seat_row = np.zeros((players, len(SEAT_COLUMNS)), dtype=np.int64)
+    game_row = np.zeros(len(GAME_COLUMNS), dtype=np.int64)
     final_results(state, seat_row, game_row)
     return seat_row, game_row
 

@@ -72,3 +72,24 @@ def test_summary_reports_the_capped_rate(capsys, tmp_path):
     status, out, err = islandsim(capsys, "run", *GAME, "--n", "6", "--variant", "round-cap=1", "--json",
                                  "--out", tmp_path / "j")
     assert json.loads(out)["capped_rate"] == 1.0
+
+
+def test_compare_and_tournament_show_the_capped_rate(capsys, tmp_path):
+    """Issue 25: the capped share (no winner) is in compare and tournament, text and JSON."""
+    from simulator.analysis.commands import register
+    from simulator.cli import cli
+
+    if "compare" not in cli.commands:
+        register(cli)
+    common = [*GAME, "--n", "8", "--seed", "2", "--jobs", "1", "--results", tmp_path / "store"]
+    status, out, err = islandsim(capsys, "compare", *common, "--base-variant", "round-cap=1", "--variant", "no-shield")
+    assert status == 0, err
+    assert out.count("capped (stopped by the round cap, no winner): 100.0% of games") == 2
+    status, out, err = islandsim(capsys, "compare", *common, "--base-variant", "round-cap=1", "--variant", "no-shield",
+                                 "--json")
+    assert status == 0, err
+    assert {entry["capped_rate"] for entry in json.loads(out)["capped"].values()} == {1.0}
+    status, out, err = islandsim(capsys, "tournament", *common, "--strategies", "prospector,random",
+                                 "--variant", "round-cap=1", "--json")
+    assert status == 0, err
+    assert json.loads(out)["capped"]["capped_games"] == 16

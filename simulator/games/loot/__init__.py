@@ -176,6 +176,8 @@ def game_spec():
         play_chunk=play_chunk,
         narrate=narrate,
         length_unit="Phase-2 actions",
+        stall_cap="",
+        length_bound="the rules end every game: at most 5 rounds, each ending once every player has passed",
         seat_number_columns=("winning_seat",),
         chunk_size=5_000,
         column_labels={**{f"event_{r}": EVENT_CODES for r in range(1, 6)}, "healer": healer_labels()},

@@ -138,6 +138,7 @@ def strategy_specs():
 def game_spec():
     from simulator.core.registry import ForwardModel, GameSpec
     from simulator.games.skeleton import engine
+    from simulator.games.skeleton.components import STALL_CAP_TURNS
     from simulator.games.skeleton.engine import COLUMN_LABELS, GAME_COLUMNS, SEAT_COLUMNS
     from simulator.games.skeleton.hidden import redraw_hidden
     from simulator.games.skeleton.narrate import narrate
@@ -159,6 +160,7 @@ def game_spec():
         play_chunk=engine.play_chunk,
         narrate=narrate,
         length_unit="turns",
+        stall_cap=f"the stall cap of {STALL_CAP_TURNS} turns",  # only second-card-optional can stall
         seat_number_columns=("first_player",),
         column_labels=dict(COLUMN_LABELS),
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,

@@ -178,6 +178,7 @@ GAME_COLUMNS = (
     "winning_score",
     "winners",
     "first_player",
+    "capped",
 )
 COLUMN_LABELS = {"end_kind": ("all Islands claimed", "pile empty", "stall cap")}
 
@@ -573,6 +574,7 @@ def final_results(state, seat_row, game_row):
     game_row[3] = best
     game_row[4] = winners
     game_row[5] = state[FIRST_PLAYER]
+    game_row[6] = 1 if state[END_KIND] == END_STALL else 0  # stopped by the stall cap: nobody ranked
 
 
 @njit(cache=True)

@@ -12,6 +12,7 @@ from simulator.games.skeleton.state import (
     END_ALL_ISLANDS,
     END_KIND,
     END_PILE_EMPTY,
+    END_STALL,
     EV_END,
     EV_FINAL,
     FIRED_END_ISLANDS,
@@ -85,9 +86,12 @@ def end_game(state, end_kind, log):
         for seat in range(players):
             if ranks[seat] == 1:
                 shared += 1
-    if shared > 1:
+    if end_kind == END_STALL:
+        ranks[:] = 0  # the stall cap is a simulator setting, no rule: a stopped game ranks nobody (no winner)
+    elif shared > 1:
         state[FIRED_TIE] += 1  # A13: shared first place
-    state[FIRED_R22] += 1  # R22: the largest treasure wins
+    if end_kind != END_STALL:
+        state[FIRED_R22] += 1  # R22: the largest treasure wins
     for seat in range(players):
         state[RANK + seat] = ranks[seat]
         log_event(log, state, EV_FINAL, seat, scores[seat], ranks[seat], state[ISLANDS + seat],

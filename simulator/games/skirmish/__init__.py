@@ -165,6 +165,9 @@ def game_spec():
         play_chunk=engine.play_chunk,
         narrate=narrate,
         length_unit="turns",
+        stall_cap="the round cap",  # round-cap=N, default 200 rounds
+        ranked_by_score=False,
+        ranked_by_score_note="the first to hold the gems needed wins, or the last survivor (R50); the others are unranked",
         chunk_size=5_000,
         seat_number_columns=("first_player", "winner_seat", "eliminated_by"),
         column_labels={"win_kind": ("gems", "last survivor", "capped")},

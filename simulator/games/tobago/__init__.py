@@ -76,6 +76,7 @@ def encode_variants(names, players):
         "curses-anywhere": layout.FLAG_CURSES_ANYWHERE,
         "curse-amulet-without-gold": layout.FLAG_CURSE_AMULET_WITHOUT_GOLD,
         "raise-at-start-optional": layout.FLAG_RAISE_AT_START_OPTIONAL,
+        "random-first-player": layout.FLAG_RANDOM_FIRST_PLAYER,
     }
     for name, flag in simple.items():
         flags[flag] = name in chosen
@@ -148,12 +149,14 @@ RULE_LABELS = {
     "turn-cap": "game stopped by the turn cap (not a rule; nobody ranked)",
     "variant:curse-amulet-without-gold": "amulet given to a curse by a holder without gold",
     "variant:raise-at-start-optional": "treasure left under the ATV at the turn start",
+    "variant:random-first-player": "start player drawn at random",
 }
 
 
 def game_spec():
     from simulator.core.registry import ForwardModel, GameSpec
     from simulator.games.tobago import engine
+    from simulator.games.tobago.components import TURN_CAP
     from simulator.games.tobago.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.tobago.hidden import redraw_hidden
     from simulator.games.tobago.island import ISLAND_IDS
@@ -175,6 +178,7 @@ def game_spec():
         play_chunk=play_chunk,
         narrate=narrate,
         length_unit="turns",
+        stall_cap=f"the turn cap of {TURN_CAP:,} turns",
         chunk_size=5_000,
         column_labels={"island": ISLAND_IDS},
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,

@@ -125,6 +125,7 @@ from simulator.games.tobago.state import (
     FIRED_EXCHANGE_SUBSET,
     FIRED_LAST_ROSE_MUST_TAKE,
     FIRED_RANDOM_ATV_START,
+    FIRED_RANDOM_FIRST_PLAYER,
     FIRED_TIEBREAK_AMULETS,
     FIRED_CURSE_AMULET_WITHOUT_GOLD,
     FIRED_START_RAISE_SKIPPED,
@@ -144,6 +145,7 @@ from simulator.games.tobago.state import (
     FLAG_NO_AMULET_EXCHANGE,
     FLAG_NO_REMOVE_CUBE,
     FLAG_RANDOM_ATV_START,
+    FLAG_RANDOM_FIRST_PLAYER,
     FLAG_TIEBREAK_AMULETS,
     FLAG_TWO_PLAYER_HAND_4,
     GAME_ENDING,
@@ -260,6 +262,8 @@ from simulator.games.tobago.state import (
 
 PURPOSE_RANDOM_ATV = 7
 """Side stream (``rng.side_stream``) of variant random-atv-start, so the deal stream is unchanged."""
+PURPOSE_RANDOM_FIRST_PLAYER = 8
+"""Side stream of variant random-first-player (the deal stream is unchanged: deals stay paired)."""
 
 
 # ---------------------------------------------------------------- setup
@@ -288,8 +292,12 @@ def setup_game(state, players, variant_flags):
         hand = HAND_SIZE_TWO_PLAYER_VARIANT
     state[HAND_LIMIT] = hand
     state[START_PLAYER] = 0  # R9: seat 1 is the player who visited an island last
+    if variant_flags[FLAG_RANDOM_FIRST_PLAYER] == 1:  # simulator setting: any seat may start
+        side = side_stream(deal(state)[0], PURPOSE_RANDOM_FIRST_PLAYER)  # the deal stream is not drawn
+        state[START_PLAYER] = random_below(side, players)
+        state[FIRED_RANDOM_FIRST_PLAYER] += 1
     state[R_BASE + 9] += 1
-    state[ACTIVE] = 0
+    state[ACTIVE] = state[START_PLAYER]
     place_landmarks(state, stream)  # R3
     state[R_BASE + 3] += 1
     landmark_masks(state)
@@ -754,12 +762,12 @@ def decision_options(state, log, options):
     step = state[STEP]
     seat = state[ACTIVE]
     if step == STEP_ATV_START:
-        seat = state[CURSOR]
+        seat = setup_seat(state)
         for h in range(state[N_HEX]):
             options[h] = h
         return seat, ATV_START, state[N_HEX]
     if step == STEP_INITIAL_MAP:
-        seat = state[CURSOR]
+        seat = setup_seat(state)
         card = state[HAND + seat * MAX_HAND]
         n = 0
         for m in range(N_MAPS):
@@ -883,9 +891,15 @@ def carry_out(state, seat, value, log):
 
 
 @njit(cache=True)
+def setup_seat(state):
+    """The seat whose setup decision is next: setup goes clockwise from the start player (R9)."""
+    return (state[START_PLAYER] + state[CURSOR]) % state[PLAYERS]
+
+
+@njit(cache=True)
 def begin_initial_clue(state):
     """R7: the next player in seat order draws one clue card to lay on a map."""
-    seat = state[CURSOR]
+    seat = setup_seat(state)
     draw_clue(state, seat)
     state[STEP] = STEP_INITIAL_MAP
 

@@ -238,6 +238,7 @@ VARIANTS = {
     "two-player-hand-4": "A32: 4 clue cards in hand at 2 players (default: 6).",
     "curse-amulet-without-gold": "A22 former default: a rose holder with no gold card but an amulet must give the amulet to a curse (default: it loses nothing, R41).",
     "raise-at-start-optional": "A13 / R28: an ATV already on a located treasure at its turn start may leave it (default: the raise is automatic).",
+    "random-first-player": "Simulator setting for seat-symmetry checks, not a reading: the start player (R9, who places first and plays first) is drawn at random (default: seat 1).",
     "curses-anywhere": "Design: the 2 curses are shuffled into the whole gold deck (no 12-card safe top, R4).",
     "gold-values-bell": "Reconstruction: gold cards 2x7, 3x8, 4x9, 5x8, 6x7 (default flat 8/8/8/8/7).",
     "gold-values-low": "Reconstruction: gold cards 2x10, 3x9, 4x8, 5x7, 6x5 (default flat 8/8/8/8/7).",
@@ -268,13 +269,14 @@ FLAG_CLUE_DECK = 19  # 0 default, 1 b, 2 c
 FLAG_ISLAND = 20  # -1 drawn per game, else the island index
 FLAG_CURSE_AMULET_WITHOUT_GOLD = 21
 FLAG_RAISE_AT_START_OPTIONAL = 22
-N_FLAGS = 23
+FLAG_RANDOM_FIRST_PLAYER = 23
+N_FLAGS = 24
 
 # ---- rule firing counters (docs/engine-contract.md "What the engine records") ----
 RULE_IDS = tuple(f"R{k}" for k in range(1, 66)) + (
     "variant:amulets-at-setup", "variant:last-rose-must-take", "variant:curse-reshuffled",
     "variant:random-atv-start", "variant:tiebreak-amulets", "variant:exchange-any-subset", "turn-cap",
-    "variant:curse-amulet-without-gold", "variant:raise-at-start-optional",
+    "variant:curse-amulet-without-gold", "variant:raise-at-start-optional", "variant:random-first-player",
 )  # fmt: skip
 N_COUNTERS = len(RULE_IDS)
 COUNTERS = _block(N_COUNTERS)
@@ -293,6 +295,7 @@ FIRED_EXCHANGE_SUBSET = COUNTERS + 70
 FIRED_TURN_CAP = COUNTERS + 71
 FIRED_CURSE_AMULET_WITHOUT_GOLD = COUNTERS + 72  # an amulet given by a holder without gold
 FIRED_START_RAISE_SKIPPED = COUNTERS + 73  # a treasure left under the ATV at the turn start
+FIRED_RANDOM_FIRST_PLAYER = COUNTERS + 74  # the start player was drawn at random
 
 # ---- score trajectories: checkpoint = after each share, and the end ----
 TRAJECTORY = _block(1 + MAX_CHECKPOINTS * MAX_PLAYERS)
@@ -311,8 +314,8 @@ SCRATCH = _block(128)
 
 STATE_SIZE = _offset
 
-STEP_ATV_START = 0  # decision ATV_START of setup seat CURSOR
-STEP_INITIAL_MAP = 1  # decision INITIAL_MAP of setup seat CURSOR
+STEP_ATV_START = 0  # decision ATV_START of setup seat START_PLAYER + CURSOR (clockwise)
+STEP_INITIAL_MAP = 1  # decision INITIAL_MAP of setup seat START_PLAYER + CURSOR
 STEP_TURN_START = 2
 STEP_TURN_ACTION = 3
 STEP_CLUE_PLAY = 4
