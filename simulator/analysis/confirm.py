@@ -21,6 +21,7 @@ from simulator.analysis.runs import Run
 from simulator.core import registry
 
 HOLDS, SHRINKS, REVERSES = "holds", "shrinks", "reverses"
+UNTOLD = "cannot be told at this number of games"
 MAX_CONFIRMED = 2
 """Headline answers checked per study (the first ones): what the CPU budget of the shipped
 reports affords (docs/analysis.md)."""
@@ -50,7 +51,8 @@ def fare(main: dict, strong: dict, measure: str) -> str:
 
 
 def too_few_games(main: dict, strong: dict) -> bool:
-    """Whether the stronger lineup's interval is wider than the main effect itself (it cannot tell)."""
+    """Whether the stronger lineup's interval is wider than the main effect itself: then it can
+    say neither holds nor shrinks nor reverses, and the answer says so with both estimates."""
     return (strong["high"] - strong["low"]) / 2 > abs(main["estimate"])
 
 
@@ -158,11 +160,10 @@ def add_confirmation(document, experiment, played: dict) -> None:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
-            verdict = fare(headline, strong, headline["measure"])
+            verdict = UNTOLD if too_few_games(headline, strong) else fare(headline, strong, headline["measure"])
             lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
-            noise = f" (at {experiment.confirm_n:,} games its estimate is within noise)" if too_few_games(headline, strong) else ""
             clause = (f" Under {lineup} in every seat ({word} the tuned default at {players} players, "
-                      f"{experiment.confirm_n:,} games per run) this {verdict}{noise}: "
+                      f"{experiment.confirm_n:,} games per run) this {verdict}: "
                       f"{_figure(headline, headline['unit'])} → {_figure(strong, headline['unit'])}.")  # fmt: skip
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
                 clause = clause[:-1] + f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}."

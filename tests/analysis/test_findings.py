@@ -127,6 +127,11 @@ def test_a_headline_holds_shrinks_or_reverses(strong, verdict):
     assert confirm.fare({"estimate": 0.04, "low": 0.03, "high": 0.05}, strong, "seat-win-rate") == verdict
 
 
+def test_a_stronger_estimate_wider_than_the_effect_cannot_tell():
+    assert confirm.too_few_games({"estimate": 0.03}, {"estimate": 0.14, "low": 0.02, "high": 0.28})
+    assert not confirm.too_few_games({"estimate": 0.05}, {"estimate": 0.04, "low": 0.02, "high": 0.06})
+
+
 def test_a_seat_imbalance_reverses_when_another_seat_is_clearly_favoured():
     main = {"estimate": 0.05, "low": 0.04, "high": 0.06, "best_seat": 1}
     assert confirm.fare(main, {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 3}, "seat-imbalance") == confirm.REVERSES
@@ -198,7 +203,8 @@ def test_the_headlines_are_checked_under_a_stronger_lineup(tmp_path):
     study, studies, document = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\n')
     experiment.confirm_report(document, study, tmp_path / "store", 1)
     checked = [answer for answer in document.answers if "Under strong in every seat (" in answer]
-    assert checked and all(any(verdict in answer for verdict in ("holds", "shrinks", "reverses")) for answer in checked)
+    verdicts = ("holds", "shrinks", "reverses", confirm.UNTOLD)
+    assert checked and all(any(verdict in answer for verdict in verdicts) for answer in checked)
     assert "→" in checked[0]
     assert document.intro.startswith("Headlines checked under strong")
     html = report.to_html(document)
@@ -209,3 +215,11 @@ def test_a_study_without_a_stronger_lineup_says_so(tmp_path):
     study, _, document = _study(tmp_path, "")
     experiment.confirm_report(document, study, tmp_path / "store", 1)
     assert "Not checked under a stronger lineup" in document.intro
+
+
+def test_template_sentences_name_the_game_they_are_in(tmp_path):
+    _, _, document = _study(tmp_path, "")
+    html = report.to_html(document)
+    assert "Loot Island" not in html  # the toy game's report never speaks of another game
+    assert "name the event cards" not in html  # no event card in this study
+    assert "Setups: " in html
