@@ -155,14 +155,14 @@ def add_confirmation(document, experiment, played: dict) -> None:
         strengths.append(f"at {players} players {entry['strong']} wins {100 * power['strong']['win_rate']:.0f}% "
                          f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
                          f"{players - 1} × {power['default_name']}, which win {100 * power['default']['win_rate']:.0f}% each "
-                         f"(fair share {100 * power['fair_share']:.0f}%): {word} the tuned default")  # fmt: skip
+                         f"(fair share {100 * power['fair_share']:.0f}%): {word} it")  # fmt: skip
         for headline in [headline for headline in document.headlines[:MAX_CONFIRMED] if headline["players"] == players]:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
             verdict = UNTOLD if too_few_games(headline, strong) else fare(headline, strong, headline["measure"])
             lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
-            clause = (f" Under {lineup} in every seat ({word} the tuned default at {players} players, "
+            clause = (f" Under {lineup} in every seat ({word} {power['default_name']} at {players} players, "
                       f"{experiment.confirm_n:,} games per run) this {verdict}: "
                       f"{_figure(headline, headline['unit'])} → {_figure(strong, headline['unit'])}.")  # fmt: skip
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
