@@ -160,7 +160,9 @@ def add_confirmation(document, experiment, played: dict) -> None:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
-            verdict = UNTOLD if too_few_games(headline, strong) else fare(headline, strong, headline["measure"])
+            verdict = fare(headline, strong, headline["measure"])
+            if too_few_games(headline, strong):  # a reversal within noise is no reversal
+                verdict = UNTOLD if verdict == REVERSES else f"{verdict} (within noise at {experiment.confirm_n:,} games)"
             lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
             clause = (f" Under {lineup} in every seat ({word} {power['default_name']} at {players} players, "
                       f"{experiment.confirm_n:,} games per run) this {verdict}: "

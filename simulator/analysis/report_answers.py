@@ -487,7 +487,8 @@ def arm_sentence(summary: dict) -> str:
 def rest_sentence(summaries: list[dict]) -> str:
     """The setups not given their own answer, in one sentence."""
     moving = [summary for summary in summaries if not summary["identical"]]
-    identical = [summary["display"].split(" (")[0] for summary in summaries if summary["identical"]]
+    identical = [summary["display"].split(" (")[0] + (f" ({summary['by_players'][0]['never_done']})" if summary["by_players"][0].get("never_done") else "")
+                 for summary in summaries if summary["identical"]]  # fmt: skip
     text = f"The other {len(summaries)} setups"
     if moving:
         low = min(summary["largest_change"] for summary in moving)
