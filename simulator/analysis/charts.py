@@ -81,7 +81,7 @@ def offsets_from_fair_share(groups: dict[str, tuple[list[str], Sequence[float], 
     return _png(figure)
 
 
-def rate_points(rows: list[dict], title: str, xlabel: str) -> bytes:
+def rate_points(rows: list[dict], title: str, xlabel: str, from_zero: bool = True, scale: float = 100.0) -> bytes:
     """Horizontal points with 95% intervals, one row per label (top = first), one colour per series.
 
     ``rows``: dicts with ``label``, ``series``, ``estimate``, ``low``, ``high`` (rates 0..1)."""
@@ -93,13 +93,16 @@ def rate_points(rows: list[dict], title: str, xlabel: str) -> bytes:
     for index, name in enumerate(series):
         part = [row for row in rows if row["series"] == name]
         positions = np.array([len(labels) - 1 - labels.index(row["label"]) for row in part]) + (index - (len(series) - 1) / 2) * step
-        estimates = np.array([row["estimate"] for row in part]) * 100
-        errors = np.clip(np.vstack([estimates - np.array([row["low"] for row in part]) * 100,
-                                    np.array([row["high"] for row in part]) * 100 - estimates]), 0, None)  # fmt: skip
+        estimates = np.array([row["estimate"] for row in part]) * scale
+        errors = np.clip(np.vstack([estimates - np.array([row["low"] for row in part]) * scale,
+                                    np.array([row["high"] for row in part]) * scale - estimates]), 0, None)  # fmt: skip
         axes.errorbar(estimates, positions, xerr=errors, fmt="o", markersize=4, capsize=3, label=name)
     axes.set_yticks(range(len(labels)), labels[::-1], fontsize=8)
     axes.set_ylim(-0.7, len(labels) - 0.3)
-    axes.set_xlim(left=0)
+    if from_zero:
+        axes.set_xlim(left=0)
+    else:
+        axes.axvline(0, color="#888", linewidth=0.8)
     axes.set_xlabel(xlabel)
     axes.set_title(title, fontsize=10)
     if len(series) > 1:

@@ -393,8 +393,10 @@ def experiment_command():
                 _tell(say, f"experiment {study.path}: {study.title}")
                 runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
                 document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent)
+                if n_games is None:
+                    experiment_module.confirm_report(document, study, store_folder, jobs, say)
                 _write_report(document, target, fmt, say)
-                for line in document.findings:
+                for line in experiment_module.terminal_summary(document):
                     click.echo(line)
 
     return experiment

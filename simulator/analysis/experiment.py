@@ -16,9 +16,9 @@ from pathlib import Path
 from typing import Callable
 
 from simulator.analysis import compensation as compensation_module
-from simulator.analysis import report, report_answers, report_compensation, report_players, store, tournament
+from simulator.analysis import confirm, report, report_answers, report_compensation, report_players, store, tournament
 from simulator.analysis.runs import Run, check_column_names
-from simulator.core import limits, registry, runner
+from simulator.core import limits, param_files, registry, runner, strategies
 from simulator.core.registry import UsageError
 from simulator.core.strategies import check_strategy_name
 
@@ -43,6 +43,9 @@ KEYS = {
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
     "trajectories": "true or false: whether to also store every game's score trajectory (optional, default false)",
+    "measure": "the measure the question is about (one of the names `islandsim experiment` lists; default: the study kind's)",
+    "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'])",
+    "confirm_n": "games per run of the confirmation under confirm_lineup (a whole number, default 0: no confirmation)",
     "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
                     "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
@@ -66,7 +69,32 @@ class Experiment:
     question: str = ""
     chunk_size: int = 0
     trajectories: bool = False
+    measure: str = ""
+    confirm_lineup: tuple[str, ...] = ()
+    confirm_n: int = 0
     compensation: compensation_module.Setting | None = None
+
+
+TUNED = "@tuned"
+"""A lineup entry ``STRATEGY@tuned`` plays the file tuned at the player count being played
+(``STRATEGY@tuned-<P>p``, ``strategies/params/<game>/``) where one is shipped, else the untuned
+strategy: the strongest affordable version of a strategy at every table size."""
+
+
+def resolve_tuned(game: str, name: str, players: int) -> str:
+    """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
+    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
+    if not name.endswith(TUNED):
+        return name
+    base = name[: -len(TUNED)]
+    reference = f"tuned-{players}p"
+    if not param_files.registered_path(game, base, reference).is_file():
+        return base
+    try:  # a file tuned for an older version of the strategy (other weights) does not count
+        strategies.resolve_strategy(registry.get_game(game), f"{base}@{reference}")
+    except UsageError:
+        return base
+    return f"{base}@{reference}"
 
 
 class _Source:
@@ -153,6 +181,16 @@ def load_experiment(path: Path | str) -> Experiment:
         raise source.error("seed", f"'seed' must be between 0 and 2^63-1, not {seed}")
     lineups = _lineups(source, data, spec, players)
     arms = _arms(source, data, spec, players)
+    measure = _expect(source, data, "measure", str, "")
+    if measure and report_answers.measure_name(measure) is None:
+        raise source.error("measure", f"unknown measure '{measure}'; measures: {', '.join(report_answers.MEASURES)}", measure)
+    confirm_lineup = _lineup_names(source, data, spec, players, "confirm_lineup", _string_list(source, data, "confirm_lineup"))
+    confirm_n = _expect(source, data, "confirm_n", int, 0)
+    if confirm_n and limits.games_problem(confirm_n):
+        raise source.error("confirm_n", f"'confirm_n' {limits.games_problem(confirm_n)}")
+    if bool(confirm_n) != bool(confirm_lineup):
+        raise source.error("confirm_n" if confirm_n else "confirm_lineup",
+                           "give both 'confirm_lineup' and 'confirm_n' (a stronger lineup and its games), or neither")  # fmt: skip
     chunk_size = _expect(source, data, "chunk_size", int, 0)
     if not 0 <= chunk_size <= limits.MAX_CHUNK_GAMES:
         raise source.error("chunk_size", f"'chunk_size' must be {KEYS['chunk_size']}, not {chunk_size}")
@@ -170,6 +208,9 @@ def load_experiment(path: Path | str) -> Experiment:
         question=_expect(source, data, "question", str, ""),
         chunk_size=chunk_size,
         trajectories=_expect(source, data, "trajectories", bool, False),
+        measure=report_answers.measure_name(measure) or "" if measure else "",
+        confirm_lineup=tuple(confirm_lineup),
+        confirm_n=confirm_n,
         compensation=_compensation(source, data),
     )
 
@@ -193,15 +234,20 @@ def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tup
     for lineup in value:
         if not isinstance(lineup, list) or not lineup or not all(isinstance(name, str) for name in lineup):
             raise source.error("lineups", f"each lineup must be a non-empty list of strategy names, not {lineup!r}")
-        for name in lineup:
-            try:
-                check_strategy_name(spec, name)  # settings too: ismcts+budget=1000
-            except UsageError as error:
-                raise source.error("lineups", str(error), name) from None
-        if len(lineup) > min(players):
-            raise source.error("lineups", f"lineup {lineup} has more strategies than the {min(players)} seats")
-        lineups.append(tuple(lineup))
+        lineups.append(tuple(_lineup_names(source, data, spec, players, "lineups", lineup)))
     return tuple(lineups)
+
+
+def _lineup_names(source: _Source, data: dict, spec, players: tuple[int, ...], key: str, lineup: list[str]) -> list[str]:
+    """``lineup`` checked: every name a strategy of the game (``X@tuned``: ``X``), no more than the seats."""
+    for name in lineup:
+        try:
+            check_strategy_name(spec, name[: -len(TUNED)] if name.endswith(TUNED) else name)  # settings too: ismcts+budget=1000
+        except UsageError as error:
+            raise source.error(key, str(error), name) from None
+    if len(lineup) > min(players):
+        raise source.error(key, f"lineup {lineup} has more strategies than the {min(players)} seats")
+    return list(lineup)
 
 
 def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[store.Arm, ...]:
@@ -252,7 +298,7 @@ def planned_lineups(experiment: Experiment, players: int) -> list[tuple[str, ...
     """The lineups of one player count: each filled to the seats, rotated unless told not to."""
     found: dict[tuple[str, ...], None] = {}
     for lineup in experiment.lineups:
-        base = tournament.fill_seats(lineup, players)
+        base = tournament.fill_seats(tuple(resolve_tuned(experiment.game, name, players) for name in lineup), players)
         for order in tournament.seat_orders(base) if experiment.rotate else [base]:
             found.setdefault(order, None)
     return list(found)
@@ -311,5 +357,26 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         all_runs += [run for _, runs in groups for run in runs]
     report_players.add_players(document, experiment.game, all_runs, report_folder)
     report.add_manifest(document, all_runs)
-    report_answers.compose(document, experiment.question)
+    report_answers.compose(document, experiment.question, experiment.measure)
     return document
+
+
+def confirm_report(document: report.Document, experiment: Experiment, store_folder: Path, jobs: int,
+                   say: Callable[[str], None] | None = None) -> None:  # fmt: skip
+    """Check the document's headline answers under the study's stronger lineup (playing or reusing
+    its runs), or say on the first screen that they were not checked and why."""
+    if experiment.confirm_n and document.headlines:
+        played = confirm.play_confirmation(experiment, document.headlines, store_folder, jobs, say)
+        confirm.add_confirmation(document, experiment, played)
+    else:
+        document.intro = confirm.no_confirmation_sentence(experiment) + " " + document.intro
+
+
+def terminal_summary(document: report.Document) -> list[str]:
+    """What ``islandsim experiment`` prints: the first screen only (warnings, question, answers)."""
+    lines = [f"{document.title}"]
+    lines += [f"WARNING: {warning}" for warning in document.warnings]
+    if document.question:
+        lines.append(f"Question: {document.question}")
+    lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
+    return lines

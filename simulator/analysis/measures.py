@@ -19,6 +19,7 @@ the docstrings below repeat the essentials.  A measure that needs the trajectori
 from __future__ import annotations
 
 import math
+from collections import Counter
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -337,7 +338,21 @@ def winner_change(base_winners: pl.Series, arm_winners: pl.Series) -> dict:
     low, high = stats.wilson_interval(count, int(changed.size))
     estimate = count / changed.size if changed.size else math.nan
     return {"estimate": estimate, "low": low, "high": high, "n": int(changed.size), "baseline": 0.0, "variant": estimate,
-            "p": 0.0 if count else 1.0}  # fmt: skip
+            "p": 0.0 if count else 1.0, "chance": unrelated_winner_change(base_winners.to_list(), arm_winners.to_list())}  # fmt: skip
+
+
+def unrelated_winner_change(base_winners: list, arm_winners: list) -> float:
+    """The winner-change rate two *unrelated* games would show, each side keeping its own
+    distribution of winner sets: ``1 - sum_W p_base(W) p_setup(W)``.  With 4 seats winning about
+    equally often it is near 75%: a setup's winner-change rate near this level says the setup
+    reshuffles the deals' outcomes as much as dealing new games would (sensitivity, chaos), not
+    that it favours anybody."""
+    if not base_winners:
+        return math.nan
+    base_counts = Counter(tuple(sorted(winners or [])) for winners in base_winners)
+    arm_counts = Counter(tuple(sorted(winners or [])) for winners in arm_winners)
+    same = sum(count * arm_counts.get(key, 0) for key, count in base_counts.items())
+    return 1.0 - same / (len(base_winners) * len(arm_winners))
 
 
 def _paired_bootstrap(statistic, base: tuple[np.ndarray, ...], arm: tuple[np.ndarray, ...],
@@ -357,7 +372,7 @@ def _paired_bootstrap(statistic, base: tuple[np.ndarray, ...], arm: tuple[np.nda
 def _difference_row(key: str, name: str, unit: str, result: dict) -> dict:
     return {"key": key, "measure": name, "unit": unit, "baseline": result.get("baseline", math.nan),
             "variant": result.get("variant", math.nan), "difference": result["estimate"], "low": result["low"],
-            "high": result["high"], "games": int(result["n"])}  # fmt: skip
+            "high": result["high"], "games": int(result["n"]), "chance": result.get("chance", math.nan)}  # fmt: skip
 
 
 # ---------------------------------------------------------------- the player trailing when a card came up

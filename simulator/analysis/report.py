@@ -22,8 +22,8 @@ import polars as pl
 
 from simulator import __version__
 from simulator.analysis import (
-    charts, compare, convergence, coverage, events, report_answers, report_players, report_quality, seats, shape, stalls, stats,
-    tournament,
+    charts, compare, convergence, coverage, events, report_answers, report_players, report_quality, rule_coverage, seats,
+    shape, stalls, stats, tournament,
 )
 from simulator.analysis.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
@@ -63,6 +63,9 @@ class Document:
     answers: list[str] = field(default_factory=list)
     answer_figure: tuple[bytes, str] | None = None
     facts: list[dict] = field(default_factory=list)
+    warnings: list[str] = field(default_factory=list)
+    headlines: list[dict] = field(default_factory=list)
+    measure: str = ""
 
     def heading(self, text: str, level: int = 2) -> None:
         self.blocks.append(Block("heading", text, level=level))
@@ -99,7 +102,7 @@ h1{border-bottom:2px solid #2e86c1;font-size:1.6em;margin:0.3em 0}h2{margin-top:
 .answers{background:#f6faf6;border-left:4px solid #27ae60;padding:0.4em 1em}
 .answers .question{font-size:1.1em;margin:0.4em 0}.answers ol{margin:0.3em 0;padding-left:1.4em}.answers li{margin:0.25em 0}
 .answers figure{margin:0.5em 0}.answers img{max-height:600px}
-.intro{color:#444;font-size:0.9em}
+.intro{color:#444;font-size:0.9em}.warnings{background:#fdecea;border-left:4px solid #c0392b;padding:0.4em 1em}
 nav ol{margin:0.2em 0}nav li{margin:0.1em 0}
 details{border:1px solid #ddd;border-radius:4px;margin:0.5em 0;padding:0 0.8em}
 details[open]{padding-bottom:0.6em}summary{cursor:pointer;font-weight:600;padding:0.45em 0}
@@ -177,6 +180,10 @@ def to_html(document: Document) -> str:
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{html.escape(document.title)}</title><style>{_CSS}</style></head><body>",
              f"<h1>{html.escape(document.title)}</h1>"]  # fmt: skip
+    if document.warnings:
+        parts.append('<section id="warnings" class="warnings"><p><strong>Warning: these results contradict each other; '
+                     'read nothing below before they are explained.</strong></p><ul>'
+                     + "".join(f"<li>{html.escape(item)}</li>" for item in document.warnings) + "</ul></section>")  # fmt: skip
     figure_number = 0
     if document.question or document.answers:
         parts.append('<section id="answers" class="answers">')
@@ -231,6 +238,9 @@ def _md_cell(text: str) -> str:
 def to_markdown(document: Document, figure_folder: Path, link_prefix: str) -> str:
     """The document as Markdown; figures are written as PNG files into ``figure_folder``."""
     lines = [f"# {document.title}", ""]
+    if document.warnings:
+        lines += ["**Warning: these results contradict each other; read nothing below before they are explained.**", ""]
+        lines += [f"- {item}" for item in document.warnings] + [""]
     figure_number = 0
     if document.question:
         lines += [f"**Question.** {document.question}", ""]
@@ -348,8 +358,10 @@ def add_manifest(document: Document, runs: list[Run]) -> None:
                      manifest.get("islandsim_version", "?"),
                      f"{timings['games_per_second']:,.0f}" if "games_per_second" in timings else "n/a",
                      number(timings.get("elapsed_seconds", math.nan), 1)])  # fmt: skip
-    document.table(["run", "game", "players", "lineup", "setup", "seed", "games", "version", "games/s", "seconds"], rows,
-                   "Setup labels name the event cards: " + "; ".join(sorted({readable_setup(run.manifest) for run in runs})) + ".")
+    setups = sorted({readable_setup(run.manifest) for run in runs} - {""})
+    has_events = any(run.manifest.get("force_events") or run.manifest.get("exclude_events") for run in runs)
+    caption = (("Setups, with the event cards' names: " if has_events else "Setups: ") + "; ".join(setups) + ".") if setups else ""
+    document.table(["run", "game", "players", "lineup", "setup", "seed", "games", "version", "games/s", "seconds"], rows, caption)
     versions = {run.manifest.get("islandsim_version") for run in runs}
     if len(versions) > 1:
         document.text(f"Caution: these runs come from different islandsim versions ({', '.join(map(str, versions))}).")
@@ -610,7 +622,8 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
     if not quantities.is_empty():
         document.table(["quantity", *headers], [[row["quantity"], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
                                                 for row in quantities.iter_rows(named=True)],
-                       "The game's own quantities (for Loot Island: curses, eliminations, treasure mix).")  # fmt: skip
+                       f"The game's own quantities ({', '.join(quantities['quantity'].head(4).to_list())}"
+                       f"{', ...' if quantities.height > 4 else ''}).")  # fmt: skip
     for column in [name for name in extra_seat_columns(runs[0].manifest) if name in HEADLINE_COLUMNS][:2]:
         values = seats.pooled_rows(runs, ("seat", column))  # e.g. Loot Island's curse cubes
         if stats.is_constant(values[column].to_numpy()):
@@ -700,15 +713,101 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
         fact["tournament"] = add_tournament(document, baseline, title)
     fact["quality"] = report_quality.add_quality(document, baseline[0], title)
+    fact["baseline_label"] = groups[0][0]
+    fact["setup_names"] = {label: readable_setup(members[0].manifest) or "baseline" for label, members in groups}
+    fact["imbalance"] = {label: seats.seat_imbalance(members) for label, members in groups}
+    fact["arm_seats"] = {label: seats.seat_advantage(members)[0] for label, members in groups[1:]}
     if len(groups) > 1:
         fact["comparison"] = add_comparison(document, baseline, groups[1:], title, kind)
         fact["paired"] = add_paired_quality(document, baseline, groups[1:], title)
+        fact["never_done"] = {label: never_done_text(baseline, members) for label, members in groups[1:]
+                              if compare.identical_to_baseline(baseline, members)}  # fmt: skip
+    add_imbalance_table(document, fact, title)
+    document.warnings.extend(contradictions(groups, fact))
     document.facts.append(fact)
     if event_columns(baseline[0].manifest):
         add_events(document, baseline[0], title)
     add_never_seen(document, groups, title)
     add_shape(document, baseline, title)
     add_convergence(document, baseline[0], title)
+
+
+def add_imbalance_table(document: Document, fact: dict, title: str) -> None:
+    """Seat imbalance of every setup (the baseline first), with its interval and whether a seat
+    differs from the fair share beyond noise (Holm over the seats, then over the setups)."""
+    labels = list(fact["setup_names"])
+    tables = {labels[0]: fact["seats"][0], **fact["arm_seats"]}
+    adjusted = stats.holm([float(tables[label]["p_holm"].min()) for label in labels])
+    document.heading(f"Seat imbalance per setup — {title}", 3)
+    document.text("Seat imbalance: the largest distance of a seat's win rate from the fair share, in percentage points, "
+                  "with a 95% bootstrap interval over deals (docs/analysis.md, \"Seat imbalance\"). A setup's p-value is "
+                  "its smallest Holm-adjusted seat p-value, Holm-corrected again over the setups.")  # fmt: skip
+    rows = []
+    for label, p_value in sorted(zip(labels, adjusted), key=lambda item: fact["imbalance"][item[0]]["estimate"]):
+        value = fact["imbalance"][label]
+        rows.append([fact["setup_names"][label], number(100 * value["estimate"], 1), interval_text(value["low"], value["high"]),
+                     f"seat {value['best_seat']} {pct(value['rates'][value['best_seat'] - 1])}",
+                     f"seat {value['worst_seat']} {pct(value['rates'][value['worst_seat'] - 1])}", pct(value["fair_share"]),
+                     p_text(p_value)])  # fmt: skip
+    document.table(["setup", "imbalance (points)", "95% interval", "most favoured", "least favoured", "fair share", "Holm p"],
+                   rows, "Fairest first.")  # fmt: skip
+
+
+def never_done_text(baseline: list[Run], arm: list[Run]) -> str:
+    """Why a setup played the baseline's games, named from what the players never did: the rule
+    branches of its variants that never fired, the decisions nobody was ever asked; "" when the
+    engine records no counters or they name nothing."""
+    variants = [name for name in arm[0].manifest.get("variants", []) if name not in baseline[0].manifest.get("variants", [])]
+    try:
+        found = rule_coverage.rule_coverage([run.path for run in arm])
+    except UsageError:
+        return ""
+    games = found.games
+    parts = []
+    for name in variants:
+        branch = found.rules.filter(pl.col("rule") == rule_coverage.VARIANT_PREFIX + name)
+        if not branch.is_empty() and int(branch["games_fired"][0]) == 0:
+            parts.append(f"the rule {name} changes never came into play in {games:,} games")
+    never = found.decisions.filter(pl.col("asked") == 0)["decision"].to_list()
+    if never and parts:
+        parts.append("no player was ever asked to " + ", ".join(str(name).replace("_", " ") for name in never[:3]))
+    if not parts:
+        return ""
+    return "; ".join(parts) + ": a finding about the strategies or the deals, not the rules"
+
+
+def contradictions(groups: list[tuple[str, list[Run]]], fact: dict) -> list[str]:
+    """Results that contradict each other, each one line for the top of the report: stalled
+    games under a completion of 100%, a decision never asked that offered options, a setup
+    called identical whose winners differ."""
+    warnings = []
+    quality = {row["key"]: row for row in fact["quality"].iter_rows(named=True)}
+    stalled = 0
+    for _, members in groups[:1]:
+        for run in members:
+            names = run.rows.collect_schema().names()
+            for column in ("capped", "stalled"):
+                if column in names:
+                    stalled += int(run.rows.filter(pl.col("seat") == 1).select(pl.col(column).cast(pl.Int64).sum()).collect().item() or 0)
+    completion = quality.get("completion", {}).get("estimate")
+    if stalled and completion is not None and completion >= 1.0:
+        warnings.append(f"{fact['title']}: {stalled:,} games stopped at the stall cap, yet completion reads 100%: "
+                        "stalled games are counted as finished games with a winner.")  # fmt: skip
+    for label, members in groups:
+        try:
+            found = rule_coverage.rule_coverage([run.path for run in members])
+        except (UsageError, OSError):
+            continue
+        odd = found.decisions.filter((pl.col("asked") == 0) & (pl.col("options") > 0))
+        for row in odd.iter_rows(named=True):
+            warnings.append(f"{fact['title']}, {fact['setup_names'].get(label, label)}: decision '{row['decision']}' is "
+                            f"counted as never asked, yet offered {row['options']:,} options.")  # fmt: skip
+    if "paired" in fact:
+        bad = fact["paired"].filter(pl.col("identical_games") & (pl.col("key") == "winner_change") & (pl.col("difference") > 0))
+        for row in bad.iter_rows(named=True):
+            warnings.append(f"{fact['title']}, {row['arm']}: called identical to the baseline, yet the winner differs on "
+                            f"{100 * row['difference']:.1f}% of deals.")  # fmt: skip
+    return warnings
 
 
 def load_runs(paths: Sequence[Path | str]) -> list[Run]:

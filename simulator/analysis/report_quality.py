@@ -127,7 +127,7 @@ def paired_quality(base: Run, arm: Run) -> pl.DataFrame:
             table = pl.concat([table, pl.DataFrame([{
                 "key": "trailing", "measure": "win rate of the player trailing when the card came up", "unit": "pp",
                 "baseline": effect["baseline"], "variant": effect["variant"], "difference": effect["estimate"],
-                "low": effect["low"], "high": effect["high"], "games": int(effect["n"])}])], how="vertical_relaxed")  # fmt: skip
+                "low": effect["low"], "high": effect["high"], "games": int(effect["n"]), "chance": math.nan}])], how="vertical_relaxed")  # fmt: skip
     return table
 
 

@@ -126,6 +126,43 @@ def seat_summary(table: pl.DataFrame, notes: dict) -> str:
     return text
 
 
+IMBALANCE_RESAMPLES = 400
+"""Bootstrap resamples (over deals) behind the seat-imbalance interval."""
+
+
+def seat_imbalance(runs: list[Run], resamples: int = IMBALANCE_RESAMPLES, seed: int = 0) -> dict:
+    """The seat imbalance of a setup: the largest distance of a seat's win rate from the fair
+    share, ``max_s |r_s - mean_s r_s|`` (a proportion; 0 = every seat wins equally often), with
+    a 95% percentile-bootstrap interval over deals (all seat rotations of a deal resampled
+    together).  Sampling noise alone makes it positive: read it with its interval, and with the
+    per-seat Holm tests of :func:`seat_advantage`.  Also returns the most and least favoured seats
+    and their rates."""
+    rows = pooled_rows(runs, ("seat", "winner"))
+    per_deal = (rows.group_by("seed", "game", "seat").agg(pl.col("winner").sum().alias("wins"), pl.len().alias("trials"))
+                .sort("seed", "game", "seat"))  # fmt: skip
+    players = runs[0].players
+    wins = per_deal["wins"].to_numpy().astype(float).reshape(-1, players)
+    trials = per_deal["trials"].to_numpy().astype(float).reshape(-1, players)
+    rates = wins.sum(axis=0) / trials.sum(axis=0)
+    estimate = imbalance_value(rates)
+    generator = np.random.default_rng(seed)
+    deals = wins.shape[0]
+    draws = np.empty(resamples)
+    for start in range(0, resamples, 50):
+        stop = min(resamples, start + 50)
+        picks = generator.integers(0, deals, size=(stop - start, deals))
+        sampled = wins[picks].sum(axis=1) / np.maximum(trials[picks].sum(axis=1), 1.0)
+        draws[start:stop] = np.abs(sampled - sampled.mean(axis=1, keepdims=True)).max(axis=1)
+    low, high = (float(value) for value in np.percentile(draws, [2.5, 97.5]))
+    order = np.argsort(rates)
+    return {"estimate": estimate, "low": low, "high": high, "fair_share": float(rates.mean()), "rates": rates.tolist(),
+            "best_seat": int(order[-1]) + 1, "worst_seat": int(order[0]) + 1, "deals": deals}  # fmt: skip
+
+
+def imbalance_value(rates) -> float:
+    """``max_s |r_s - mean(r)|`` of the seat win rates ``rates``."""
+    rates = np.asarray(rates, dtype=float)
+    return float(np.abs(rates - rates.mean()).max())
 def symmetry_check(wins: np.ndarray, games: int) -> pl.DataFrame:
     """Per seat: win rate with its Wilson interval against the fair share, Holm-adjusted.
 

@@ -1,0 +1,225 @@
+"""Findings a designer can act on (issue 25): the study's measure, the seat imbalance, the chance
+level of the winner-change rate, contradiction warnings, a first screen that ranks setups by the
+measure asked, the confirmation under stronger play and the short terminal summary."""
+
+from __future__ import annotations
+
+import math
+
+import numpy as np
+import polars as pl
+import pytest
+
+from simulator.analysis import confirm, experiment, measures, report, report_answers, seats
+from simulator.core.registry import UsageError
+from tests.analysis.test_experiment import GOOD, write
+
+
+# ---------------------------------------------------------------- the measure a study asks about
+
+
+def test_a_study_names_its_measure_and_aliases_are_read():
+    assert report_answers.measure_name("seat balance") == "seat-imbalance"
+    assert report_answers.measure_name("Seat_Imbalance") == "seat-imbalance"
+    assert report_answers.measure_name("catch-up") == "catch-up"
+    assert report_answers.measure_name("luck") is None
+
+
+def test_an_unknown_measure_is_one_error_line_listing_the_known_ones(tmp_path):
+    with pytest.raises(UsageError) as caught:
+        experiment.load_experiment(write(tmp_path, GOOD + 'measure = "luck"\n'))
+    message = str(caught.value)
+    assert "\n" not in message and "line 8: unknown measure 'luck'" in message
+    assert all(name in message for name in report_answers.MEASURES)
+
+
+def test_the_unknown_measure_exits_with_status_2_before_anything_is_played(tmp_path, cli_with_analysis, capsys):
+    from simulator.cli import main
+
+    path = write(tmp_path, GOOD + 'measure = "luck"\n')
+    with pytest.raises(SystemExit) as stopped:
+        main(["experiment", str(path), "--results", str(tmp_path / "store"), "--reports-dir", str(tmp_path / "r")])
+    assert stopped.value.code == 2
+    err = capsys.readouterr().err
+    assert err.count("error:") == 1 and len(err.strip().splitlines()) == 1 and "unknown measure 'luck'" in err
+    assert not (tmp_path / "store").exists() or not any((tmp_path / "store").iterdir())
+
+
+def test_a_confirmation_needs_its_lineup_and_its_games(tmp_path):
+    with pytest.raises(UsageError, match="give both 'confirm_lineup' and 'confirm_n'"):
+        experiment.load_experiment(write(tmp_path, GOOD + "confirm_n = 100\n"))
+    with pytest.raises(UsageError, match="unknown strategy 'wizard'"):
+        experiment.load_experiment(write(tmp_path, GOOD + 'confirm_lineup = ["wizard"]\nconfirm_n = 100\n'))
+    study = experiment.load_experiment(write(tmp_path, GOOD + 'confirm_lineup = ["strong"]\nconfirm_n = 100\nmeasure = "seat balance"\n'))
+    assert study.confirm_lineup == ("strong",) and study.confirm_n == 100 and study.measure == "seat-imbalance"
+
+
+def test_tuned_resolves_to_the_file_of_the_player_count_or_the_strategy_itself():
+    assert experiment.resolve_tuned("sails", "greedy@tuned", 4) == "greedy@tuned-4p"
+    assert experiment.resolve_tuned("sails", "greedy@tuned", 3) == "greedy@tuned-3p"
+    assert experiment.resolve_tuned("skeleton", "map_builder@tuned", 5) == "map_builder"  # no file tuned at 5 players
+    assert experiment.resolve_tuned("sails", "bluffer", 4) == "bluffer"
+
+
+def test_a_tuned_file_that_no_longer_fits_the_strategy_is_not_played(tmp_path, monkeypatch):
+    from simulator.core import param_files
+
+    folder = tmp_path / "sails"
+    folder.mkdir()
+    (folder / "greedy-tuned-4p.toml").write_text('game = "sails"\nplayers = 4\nstrategy = "greedy"\nparams = [1.0, 2.0]\n')
+    monkeypatch.setattr(param_files, "PARAMS_FOLDER", tmp_path)
+    assert experiment.resolve_tuned("sails", "greedy@tuned", 4) == "greedy"  # two weights: greedy has more
+
+
+# ---------------------------------------------------------------- seat imbalance
+
+
+def test_imbalance_is_the_largest_distance_from_the_fair_share():
+    assert measures_close(seats.imbalance_value([0.31, 0.25, 0.23, 0.21]), 0.31 - 0.25)
+    assert measures_close(seats.imbalance_value([0.25, 0.25, 0.25, 0.25]), 0.0)
+    assert measures_close(seats.imbalance_value([0.5, 0.2, 0.2, 0.1]), 0.25)  # seat 1: 0.5 - mean 0.25
+
+
+def measures_close(a: float, b: float) -> bool:
+    return math.isclose(a, b, abs_tol=1e-12)
+
+
+def test_imbalance_has_an_interval_that_covers_it_and_shrinks_with_games(play):
+    fair = seats.seat_imbalance([report.load_run(play("even", players=3, n=400))])
+    unfair = seats.seat_imbalance([report.load_run(play("unfair", players=3, n=4000, variants=("seat2-bonus",)))])
+    for value in (fair, unfair):
+        assert value["low"] <= value["estimate"] <= value["high"] + 1e-9
+        assert math.isclose(value["estimate"], seats.imbalance_value(value["rates"]))
+    assert unfair["best_seat"] == 2  # the toy's seat2-bonus favours seat 2
+    assert unfair["low"] > 0.05  # clearly unfair, far from noise
+    assert unfair["high"] - unfair["low"] < fair["high"] - fair["low"]  # ten times the games, narrower
+
+
+# ---------------------------------------------------------------- the chance level of the winner-change rate
+
+
+def test_unrelated_games_with_equal_seat_rates_change_the_winner_three_times_in_four():
+    generator = np.random.default_rng(1)
+    first = [[int(seat)] for seat in generator.integers(1, 5, 40_000)]
+    second = [[int(seat)] for seat in generator.integers(1, 5, 40_000)]
+    assert abs(measures.unrelated_winner_change(first, second) - 0.75) < 0.005
+    observed = measures.winner_change(pl.Series(first), pl.Series(second))
+    assert abs(observed["estimate"] - observed["chance"]) < 0.01  # truly unrelated games sit at the chance level
+
+
+def test_the_chance_level_uses_each_sides_winner_sets():
+    # baseline: seat 1 always wins; setup: seat 1 half the time, a shared {1, 2} the other half
+    assert measures_close(measures.unrelated_winner_change([[1]] * 4, [[1], [1], [1, 2], [2, 1]]), 0.5)
+    assert measures_close(measures.unrelated_winner_change([[1]] * 3, [[1]] * 3), 0.0)
+
+
+# ---------------------------------------------------------------- fare under stronger play
+
+
+@pytest.mark.parametrize("strong, verdict", [
+    ({"estimate": 0.05, "low": 0.03, "high": 0.07}, confirm.HOLDS),
+    ({"estimate": 0.01, "low": -0.01, "high": 0.03}, confirm.SHRINKS),
+    ({"estimate": -0.04, "low": -0.06, "high": -0.02}, confirm.REVERSES),
+    ({"estimate": 0.01, "low": -0.03, "high": 0.05}, confirm.HOLDS),  # same sign, its interval contains the main estimate
+    ({"estimate": -0.01, "low": -0.03, "high": 0.05}, confirm.SHRINKS),  # the sign turns, within noise
+])
+def test_a_headline_holds_shrinks_or_reverses(strong, verdict):
+    assert confirm.fare({"estimate": 0.04, "low": 0.03, "high": 0.05}, strong, "seat-win-rate") == verdict
+
+
+def test_a_stronger_estimate_wider_than_the_effect_cannot_tell():
+    assert confirm.too_few_games({"estimate": 0.03}, {"estimate": 0.14, "low": 0.02, "high": 0.28})
+    assert not confirm.too_few_games({"estimate": 0.05}, {"estimate": 0.04, "low": 0.02, "high": 0.06})
+
+
+def test_a_seat_imbalance_reverses_when_another_seat_is_clearly_favoured():
+    main = {"estimate": 0.05, "low": 0.04, "high": 0.06, "best_seat": 1}
+    assert confirm.fare(main, {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 3}, "seat-imbalance") == confirm.REVERSES
+    assert confirm.fare(main, {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 1}, "seat-imbalance") == confirm.HOLDS
+    assert confirm.fare(main, {"estimate": 0.01, "low": 0.005, "high": 0.02, "best_seat": 1}, "seat-imbalance") == confirm.SHRINKS
+
+
+# ---------------------------------------------------------------- the first screen and the report
+
+
+def _study(tmp_path, extra: str, players: str = "players = [3]"):
+    study = experiment.load_experiment(write(tmp_path, GOOD.replace("players = [2, 3]", players) + extra))
+    studies = experiment.run_experiment(study, tmp_path / "store", 1, n=300)
+    return study, studies, experiment.experiment_report(study, studies, n=300)
+
+
+def test_a_seat_balance_study_ranks_setups_by_imbalance_and_says_first_what_holds_everywhere(tmp_path):
+    _, _, document = _study(tmp_path, 'measure = "seat-imbalance"\n')
+    assert document.answers[0].startswith("What hold")
+    assert "seat imbalance" in " ".join(document.answers[1:])
+    assert "Least fair" in " ".join(document.answers) and "seat2-bonus" in next(a for a in document.answers if "Least fair" in a)
+    assert not any("winner differs" in answer or "changes the winner" in answer for answer in document.answers)
+    assert {headline["measure"] for headline in document.headlines} == {"seat-imbalance"}
+    html = report.to_html(document)
+    assert "Seat imbalance per setup" in html
+
+
+def test_a_comparison_leads_with_seats_and_calls_the_winner_change_rate_sensitivity(tmp_path):
+    _, _, document = _study(tmp_path, "")
+    first = document.answers[0]
+    assert first.startswith("seat2-bonus moves seat win rates")
+    assert "sensitivity: the winner differs on" in first and "two unrelated games with the same seat win rates" in first
+    assert first.index("sensitivity") > first.index("seat 2")  # never the lead
+
+
+def test_a_study_asking_for_sensitivity_gets_it_first_with_the_chance_level(tmp_path):
+    _, _, document = _study(tmp_path, 'measure = "sensitivity"\n')
+    assert document.answers[0].startswith("seat2-bonus: sensitivity")
+    assert "two unrelated games" in document.answers[0]
+
+
+def test_an_identical_setup_is_named_not_called_no_effect(tmp_path):
+    _, _, document = _study(tmp_path, "")
+    identical = next(answer for answer in document.answers if "cosmetic-a+cosmetic-b" in answer)
+    assert "identical games" in identical and "no effect" not in identical
+
+
+def test_a_stall_under_a_completion_of_100_percent_stops_the_report_with_a_warning(tmp_path):
+    quality = pl.DataFrame([{"key": "completion", "estimate": 1.0}])
+
+    class FakeRun:  # one run whose games stalled three times (a `stalled` column), no rule counters
+        rows = pl.DataFrame({"seat": [1, 2, 1, 2, 1, 2], "stalled": [1, 1, 1, 1, 1, 1]}).lazy()
+        path = tmp_path
+
+    warnings = report.contradictions([("baseline", [FakeRun()])], {"title": "4 players", "quality": quality, "setup_names": {}})
+    assert len(warnings) == 1 and "3 games stopped at the stall cap, yet completion reads 100%" in warnings[0]
+    document = report.Document("t", warnings=warnings)
+    assert report.to_html(document).index("Warning") < report.to_html(document).index("</h1>") + 200
+
+
+def test_the_terminal_summary_is_the_first_screen(tmp_path):
+    _, _, document = _study(tmp_path, "")
+    lines = experiment.terminal_summary(document)
+    assert len(lines) <= 2 + len(document.answers) + len(document.warnings)
+    assert lines[1].startswith("Question:")
+
+
+def test_the_headlines_are_checked_under_a_stronger_lineup(tmp_path):
+    study, studies, document = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\n')
+    experiment.confirm_report(document, study, tmp_path / "store", 1)
+    checked = [answer for answer in document.answers if "Under strong in every seat (" in answer]
+    verdicts = ("holds", "shrinks", "reverses", confirm.UNTOLD)
+    assert checked and all(any(verdict in answer for verdict in verdicts) for answer in checked)
+    assert "→" in checked[0]
+    assert document.intro.startswith("Headlines checked under strong")
+    html = report.to_html(document)
+    assert "Each headline under the stronger lineup" in html
+
+
+def test_a_study_without_a_stronger_lineup_says_so(tmp_path):
+    study, _, document = _study(tmp_path, "")
+    experiment.confirm_report(document, study, tmp_path / "store", 1)
+    assert "Not checked under a stronger lineup" in document.intro
+
+
+def test_template_sentences_name_the_game_they_are_in(tmp_path):
+    _, _, document = _study(tmp_path, "")
+    html = report.to_html(document)
+    assert "Loot Island" not in html  # the toy game's report never speaks of another game
+    assert "name the event cards" not in html  # no event card in this study
+    assert "Setups: " in html
