@@ -16,8 +16,8 @@ exactly what the seat sees now.  Build such vectors with ``with_memory``.
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below
 from simulator.games.sails.components import MAX_VALUE, POPCOUNT12
 from simulator.games.sails.state import (
     A1_TARGET,

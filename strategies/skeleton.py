@@ -36,8 +36,8 @@ other seats' holdings only when collections are public (not under hidden-collect
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below
 from simulator.games.skeleton.board import lowest_slot
 from simulator.games.skeleton.components import (
     COIN_VALUE,

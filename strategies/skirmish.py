@@ -19,8 +19,8 @@ It writes nothing into the state.
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below, random_float
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below, random_float
 from simulator.games.skirmish.state import (
     ALIVE,
     AMMO,

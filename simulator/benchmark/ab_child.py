@@ -33,7 +33,7 @@ def _decisions_asked(runner, prepared, n_games: int) -> int | None:
     """Decisions the strategies were asked in games 0..n-1 (the engine's decision statistics), or
     ``None`` when this revision or game does not record them."""
     try:
-        from simulator.core import records
+        from simulator.core.store import records
     except ImportError:
         return None
     recording = getattr(runner, "play_games_recording", None)
@@ -47,7 +47,8 @@ def _decisions_asked(runner, prepared, n_games: int) -> int | None:
 def measure(request: dict) -> dict:
     """Prepare and warm the engine (untimed), then time ``repeats`` chunks of the same games."""
     import simulator
-    from simulator.core import registry, runner
+    from simulator.core.engine import registry
+    from simulator.core.run import runner
 
     if request.get("game_module"):
         registry.GAME_MODULES.setdefault(request["game"], request["game_module"])
@@ -71,7 +72,7 @@ def measure(request: dict) -> dict:
 
 def main(argv: list[str]) -> int:
     request = json.loads(argv[1])
-    from simulator.core.registry import UsageError
+    from simulator.core.engine.registry import UsageError
 
     try:
         answer = measure(request)

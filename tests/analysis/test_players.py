@@ -7,9 +7,9 @@ import json
 import numpy as np
 import pytest
 
-from simulator.analysis import ladder, skill
-from simulator.analysis.matches import Table
-from simulator.core import param_files
+from simulator.analysis.studies import ladder, skill
+from simulator.analysis.studies.matches import Table
+from simulator.core.players import param_files
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
 
@@ -86,7 +86,7 @@ def test_ladder_orders_the_toy_strategies_by_strength(tmp_path, capsys):
     played = ladder.play_ladder(Table("toy", 3, 1, jobs=1), ["weak", "strong"], 50, 10)
     fragment, data = ladder.ladder_section(played)
     assert fragment.startswith("<section") and data["ratings"][0]["strategy"] == "strong"
-    from simulator.analysis.report import Document, to_html
+    from simulator.analysis.report.document import Document, to_html
 
     document = Document("toy")
     ladder.add_to_document(document, played)

@@ -8,10 +8,11 @@ import json
 
 import pytest
 
-from simulator.analysis import report, report_players, skill
-from simulator.analysis.matches import Table
-from simulator.analysis.report import to_html
-from simulator.core import registry
+from simulator.analysis.report import document as report, players as report_players
+from simulator.analysis.studies import skill
+from simulator.analysis.studies.matches import Table
+from simulator.analysis.report.document import to_html
+from simulator.core.engine import registry
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
 
@@ -115,7 +116,7 @@ def test_several_games_play_the_counts_each_allows(skill_toy):
 
 
 def test_the_default_ladder_holds_the_tuned_files_of_its_player_count():
-    from simulator.analysis import ladder
+    from simulator.analysis.studies import ladder
 
     at_four = ladder.default_strategies("sails", 4)
     assert "greedy@tuned-4p" in at_four and "greedy@tuned-3p" not in at_four and "ismcts" not in at_four

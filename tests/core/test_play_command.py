@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from simulator.core import registry
+from simulator.core.engine import registry
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
 

@@ -6,7 +6,7 @@ import json
 import polars as pl
 import pytest
 
-from simulator.core.results import scan_run
+from simulator.core.store.results import scan_run
 
 from tests.cli_helpers import islandsim
 

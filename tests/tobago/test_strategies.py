@@ -91,7 +91,7 @@ def test_four_amulet_hunters_finish_a_game_they_used_to_stall():
     """Seed 1, game 1: four hunters drove one leg back and forth for 2,000 turns (the stop option
     was scored without the distance to the amulet they moved for, and an argmax started at -BIG
     ignored options scoring below it).  Now every leg gets nearer to an amulet and the game ends."""
-    from simulator.core.rng import new_stream
+    from simulator.core.engine.rng import new_stream
     from simulator.games.tobago import encode_variants, engine
     from simulator.games.tobago.state import CAPPED, MAX_OPTIONS, STATE_SIZE
     from tests.tobago.helpers import lineup

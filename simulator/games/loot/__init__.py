@@ -137,7 +137,7 @@ def event_card_names() -> dict[str, str]:
 
 def strategy_specs():
     """Name -> StrategySpec for every Loot Island strategy (imports, so compiles, the strategies)."""
-    from simulator.core.registry import StrategySpec
+    from simulator.core.engine.registry import StrategySpec
     from strategies.loot import P_NOISE, STYLES, heuristic_strategy, random_strategy, style_params
 
     # the weights before P_NOISE (the last entry) are tunable; tuning the noise would only add noise
@@ -151,7 +151,7 @@ def strategy_specs():
 
 def game_spec():
     """The registry entry of Loot Island."""
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.loot import engine
     from simulator.games.loot.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.loot.hidden import redraw_hidden

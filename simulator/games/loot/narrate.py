@@ -10,8 +10,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.narration import fold_repeats, plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import fold_repeats, plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.loot import components
 from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards, setup_rules
 from simulator.games.loot.state import (

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simulator.core.rng import random_below, shuffle_prefix, side_stream
+from simulator.core.engine.rng import random_below, shuffle_prefix, side_stream
 from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log
 from simulator.games.loot.state import (
     S_FIRED_VARIANT, V_HEALERS_REVEALED, V_EVENTS_REVEALED,

@@ -74,7 +74,7 @@ weights are ``PARAMS`` in strategies/sails.py)."""
 
 def strategy_specs():
     """Name -> StrategySpec for every sails strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
+    from simulator.core.engine.registry import StrategySpec
     from strategies import sails as module
 
     specs = {
@@ -89,7 +89,7 @@ def strategy_specs():
 
 
 def game_spec():
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.sails import engine
     from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.sails.hidden import redraw_hidden

@@ -125,7 +125,7 @@ STRATEGY_DESCRIPTIONS = {
 
 def strategy_specs():
     """Name -> StrategySpec for every Skeleton Island strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
+    from simulator.core.engine.registry import StrategySpec
     from strategies import skeleton as module
 
     specs = {"random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS),
@@ -136,7 +136,7 @@ def strategy_specs():
 
 
 def game_spec():
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.skeleton import engine
     from simulator.games.skeleton.engine import COLUMN_LABELS, GAME_COLUMNS, SEAT_COLUMNS
     from simulator.games.skeleton.hidden import redraw_hidden

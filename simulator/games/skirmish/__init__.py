@@ -131,7 +131,7 @@ STRATEGY_DESCRIPTIONS = {
 
 def strategy_specs():
     """Name -> StrategySpec for every skirmish strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
+    from simulator.core.engine.registry import StrategySpec
     from strategies import skirmish as module
 
     specs = {
@@ -144,7 +144,7 @@ def strategy_specs():
 
 def game_spec():
     """The registry's GameSpec of skirmish (a forward model)."""
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.skirmish import engine
     from simulator.games.skirmish.hidden import redraw_hidden
     from simulator.games.skirmish.narrate import narrate

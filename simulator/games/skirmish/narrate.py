@@ -7,8 +7,8 @@ import re
 
 import numpy as np
 
-from simulator.core.narration import fold_repeats, plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import fold_repeats, plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.skirmish.components import CARD_NAMES
 from simulator.games.skirmish.state import (
     BOAT_NODE,

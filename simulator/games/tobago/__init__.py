@@ -96,7 +96,7 @@ STRATEGY_DESCRIPTIONS = {
 
 def strategy_specs():
     """Name -> StrategySpec for every tobago strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
+    from simulator.core.engine.registry import StrategySpec
     from strategies import tobago as module
 
     specs = {"random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"])}
@@ -152,7 +152,7 @@ RULE_LABELS = {
 
 
 def game_spec():
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.tobago import engine
     from simulator.games.tobago.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.tobago.hidden import redraw_hidden

@@ -1,0 +1,382 @@
+"""``islandsim skill``: how much of a game is skill and how much is luck, the same panel for every game.
+
+Measures (defined with their references in docs/analysis.md, "Skill versus luck"):
+
+- **rating spread**: Elo rating of the strongest strategy minus that of ``random`` (the weakest
+  when the game has no ``random``), from the strength ladder of every registered strategy
+  (Duersch, Lambrecht and Oechssler 2020 compare games by the spread of their players' Elo
+  ratings);
+- **strongest against randoms** and **strongest against the default**: the strongest strategy's
+  win rate in one seat against a table of the other (rotated over the seats; fair share 1/P);
+- **upset rate**: over every pair of ladder strategies, the share of their meetings in which the
+  lower-rated one finished ahead (ties half; 50% = a coin, 0% = strength always tells);
+- **deal share**: the share of the variance of a seat's win that the deal explains, from
+  ``replays`` plays of each deal whose only difference is the random players' streams (one-way
+  random-effects ANOVA, the intraclass correlation; 1 = the cards decide, 0 = the deal does not
+  matter).  Measured for a table of random players and for the strongest against random players;
+  deterministic strategies play a deal identically every time, so the replays vary the random
+  seats only.
+
+:func:`panel` computes it, :func:`panel_section` renders it as an HTML fragment for reports.
+"""
+
+from __future__ import annotations
+
+import html
+import json
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import click
+import numpy as np
+
+from simulator.analysis.report import players as report_players
+from simulator.analysis.stats import intervals as stats
+from simulator.analysis.studies.ladder import Ladder, ladder_section, parse_names, play_ladder
+from simulator.analysis.studies.matches import Entrant, Table, check_table, play_seatings, rotations, won
+from simulator.cli.options import check_table_options, quiet_option, stderr_notices, table_format_option
+from simulator.core.run import limits, runner
+from simulator.core.engine import registry
+from simulator.core.store.paths import check_output_file
+from simulator.core.engine.registry import UsageError
+from simulator.core.engine.rng import mix64, random_below
+from simulator.core.run.tables import Column, Table as PrintedTable, render
+
+RANDOM = "random"
+REPLAYABLE_RANDOM = "simulator.analysis.skill:replayable_random"
+"""A uniformly random player whose stream is salted by ``params[0]`` (0: the plain seat stream)."""
+REPLAYABLE_RANDOM_PARAMS = [0.0]
+
+
+def replayable_random(state, seat, decision_kind, options, n_options, params, stream):
+    """Uniform over the legal options, like every game's ``random``; a non-zero ``params[0]``
+    salts the seat's stream, so one deal can be replayed with other random choices.  Compiled
+    with the decision signature when a lineup names it."""
+    salt = np.uint64(params[0])
+    if salt != 0:
+        stream[0] = stream[0] ^ mix64(salt)
+    return random_below(stream, n_options)
+
+
+@dataclass
+class Panel:
+    """The skill-versus-luck panel of one game and player count."""
+
+    game: str
+    players: int
+    ladder: Ladder
+    strongest: str
+    weakest: str
+    spread: dict
+    against_randoms: dict
+    against_default: dict
+    default: str
+    upset: dict
+    deal_share_randoms: dict
+    deal_share_strongest: dict
+    settings: dict = field(default_factory=dict)
+
+    def rows(self) -> list[dict]:
+        """The panel as (measure, value, interval, meaning) rows."""
+        return panel_rows(self.to_json())
+
+    def to_json(self) -> dict:
+        """The panel as JSON data (an undefined measure, e.g. the deal share of an outcome that never
+        varied, is ``null``)."""
+        return _without_nan(self._data())
+
+    def _data(self) -> dict:
+        return {"game": self.game, "players": self.players, "strongest": self.strongest, "weakest": self.weakest,
+                "default": self.default, "rating_spread": self.spread, "strongest_vs_randoms": self.against_randoms,
+                "strongest_vs_default": None if self.strongest == self.default else self.against_default,
+                "upset_rate": self.upset, "deal_share_random_table": self.deal_share_randoms,
+                "deal_share_strongest_vs_random": self.deal_share_strongest, "settings": self.settings,
+                "ladder": self.ladder.to_json()}  # fmt: skip
+
+
+def _without_nan(value):
+    """``value`` with every float nan replaced by None (JSON has no NaN)."""
+    if isinstance(value, dict):
+        return {key: _without_nan(item) for key, item in value.items()}
+    if isinstance(value, list):
+        return [_without_nan(item) for item in value]
+    if isinstance(value, float) and np.isnan(value):
+        return None
+    return value
+
+
+def panel_rows(data: dict) -> list[dict]:
+    """A panel's (measure, value, interval, meaning) rows, from its JSON data (:meth:`Panel.to_json`),
+    so that a report can show a panel read back from a file."""
+    players, strongest, default = data["players"], data["strongest"], data["default"]
+    fair = f"win rate; fair share {100 / players:.1f}%"
+
+    def rate(result):
+        if result["estimate"] is None:
+            return "n/a", "the outcome never varied"
+        return f"{100 * result['estimate']:.1f}%", f"[{100 * result['low']:.1f}, {100 * result['high']:.1f}]%"
+
+    spread = data["rating_spread"]
+    rows = [("rating spread", f"{spread['estimate']:.0f} Elo", f"[{spread['low']:.0f}, {spread['high']:.0f}]",
+             f"{strongest} over {data['weakest']}; 0 = strategy does not matter"),
+            (f"{strongest} vs {players - 1} random", *rate(data["strongest_vs_randoms"]), fair)]  # fmt: skip
+    if data["strongest_vs_default"] is None:
+        rows.append((f"{strongest} vs the default", "n/a", "", "the strongest is the default"))
+    else:
+        rows.append((f"{strongest} vs {players - 1} {default}", *rate(data["strongest_vs_default"]), fair))
+    rows.append(("upset rate", *rate(data["upset_rate"]), "weaker of two finishes ahead; 50% = coin, 0% = skill decides"))
+    rows.append(("deal share, random table", *rate(data["deal_share_random_table"]),
+                 "outcome variance explained by the deal"))  # fmt: skip
+    rows.append((f"deal share, {strongest} vs random", *rate(data["deal_share_strongest_vs_random"]),
+                 "outcome variance explained by the deal"))  # fmt: skip
+    return [{"measure": m, "value": v, "interval": i, "meaning": n} for m, v, i, n in rows]
+
+
+def _interval(estimate: float, replicates: np.ndarray) -> dict:
+    return {"estimate": float(estimate), "low": float(np.percentile(replicates, 2.5)),
+            "high": float(np.percentile(replicates, 97.5))}  # fmt: skip
+
+
+def rating_spread(ladder: Ladder, strongest: str, weakest: str) -> dict:
+    """Rating of ``strongest`` minus ``weakest``, with the ladder's bootstrap interval."""
+    top, bottom = ladder.names.index(strongest), ladder.names.index(weakest)
+    return _interval(ladder.rating[top] - ladder.rating[bottom], ladder.replicates[:, top] - ladder.replicates[:, bottom])
+
+
+def upset_rate(ladder: Ladder) -> dict:
+    """Share of meetings of two ladder strategies won by the lower-rated one (ties half), with a
+    deal-clustered interval."""
+    weaker_ahead = np.zeros(ladder.per_deal.shape[0])
+    meetings = np.zeros(ladder.per_deal.shape[0])
+    for i in range(len(ladder.names)):
+        for j in range(len(ladder.names)):
+            if ladder.rating[i] > ladder.rating[j]:
+                weaker_ahead += ladder.per_deal[:, j, i]
+                meetings += ladder.per_deal[:, i, j] + ladder.per_deal[:, j, i]
+    return stats.rate_interval(weaker_ahead, meetings)
+
+
+def win_rate_against(table: Table, hero: str, opponent: str, deals: int, first_game: int) -> dict:
+    """``hero``'s win rate in one seat against ``opponent`` in the others, every rotation."""
+    seating = (Entrant(hero),) + tuple(Entrant(opponent) for _ in range(table.players - 1))
+    ranks, _ = play_seatings(table, rotations(seating), first_game, deals)
+    wins = sum(won(ranks[shift, :, (-shift) % table.players]) for shift in range(table.players))
+    return stats.rate_interval(wins, np.full(deals, float(table.players)))
+
+
+def deal_share(outcomes: np.ndarray) -> float:
+    """Intraclass correlation of ``outcomes[deal, replay]``: the share of their variance that lies
+    between deals (one-way random-effects ANOVA estimator, clipped to [0, 1]); 1 when the
+    replays of every deal agree and deals differ, 0 when the deal makes no difference."""
+    deals, replays = outcomes.shape
+    within = float(outcomes.var(axis=1, ddof=1).mean())
+    between_mean_square = replays * float(outcomes.mean(axis=1).var(ddof=1))
+    between = max(0.0, (between_mean_square - within) / replays)
+    if between + within == 0:
+        return float("nan")
+    return min(1.0, between / (between + within))
+
+
+def _mean_share(outcomes_by_seat: list[np.ndarray]) -> float:
+    """Mean of :func:`deal_share` over the seats whose outcome varies (nan when none does)."""
+    shares = [share for share in (deal_share(outcomes) for outcomes in outcomes_by_seat) if not np.isnan(share)]
+    return float(np.mean(shares)) if shares else float("nan")
+
+
+def deal_share_interval(outcomes_by_seat: list[np.ndarray], replicates: int, seed: int) -> dict:
+    """Mean over seats of :func:`deal_share`, with a percentile bootstrap over deals; nan when
+    the outcome never varies (e.g. a strategy that always wins)."""
+    estimate = _mean_share(outcomes_by_seat)
+    if np.isnan(estimate) or not replicates:
+        return {"estimate": estimate, "low": estimate, "high": estimate}
+    generator = np.random.default_rng(seed)
+    deals = outcomes_by_seat[0].shape[0]
+    draws = np.array([_mean_share([outcomes[picked] for outcomes in outcomes_by_seat])
+                      for picked in (generator.integers(0, deals, deals) for _ in range(replicates))])  # fmt: skip
+    return _interval(estimate, draws[~np.isnan(draws)]) if (~np.isnan(draws)).any() else {
+        "estimate": estimate, "low": estimate, "high": estimate}
+
+
+def replayed_outcomes(table: Table, hero: str | None, deals: int, replays: int, first_game: int) -> list[np.ndarray]:
+    """Wins ``[deal, replay]`` of each watched seat when every deal is replayed ``replays`` times
+    with differently salted random players: all seats random (``hero`` None, every seat watched)
+    or ``hero`` in seat 1 against random players (its seat watched)."""
+    seatings = []
+    for replay in range(replays):
+        salt = (float(replay + 1),)
+        randoms = tuple(Entrant(REPLAYABLE_RANDOM, salt, RANDOM) for _ in range(table.players))
+        seatings.append(randoms if hero is None else (Entrant(hero),) + randoms[1:])
+    ranks, _ = play_seatings(table, seatings, first_game, deals)
+    watched = range(table.players) if hero is None else (0,)
+    return [won(ranks[:, :, seat]).T for seat in watched]
+
+
+PANEL_SEED_OFFSETS = {"randoms": 1_000_000, "default": 2_000_000, "replays": 3_000_000}
+"""First game of each extra study of the panel: games no other study of the panel plays."""
+
+
+def panel(table: Table, names: list[str] | None, deals: int, replays: int, bootstrap: int, say=None) -> Panel:
+    """The skill-versus-luck panel of ``table``'s game and player count."""
+    spec = registry.get_game(table.game)
+    registry.check_players(spec, table.players)
+    names = names or parse_names(None, table.game, table.players)
+    if replays < 2:
+        raise UsageError(f"--replays must be at least 2 (the deal share compares replays of each deal), not {replays}")
+    check_table(table, names + [REPLAYABLE_RANDOM])
+    ladder = play_ladder(table, names, deals, bootstrap, say)
+    order = ladder.order()
+    strongest = ladder.names[order[0]]
+    weakest = RANDOM if RANDOM in names else ladder.names[order[-1]]
+    opponent = RANDOM if RANDOM in spec.strategy_descriptions else weakest
+    if say is not None:
+        say(f"{strongest} against {opponent} and against {spec.default_strategy}; {replays} replays of {deals:,} deals")
+    against_randoms = win_rate_against(table, strongest, opponent, deals, PANEL_SEED_OFFSETS["randoms"])
+    if strongest == spec.default_strategy:
+        against_default = {"estimate": 1 / table.players, "low": 1 / table.players, "high": 1 / table.players}
+    else:
+        against_default = win_rate_against(table, strongest, spec.default_strategy, deals, PANEL_SEED_OFFSETS["default"])
+    first = PANEL_SEED_OFFSETS["replays"]
+    share_randoms = deal_share_interval(replayed_outcomes(table, None, deals, replays, first), bootstrap, table.seed)
+    share_strongest = deal_share_interval(replayed_outcomes(table, strongest, deals, replays, first), bootstrap, table.seed)
+    return Panel(table.game, table.players, ladder, strongest, weakest, rating_spread(ladder, strongest, weakest),
+                 against_randoms, against_default, spec.default_strategy, upset_rate(ladder), share_randoms,
+                 share_strongest, {"deals": deals, "replays": replays, "bootstrap": bootstrap, "seed": table.seed})  # fmt: skip
+
+
+def printed_panel(result: Panel) -> PrintedTable:
+    return PrintedTable([Column("measure", "measure"), Column("value", "value"), Column("95% interval", "interval"),
+                         Column("meaning", "meaning")], result.rows())  # fmt: skip
+
+
+def panel_section(result: Panel, heading_level: int = 2) -> tuple[str, dict]:
+    """An HTML fragment (panel table, then the ladder) and the panel's data."""
+    title = registry.get_game(result.game).title
+    head = "".join(f"<th>{name}</th>" for name in ("measure", "value", "95% interval", "meaning"))
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[key]))}</td>"
+                                     for key in ("measure", "value", "interval", "meaning")) + "</tr>"
+                   for row in result.rows())  # fmt: skip
+    ladder_html, _ = ladder_section(result.ladder, heading_level + 1)
+    fragment = (f'<section class="skill"><h{heading_level}>{html.escape(title)}, {result.players} players</h{heading_level}>'
+                f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{ladder_html}</section>")  # fmt: skip
+    return fragment, result.to_json()
+
+
+def comparison_rows(panels: list[Panel]) -> list[dict]:
+    """One row per game and player count: the headline measures side by side."""
+    return [{"game": registry.get_game(item.game).title, "players": item.players,
+             "spread": f"{item.spread['estimate']:.0f} [{item.spread['low']:.0f}, {item.spread['high']:.0f}]",
+             "vs_randoms": f"{100 * item.against_randoms['estimate']:.1f}%",
+             "upset": f"{100 * item.upset['estimate']:.1f}%",
+             "deal_share": f"{100 * item.deal_share_randoms['estimate']:.1f}%",
+             "strongest": item.strongest} for item in panels]  # fmt: skip
+
+
+COMPARISON_HEADERS = (("game", "game"), ("players", "players"), ("strongest", "strongest"),
+                      ("spread", "rating spread (Elo)"), ("vs_randoms", "strongest vs randoms"),
+                      ("upset", "upset rate"), ("deal_share", "deal share (random table)"))  # fmt: skip
+
+
+def players_report(panels: list[Panel], command_text: str) -> str:
+    """The cross-game players report: the comparison table, then each game's panel and ladder."""
+    from simulator.analysis.report.document import _CSS
+
+    head = "".join(f"<th>{html.escape(label)}</th>" for _, label in COMPARISON_HEADERS)
+    body = "".join("<tr>" + "".join(f"<td>{html.escape(str(row[key]))}</td>" for key, _ in COMPARISON_HEADERS) + "</tr>"
+                   for row in comparison_rows(panels))  # fmt: skip
+    sections = "".join(panel_section(item)[0] for item in panels)
+    return (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>Players: skill versus luck</title>"
+            f"<style>{_CSS}</style></head><body><h1>Players: skill versus luck across games</h1>"
+            f"<p>Generated by <code>{html.escape(command_text)}</code>. Measures and references: docs/analysis.md, "
+            "'Skill versus luck'. A larger rating spread, a higher win rate against randoms, a lower upset rate and a "
+            "lower deal share all mean more skill.</p>"
+            f"<table><thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>{sections}</body></html>\n")  # fmt: skip
+
+
+def command() -> click.Command:
+    """The click command ``islandsim skill``."""
+
+    @click.command("skill")
+    @click.option("--game", "game_ids", multiple=True,
+                  help="Game id (repeat for several; default: every game).")  # fmt: skip
+    @click.option("--players", "player_counts", type=int, multiple=True,
+                  help="Player count (repeat; default: 4, or each game's nearest).")  # fmt: skip
+    @click.option("--strategies", default=None,
+                  help="Ladder strategies, one game only (default: every registered one and the shipped ones tuned at that count).")
+    @click.option("--n", "deals", type=limits.GAMES, default=300, show_default=True, help="Deals per lineup and study.")
+    @click.option("--replays", type=click.IntRange(2, 1000), default=8, show_default=True,
+                  help="Plays of each deal with other random streams, for the deal share.")
+    @click.option("--bootstrap", type=click.IntRange(0, 10_000), default=200, show_default=True,
+                  help="Bootstrap replicates for the intervals.")
+    @click.option("--report", "report_out", type=click.Path(path_type=Path), default=None,
+                  help="Also write the cross-game players report (.html), and beside it players/<game>.json, "
+                       "which the study reports of that folder show.")
+    @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the deals.")
+    @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
+    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
+    @click.option("--json", "as_json", is_flag=True, help="Print the panels as JSON.")
+    @table_format_option
+    @quiet_option
+    def skill_command(game_ids, player_counts, strategies, deals, replays, bootstrap, report_out, seed, jobs, scheduler,
+                      as_json, table_format, quiet):  # fmt: skip
+        """Skill versus luck: rating spread, strongest vs randoms and vs the default, upset rate, deal share."""
+        say = stderr_notices(quiet)
+        check_table_options(as_json, table_format)
+        if report_out is not None:
+            if report_out.suffix.lower() not in (".html", ".htm"):
+                raise UsageError(f"--report {report_out}: the players report is an .html file")
+            check_output_file(report_out, "--report")
+        games = list(game_ids) or registry.game_ids()
+        if report_out is not None:
+            report_players.check_panels_folder(report_out, games)
+        if strategies is not None and len(games) != 1:
+            raise UsageError("--strategies names one game's strategies; give exactly one --game with it")
+        studies = _studies(games, list(player_counts))
+        jobs = runner.local_jobs(jobs, say)
+        panels = []
+        for game, players in studies:
+            names = parse_names(strategies, game) if strategies is not None else None
+            panels.append(panel(Table(game, players, seed, (), jobs, scheduler), names, deals, replays, bootstrap, say))
+        if report_out is not None:
+            command_text = _command_text(games, list(player_counts), deals, replays, seed, report_out)
+            report_out.parent.mkdir(parents=True, exist_ok=True)
+            partial = report_out.with_name(report_out.name + ".partial")
+            partial.write_text(players_report(panels, command_text), encoding="utf-8")
+            partial.replace(report_out)
+            written = report_players.write_panels(report_out, panels, command_text)
+            if say is not None:
+                say(f"report written to {report_out}; panels for the study reports of its folder: "
+                    f"{', '.join(str(path) for path in written)}")  # fmt: skip
+        if as_json:
+            click.echo(json.dumps([item.to_json() for item in panels], indent=2))
+            return
+        parts: list = []
+        for item in panels:
+            parts += [f"{registry.get_game(item.game).title}, {item.players} players "
+                      f"({deals:,} deals per lineup, {replays} replays)", printed_panel(item), ""]  # fmt: skip
+        click.echo(render(parts, table_format))
+
+    return skill_command
+
+
+def _studies(games: list[str], counts: list[int]) -> list[tuple[str, int]]:
+    """(game, players) pairs; by default 4 players (or the nearest count a game allows).  With one
+    game every asked count must be allowed; with several, each game plays the asked counts it
+    allows (``--players 2 ... --players 5`` over games of 2-4 and 3-5 players), and every game
+    must allow at least one of them."""
+    studies = []
+    for game in games:
+        spec = registry.get_game(game)
+        if not counts:
+            studies.append((game, min(spec.player_counts, key=lambda count: (abs(count - 4), count))))
+            continue
+        allowed = [players for players in counts if players in spec.player_counts]
+        if len(games) == 1 or not allowed:
+            for players in counts:
+                registry.check_players(spec, players)
+        studies += [(game, players) for players in allowed]
+    return studies
+
+
+def _command_text(games, counts, deals, replays, seed, out) -> str:
+    words = ["islandsim", "skill"] + [f"--game {game}" for game in games] + [f"--players {count}" for count in counts]
+    return " ".join(words + [f"--n {deals}", f"--replays {replays}", f"--seed {seed}", f"--report {out}"])
