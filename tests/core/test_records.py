@@ -11,7 +11,7 @@ from simulator.core.engine import registry
 
 from simulator.core.store import records, results
 from simulator.core.run import runner
-from simulator.core.store.records import load_decision_stats, load_rule_counts, load_trajectories
+from simulator.core.store.recorded import load_decision_stats, load_rule_counts, load_trajectories
 from simulator.core.engine.registry import UsageError, get_game
 from tests.cli_helpers import islandsim
 

@@ -8,7 +8,7 @@ Inputs are plain frames, so every measure can be tested on hand-built data:
   game's length unit) and ``capped`` (1 when the game stopped at a stall cap).
 - ``trajectories``: ``game``, ``checkpoint`` (0..k-1, the last one = end of game), ``seat``,
   ``standing`` (the provisional score at that checkpoint), as
-  ``simulator.core.records.load_trajectories`` gives them.
+  ``simulator.core.store.recorded.load_trajectories`` gives them.
 - ``decisions``: ``game``, ``kind``, ``asked``, ``options`` (decision statistics).
 
 Definitions, formulas and tie handling are in ``docs/analysis.md`` ("Game-quality measures");
@@ -26,6 +26,7 @@ import numpy as np
 import polars as pl
 
 from simulator.analysis.stats import intervals as stats
+from simulator.core.store import recorded
 
 BOOTSTRAP_RESAMPLES = 1000
 """Resamples of the game-level bootstrap of balance and branching factor."""
@@ -66,13 +67,9 @@ PER_GAME = ("advantage", "completion", "capped", "duration", "margin", "decided_
 
 def load_records(run_dir: Path | str) -> tuple[pl.DataFrame | None, pl.DataFrame | None]:
     """``(trajectories, decision statistics)`` of a run folder, each ``None`` when the run has
-    none (or when this install cannot read records yet)."""
-    try:
-        from simulator.core.store import records
-    except ImportError:
-        return None, None
-    trajectories = getattr(records, "load_trajectories", lambda _: None)(Path(run_dir))
-    decisions = _non_empty(getattr(records, "load_decision_stats", lambda _: None)(Path(run_dir)))
+    none."""
+    trajectories = recorded.load_trajectories(Path(run_dir))
+    decisions = _non_empty(recorded.load_decision_stats(Path(run_dir)))
     if decisions is not None and "decision" in decisions.columns:  # the kind's name, as records.py names it
         decisions = decisions.rename({"decision": "kind"})
     if decisions is not None:
@@ -82,11 +79,7 @@ def load_records(run_dir: Path | str) -> tuple[pl.DataFrame | None, pl.DataFrame
 
 def load_rule_counts(run_dir: Path | str) -> pl.DataFrame | None:
     """Rule firing counts (``game``, ``rule``, ``count``) of a run folder, or ``None``."""
-    try:
-        from simulator.core.store import records
-    except ImportError:
-        return None
-    return _non_empty(getattr(records, "load_rule_counts", lambda _: None)(Path(run_dir)))
+    return _non_empty(recorded.load_rule_counts(Path(run_dir)))
 
 
 def _non_empty(frame: pl.DataFrame | None) -> pl.DataFrame | None:

@@ -18,7 +18,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simulator.core.store import records
+from simulator.core.store import recorded, records
 from simulator.core.engine.registry import UsageError, get_game
 from simulator.core.store.results import scan_run
 from simulator.core.run.tables import Column, Table
@@ -57,7 +57,7 @@ def rule_coverage(run_dirs: list[Path]) -> Coverage:
         raise UsageError("give at least one run folder")
     frames, manifests = [], []
     for run_dir in run_dirs:
-        found = records.scan_records(Path(run_dir))
+        found = recorded.scan_records(Path(run_dir))
         if found is None:
             manifest, _ = scan_run(Path(run_dir))
             reason = records.records_missing_reason(get_game(manifest["game"]))

@@ -22,9 +22,9 @@ import re
 from pathlib import Path
 
 from simulator.core.engine.registry import UsageError
+from simulator.core.store.records import CHUNKS, check_manifest_entry
 
 MANIFEST = "manifest.json"
-CHUNKS = "chunks"
 STATUSES = ("running", "interrupted", "failed", "complete")
 CHUNK_FILE = re.compile(r"^chunks/chunk-(\d{6,})\.parquet$")
 SHA256 = re.compile(r"^[0-9a-f]{64}$")
@@ -107,8 +107,6 @@ def validate_manifest(manifest: dict, path: Path) -> None:
         if manifest[key] != list(expected):
             raise _problem(path, f"'{key}' is {manifest[key]!r}, but {spec.title} results have {list(expected)!r}")
     _check_chunk_entries(path, manifest["chunks"])
-    from simulator.core.store.records import check_manifest_entry
-
     check_manifest_entry(manifest, lambda message: _problem(path, message))
 
 
