@@ -346,10 +346,13 @@ _register_analysis_commands()
 
 def _register_player_commands() -> None:
     """tune, ladder, skill, check-strategy: one module each (docs/analysis.md, "Players")."""
-    from simulator.analysis.studies import fairplay, ladder, skill, tune
+    from simulator.cli.check_strategy import check_strategy_command
+    from simulator.cli.ladder import ladder_command
+    from simulator.cli.skill import skill_command
+    from simulator.cli.tune import tune_command
 
-    for module in (tune, ladder, skill, fairplay):
-        command = module.command()
+    for factory in (tune_command, ladder_command, skill_command, check_strategy_command):
+        command = factory()
         cli.add_command(command, command.name)
 
 

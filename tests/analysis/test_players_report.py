@@ -10,6 +10,7 @@ import pytest
 
 from simulator.analysis.report import document as report, players as report_players
 from simulator.analysis.studies import skill
+from simulator.cli import skill as skill_command_module
 from simulator.analysis.studies.matches import Table
 from simulator.analysis.report.document import to_html
 from simulator.core.engine import registry
@@ -99,20 +100,20 @@ def test_experiment_report_reads_the_panels_of_its_reports_folder(reports_folder
 
 def test_panel_rows_read_back_from_json_show_values_and_undefined_measures(reports_folder):
     data = json.loads((reports_folder / "players" / "toy.json").read_text())["panels"][0]
-    rows = {row["measure"]: row for row in skill.panel_rows(data)}
+    rows = {row["measure"]: row for row in report_players.panel_rows(data)}
     assert rows["rating spread"]["value"] == f"{data['rating_spread']['estimate']:.0f} Elo"
     assert rows["upset rate"]["value"] == f"{100 * data['upset_rate']['estimate']:.1f}%"
     data["deal_share_random_table"] = {"estimate": None, "low": None, "high": None}
-    rows = {row["measure"]: row for row in skill.panel_rows(data)}
+    rows = {row["measure"]: row for row in report_players.panel_rows(data)}
     assert rows["deal share, random table"]["value"] == "n/a"
 
 
 def test_several_games_play_the_counts_each_allows(skill_toy):
-    assert skill._studies(["toy", "sails"], [2, 5]) == [("toy", 2), ("sails", 5)]
+    assert skill_command_module._studies(["toy", "sails"], [2, 5]) == [("toy", 2), ("sails", 5)]
     with pytest.raises(report_players.UsageError):
-        skill._studies(["toy"], [2, 5])
+        skill_command_module._studies(["toy"], [2, 5])
     with pytest.raises(report_players.UsageError):
-        skill._studies(["toy", "skilltoy"], [5])
+        skill_command_module._studies(["toy", "skilltoy"], [5])
 
 
 def test_the_default_ladder_holds_the_tuned_files_of_its_player_count():

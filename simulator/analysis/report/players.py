@@ -21,7 +21,6 @@ from simulator.core.engine.registry import UsageError
 if TYPE_CHECKING:
     from simulator.analysis.report.document import Document
     from simulator.analysis.stats.runs import Run
-    from simulator.analysis.studies.skill import Panel
 
 PANELS_FOLDER = "players"
 """The folder, beside the cross-game players report, that holds one panel file per game."""
@@ -38,9 +37,9 @@ def panels_paths(players_report: Path, games: list[str]) -> list[Path]:
     return [panels_path(Path(players_report).parent, game) for game in dict.fromkeys(games)]
 
 
-def write_panels(players_report: Path, panels: list[Panel], command_text: str) -> list[Path]:
-    """Write one JSON file per game of ``panels`` beside ``players_report`` (see the module
-    docstring); return the files written."""
+def write_panels(players_report: Path, panels: list, command_text: str) -> list[Path]:
+    """Write one JSON file per game of ``panels`` (:class:`simulator.analysis.studies.skill.Panel`)
+    beside ``players_report`` (see the module docstring); return the files written."""
     written = []
     games = [item.game for item in panels]
     for path, game in zip(panels_paths(players_report, games), dict.fromkeys(games)):
@@ -103,6 +102,33 @@ def standing_rows(panel: dict, names: list[str]) -> list[list[str]]:
     return rows
 
 
+def panel_rows(data: dict) -> list[dict]:
+    """A panel's (measure, value, interval, meaning) rows, from its JSON data (:meth:`Panel.to_json`),
+    so that a report can show a panel read back from a file."""
+    players, strongest, default = data["players"], data["strongest"], data["default"]
+    fair = f"win rate; fair share {100 / players:.1f}%"
+
+    def rate(result):
+        if result["estimate"] is None:
+            return "n/a", "the outcome never varied"
+        return f"{100 * result['estimate']:.1f}%", f"[{100 * result['low']:.1f}, {100 * result['high']:.1f}]%"
+
+    spread = data["rating_spread"]
+    rows = [("rating spread", f"{spread['estimate']:.0f} Elo", f"[{spread['low']:.0f}, {spread['high']:.0f}]",
+             f"{strongest} over {data['weakest']}; 0 = strategy does not matter"),
+            (f"{strongest} vs {players - 1} random", *rate(data["strongest_vs_randoms"]), fair)]  # fmt: skip
+    if data["strongest_vs_default"] is None:
+        rows.append((f"{strongest} vs the default", "n/a", "", "the strongest is the default"))
+    else:
+        rows.append((f"{strongest} vs {players - 1} {default}", *rate(data["strongest_vs_default"]), fair))
+    rows.append(("upset rate", *rate(data["upset_rate"]), "weaker of two finishes ahead; 50% = coin, 0% = skill decides"))
+    rows.append(("deal share, random table", *rate(data["deal_share_random_table"]),
+                 "outcome variance explained by the deal"))  # fmt: skip
+    rows.append((f"deal share, {strongest} vs random", *rate(data["deal_share_strongest_vs_random"]),
+                 "outcome variance explained by the deal"))  # fmt: skip
+    return [{"measure": m, "value": v, "interval": i, "meaning": n} for m, v, i, n in rows]
+
+
 def hint(game: str) -> str:
     """What to run to get the players section."""
     return (f"No strength ladder or skill panel of {game} is stored beside this report "
@@ -115,8 +141,6 @@ def add_players(document: Document, game: str, runs: list[Run], report_folder: P
     """The players section: the strategies of ``runs`` at each player count, their standing on the
     game's ladder and the game's skill panel (from ``report_folder/players/<game>.json``), or the
     hint of how to make it."""
-    from simulator.analysis.studies.skill import panel_rows
-
     used = strategies_by_players(runs)
     document.heading("Players", 2)
     document.heading("Strategies and where they stand", 3)

@@ -18,28 +18,22 @@ from __future__ import annotations
 
 import base64
 import html
-import json
 from dataclasses import dataclass
-from pathlib import Path
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10: tomli is the parser that became tomllib in 3.11
     import tomli as tomllib
 
-import click
 import numpy as np
 
 from simulator.analysis.stats import intervals as stats
 from simulator.analysis.studies.matches import Entrant, Table, ahead, check_table, play_seatings, won
 from simulator.analysis.stats.tournament import lineups as round_robin
-from simulator.cli.options import check_table_options, game_option, quiet_option, stderr_notices, table_format_option
-from simulator.core.run import limits, runner
 from simulator.core.players import param_files
 from simulator.core.engine import registry
-from simulator.core.store.paths import check_output_file
 from simulator.core.engine.registry import UsageError
-from simulator.core.run.tables import Column, Table as PrintedTable, render
+from simulator.core.run.tables import Column, Table as PrintedTable
 
 ELO = 400.0 / np.log(10.0)
 """Elo points per unit of natural-log strength."""
@@ -309,68 +303,3 @@ def parse_names(text: str | None, game: str, players: int | None = None) -> list
     if len(set(names)) != len(names):
         raise UsageError(f"--strategies '{text}' lists a strategy twice; list each once")
     return names
-
-
-CHART_FORMATS = (".png", ".html")
-
-
-def command() -> click.Command:
-    """The click command ``islandsim ladder``."""
-
-    @click.command("ladder")
-    @game_option()
-    @click.option("--players", type=int, required=True, help="Number of players.")
-    @click.option("--strategies", default=None,
-                  help="Comma list of strategies (default: every registered one and the shipped ones tuned at --players).")
-    @click.option("--n", "deals", type=limits.GAMES, default=1_000, show_default=True, help="Deals per lineup.")
-    @click.option("--bootstrap", type=click.IntRange(0, 10_000), default=200, show_default=True,
-                  help="Bootstrap replicates for the intervals (0: none).")
-    @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
-    @click.option("--chart", type=click.Path(path_type=Path), default=None,
-                  help="Also write the ladder as a chart: .png, or .html (table and chart in one page).")
-    @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the deals.")
-    @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
-    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
-    @click.option("--json", "as_json", is_flag=True, help="Print the ladder as JSON.")
-    @table_format_option
-    @quiet_option
-    def ladder_command(game_id, players, strategies, deals, bootstrap, variant_names, chart, seed, jobs, scheduler,
-                       as_json, table_format, quiet):  # fmt: skip
-        """Rank strategies by a Bradley-Terry fit of their finishing orders in a round-robin."""
-
-        say = stderr_notices(quiet)
-        check_table_options(as_json, table_format)
-        if chart is not None:
-            if chart.suffix.lower() not in CHART_FORMATS:
-                raise UsageError(f"--chart {chart}: give a file ending in {' or '.join(CHART_FORMATS)}")
-            check_output_file(chart, "--chart")
-        spec = registry.get_game(game_id)
-        registry.check_players(spec, players)
-        names = parse_names(strategies, game_id, players)
-        table = Table(game_id, players, seed, tuple(variant_names), runner.local_jobs(jobs, say), scheduler)
-        result = play_ladder(table, names, deals, bootstrap, say)
-        if chart is not None:
-            _write_chart(result, chart)
-            if say is not None:
-                say(f"chart written to {chart}")
-        if as_json:
-            click.echo(json.dumps(result.to_json(), indent=2))
-            return
-        click.echo(render([summary(result), "", printed_table(result)], table_format))
-
-    return ladder_command
-
-
-def _write_chart(ladder: Ladder, path) -> None:
-    if path.suffix.lower() == ".png":
-        data = chart_png(ladder)
-        partial = path.with_name(path.name + ".partial")
-        partial.write_bytes(data)
-        partial.replace(path)
-        return
-    fragment, _ = ladder_section(ladder, 1)
-    page = (f"<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>{html.escape(ladder.game)} ladder"
-            f"</title></head><body>{fragment}</body></html>\n")  # fmt: skip
-    partial = path.with_name(path.name + ".partial")
-    partial.write_text(page, encoding="utf-8")
-    partial.replace(path)
