@@ -577,3 +577,17 @@ def heuristic_strategy(state, seat, decision_kind, options, n_options, params, s
             best_score = score
             best = i
     return best
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every Loot Island strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.loot import STRATEGY_DESCRIPTIONS
+
+    # the weights before P_NOISE (the last entry) are tunable; tuning the noise would only add noise
+    strategies = {
+        name: StrategySpec(name, heuristic_strategy, style_params(name), STRATEGY_DESCRIPTIONS[name], tunable=P_NOISE)
+        for name in STYLES
+    }
+    strategies["random"] = StrategySpec("random", random_strategy, np.zeros(1), STRATEGY_DESCRIPTIONS["random"], tunable=0)
+    return strategies

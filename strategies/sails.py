@@ -597,3 +597,19 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     else:
         choice = other_decision(state, seat, kind, options, n_options, params)
     return choice
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every sails strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.sails import STRATEGY_DESCRIPTIONS
+
+    specs = {
+        "random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS), STRATEGY_DESCRIPTIONS["random"],
+                               tunable=0),
+    }
+    for name, params in PARAMS.items():
+        # only the N_PARAMS weights are tunable: the working memory after them is the heuristic's own
+        specs[name] = StrategySpec(name, heuristic, with_memory(params), STRATEGY_DESCRIPTIONS[name],
+                                   tunable=N_PARAMS)
+    return specs

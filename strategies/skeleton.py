@@ -424,3 +424,13 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     return choose_max(state, seat, kind, options, n_options, params, stream)
 
 
+def strategy_specs():
+    """Name -> StrategySpec for every Skeleton Island strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.skeleton import STRATEGY_DESCRIPTIONS
+
+    specs = {"random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS),
+                                    STRATEGY_DESCRIPTIONS["random"])}
+    for name, params in PARAMS.items():
+        specs[name] = StrategySpec(name, heuristic, params.copy(), STRATEGY_DESCRIPTIONS[name])
+    return specs

@@ -570,3 +570,14 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return best
     # initial_map, raise_order: the first option (maps are alike; every raise is shared in full)
     return 0
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every tobago strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.tobago import STRATEGY_DESCRIPTIONS
+
+    specs = {"random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS), STRATEGY_DESCRIPTIONS["random"])}
+    for name, params in PARAMS.items():
+        specs[name] = StrategySpec(name, heuristic, np.array(params, dtype=np.float64), STRATEGY_DESCRIPTIONS[name])
+    return specs

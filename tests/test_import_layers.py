@@ -11,7 +11,7 @@ of a name defined in the package's ``__init__`` an import of the package.  Circl
 connected components of that graph (Tarjan).
 
 Games and the search player are plugged in by name (``registry.GAME_MODULES``,
-``registry.STRATEGY_MODULES``, ``registry.GENERAL_STRATEGY_MODULES``), the one sanctioned way for a
+``registry.STRATEGY_MODULES``, ``registry.GENERAL_STRATEGIES``), the one sanctioned way for a
 lower layer to reach a higher one; those tables are checked here to name modules of a higher layer.
 """
 
@@ -183,7 +183,8 @@ def test_the_checks_find_a_circle_and_an_upward_import(tmp_path):
     (core / "__init__.py").write_text("")
     (core / "engine" / "a.py").write_text("def f():\n    from simulator.core.engine import b\n")
     (core / "engine" / "b.py").write_text("from simulator.core.engine.a import f\nfrom simulator.cli import main\n")
-    (tmp_path / "simulator" / "cli" / "main.py").write_text("import simulator.core.engine.a\n")
+    (tmp_path / "simulator" / "cli" / "main.py").write_text("import json\n")
+    (core / "engine" / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import simulator.cli.main\n")
     graph = import_graph(tmp_path)
     assert circles(graph) == [["simulator.core.engine.a", "simulator.core.engine.b"]]
     assert upward_imports(graph) == ["simulator.core.engine.b (engine) imports simulator.cli.main (cli)"]
@@ -200,7 +201,7 @@ def test_plugin_tables_name_modules_of_higher_layers():
 
     modules = module_files()
     plugged = list(registry.GAME_MODULES.values()) + list(registry.STRATEGY_MODULES.values())
-    plugged += list(registry.GENERAL_STRATEGY_MODULES)
+    plugged += [reference.partition(":")[0] for reference in registry.GENERAL_STRATEGIES]
     for name in plugged:
         assert name in modules, f"registry names {name}, which is no module"
         assert layer_of(name) > layer_of(registry.__name__)

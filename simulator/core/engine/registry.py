@@ -2,11 +2,16 @@
 
 Each game folder ``simulator/games/<id>/`` builds one :class:`GameSpec` in its
 ``__init__.py`` (function ``game_spec()``) and the registry imports it on demand, so
-that listing games does not compile any engine.
+that listing games does not compile any engine.  A game's compiled strategies live above it, in
+``strategies/<id>.py`` (function ``strategy_specs()``), and strategies every forward-model game
+gets (the search player) in :mod:`simulator.core.players`; the registry plugs both in by name
+(:data:`STRATEGY_MODULES`, :data:`GENERAL_STRATEGIES`), so no game imports the strategies that play
+it and this module imports nothing above the engine layer (``tests/test_import_layers.py``).
 """
 
 from __future__ import annotations
 
+import dataclasses
 import functools
 import importlib
 from dataclasses import dataclass, field
@@ -22,6 +27,12 @@ GAME_MODULES = {
     "tobago": "simulator.games.tobago",
 }
 """Game id -> package that defines ``game_spec()``.  Games not yet built are absent."""
+STRATEGY_MODULES = {game_id: f"strategies.{game_id}" for game_id in GAME_MODULES}
+"""Game id -> module whose ``strategy_specs()`` gives the game's compiled strategies (name ->
+:class:`StrategySpec`, the names of the game's ``strategy_descriptions``)."""
+GENERAL_STRATEGIES = ("simulator.core.players.ismcts:with_search_player",)
+"""``module:function`` references, each ``function(spec) -> spec`` adding a strategy that any game
+may get (``ismcts`` for a game whose forward model can redraw what a seat cannot see)."""
 
 
 RESERVED_COLUMNS = ("game", "seat", "strategy", "winner")
@@ -114,7 +125,9 @@ class GameSpec:
       narrated log of one game as a list of lines.
     - ``strategy_descriptions`` names every registered strategy with its one-line description:
       ``islandsim strategies`` and the lineup checks read it without compiling anything; the
-      compiled strategies (``strategy_loader``) must carry exactly these names.
+      compiled strategies must carry exactly these names.  They are loaded by ``strategy_loader``:
+      ``None`` for a registered game (``get_game`` sets it to ``strategy_specs()`` of the game's
+      module in :data:`STRATEGY_MODULES`); a game built elsewhere (a test's toy game) gives its own.
     - ``length_unit`` says what the length column counts ("tricks", "Phase-2 actions"); every
       place that prints a game length prints it with this unit.
     - ``strategy_aliases`` maps a strategy's former name to its current one: the old name is
@@ -131,9 +144,9 @@ class GameSpec:
       ``play_chunk`` is the core's play loop, ``simulator.core.forward.play_chunk``, bound to
       them); ``None`` for a game that still plays whole games with strategy callbacks.  A game
       whose forward model has ``redraw_hidden`` gets the search player ``ismcts``
-      (``simulator.core.ismcts``, added by ``get_game``).
+      (``simulator.core.players.ismcts``, added by ``get_game`` through :data:`GENERAL_STRATEGIES`).
     - ``strategy_settings``: strategy name -> the settings a lineup may write after it
-      (``ismcts+budget=1000``, ``simulator.core.strategy_settings``).
+      (``ismcts+budget=1000``, ``simulator.core.players.strategy_settings``).
     - ``islandsim play`` (a person at one seat) uses three optional hooks, each given what the
       seat may know: ``describe_options(state, seat, kind, options, n_options, variant_flags)``
       -> one plain line per option; ``describe_view(state, seat, variant_flags)`` -> lines showing
@@ -147,7 +160,6 @@ class GameSpec:
     player_counts: tuple[int, ...]
     variants: dict[str, str]
     encode_variants: Callable[[tuple[str, ...], int], np.ndarray]
-    strategy_loader: Callable[[], dict[str, StrategySpec]]
     default_strategy: str
     strategy_descriptions: dict[str, str]
     decision_kinds: tuple[str, ...]
@@ -169,6 +181,7 @@ class GameSpec:
     describe_options: Callable | None = None
     describe_view: Callable | None = None
     narrate_for_seat: Callable | None = None
+    strategy_loader: Callable[[], dict[str, StrategySpec]] | None = None
 
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:
@@ -219,12 +232,25 @@ def get_game(game_id: str) -> GameSpec:
         raise UsageError(f"unknown game '{game_id}'; known games: {', '.join(game_ids())}")
     if game_id not in _loaded:
         from simulator.compiled_cache import game_cache
-        from simulator.core.players.ismcts import with_search_player
 
         with game_cache(game_id):
-            module = importlib.import_module(GAME_MODULES[game_id])
-            _loaded[game_id] = with_search_player(module.game_spec())
+            spec = importlib.import_module(GAME_MODULES[game_id]).game_spec()
+            if spec.strategy_loader is None:
+                spec = dataclasses.replace(spec, strategy_loader=_registered_strategies(game_id))
+            for reference in GENERAL_STRATEGIES:
+                module_name, _, function_name = reference.partition(":")
+                spec = getattr(importlib.import_module(module_name), function_name)(spec)
+        _loaded[game_id] = spec
     return _loaded[game_id]
+
+
+def _registered_strategies(game_id: str) -> Callable[[], dict[str, StrategySpec]]:
+    """The loader of the strategies ``strategies/<id>.py`` registers for ``game_id``."""
+
+    def load() -> dict[str, StrategySpec]:
+        return importlib.import_module(STRATEGY_MODULES[game_id]).strategy_specs()
+
+    return load
 
 
 def check_players(spec: GameSpec, players: int) -> None:
