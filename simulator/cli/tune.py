@@ -13,6 +13,7 @@ from simulator.analysis.studies.tune import (
 from simulator.cli.options import game_option, quiet_option, stderr_notices
 from simulator.core.engine.registry import UsageError
 from simulator.core.players import param_files
+from simulator.core.players.reference import parse_reference
 from simulator.core.run import limits, runner
 from simulator.core.store.paths import check_output_file
 
@@ -54,7 +55,8 @@ def tune_command() -> click.Command:
         Use the file with any command as --strategy STRATEGY@FILE (docs/strategies.md).
         """
         say = stderr_notices(quiet)
-        if param_files.is_param_reference(strategy) or ":" in strategy:
+        reference = parse_reference(strategy)
+        if reference.param_file is not None or reference.is_user:
             raise UsageError(f"--strategy {strategy}: give a registered strategy name; tune starts from its weights")
         field_list = tuple(part.strip() for part in field.split(",")) if field else ()
         if field_list and not all(field_list):

@@ -10,6 +10,7 @@ import pytest
 from simulator.analysis.studies import ladder, skill
 from simulator.analysis.studies.matches import Table
 from simulator.core.players import param_files
+from simulator.core.players.reference import parse_reference
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
 
@@ -103,7 +104,7 @@ def test_tune_on_a_tiny_budget_finds_a_stronger_weight_and_writes_a_usable_file(
     assert "generation 1/4: best" in stderr
     assert result["tuned"][0] > result["untuned"][0]  # the toy rewards a larger weight
     assert result["validation"]["low"] > 0
-    assert param_files.load("toy", f"plain@{out}") == pytest.approx(result["tuned"], abs=1e-6)
+    assert param_files.load("toy", parse_reference(f"plain@{out}")) == pytest.approx(result["tuned"], abs=1e-6)
     status, stdout, stderr = islandsim(capsys, "run", "--game", "toy", "--players", 3, "--lineup",
                                        f"plain@{out},plain,plain", "--n", 200, "--seed", 3, "--out", tmp_path / "run",
                                        "--jobs", 1, "--json", "--quiet")

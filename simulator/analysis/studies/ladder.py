@@ -31,6 +31,7 @@ from simulator.analysis.stats import intervals as stats
 from simulator.analysis.studies.matches import Entrant, Table, ahead, check_table, play_seatings, won
 from simulator.analysis.stats.tournament import lineups as round_robin
 from simulator.core.players import param_files
+from simulator.core.players.reference import parse_reference
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
 from simulator.core.run.tables import Column, Table as PrintedTable
@@ -288,7 +289,7 @@ def default_strategies(game: str, players: int | None = None) -> list[str]:
 
 def tuned_at(game: str, name: str) -> int | None:
     """The player count a shipped parameter file ``STRATEGY@NAME`` was tuned at (None when it does not say)."""
-    with open(param_files.file_path(game, name), "rb") as handle:
+    with open(param_files.file_path(game, parse_reference(name)), "rb") as handle:
         players = tomllib.load(handle).get("players")
     return players if isinstance(players, int) else None
 

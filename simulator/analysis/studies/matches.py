@@ -18,6 +18,7 @@ from simulator.core.engine import registry
 from simulator.core.run import runner
 from simulator.core.engine.registry import UsageError
 from simulator.core.players.strategies import Lineup
+from simulator.core.players.reference import names_user_code
 
 CHUNK_GAMES = 2_000
 """Games per task at most: small enough to spread a generation over the workers."""
@@ -108,7 +109,7 @@ def play_seatings(table: Table, seatings: list[tuple[Entrant, ...]], first_game:
     for index, seating in enumerate(seatings):
         names = tuple(entrant.name for entrant in seating)
         config = runner.prepare(runner.RunConfig(table.game, table.players, n_games, seed, names, table.variants)).config
-        user_folder = os.getcwd() if any(":" in name for name in names) else None
+        user_folder = os.getcwd() if any(names_user_code(name) for name in names) else None
         for start in range(0, n_games, CHUNK_GAMES):
             count = min(CHUNK_GAMES, n_games - start)
             tasks.append(((index, start), delayed(_play_task)(config, seating, len(tasks), first_game + start, count,

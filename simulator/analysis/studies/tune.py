@@ -24,6 +24,7 @@ import numpy as np
 from simulator.analysis.stats import intervals as stats
 from simulator.analysis.studies.matches import Entrant, Table, check_table, play_seatings, rotations, won
 from simulator.core.players import param_files
+from simulator.core.players.reference import StrategyReference
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
 from simulator.core.players.strategies import resolve_strategy
@@ -211,8 +212,8 @@ def usable_name(game: str, strategy: str, out: Path) -> str:
     path = out.resolve()
     prefix = f"{strategy}-"
     if path.parent == folder and path.stem.startswith(prefix):
-        return f"{strategy}{param_files.SEPARATOR}{path.stem[len(prefix):]}"
-    return f"{strategy}{param_files.SEPARATOR}{out}"
+        return StrategyReference(strategy, path.stem[len(prefix):]).text
+    return StrategyReference(strategy, str(out)).text
 
 
 def command_line(settings: TuneSettings, out: Path) -> str:

@@ -12,8 +12,9 @@
 
 Every command that takes strategy names accepts ``greedy@tuned-4p.toml`` (a file, relative to
 the current folder or absolute) or ``greedy@tuned-4p`` (a file shipped in
-``strategies/params/<game>/greedy-tuned-4p.toml``).  The strategy keeps its own entries after
-the weights (working memory).
+``strategies/params/<game>/greedy-tuned-4p.toml``), taken apart by
+:mod:`simulator.core.players.reference`.  The strategy keeps its own entries after the weights
+(working memory).
 """
 
 from __future__ import annotations
@@ -22,29 +23,16 @@ import math
 from pathlib import Path
 
 from simulator.core.engine.registry import UsageError
+from simulator.core.players.reference import StrategyReference
 
 try:
     import tomllib
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-SEPARATOR = "@"
 PARAMS_FOLDER = Path(__file__).resolve().parents[2] / "strategies" / "params"
 """Where the shipped parameter files live, one folder per game."""
 SUFFIX = ".toml"
-
-
-def is_param_reference(name: str) -> bool:
-    """Whether a strategy name reads ``STRATEGY@FILE`` (a strategy with a parameter file)."""
-    return SEPARATOR in name and ":" not in name.partition(SEPARATOR)[0]
-
-
-def split(name: str) -> tuple[str, str]:
-    """``(strategy, file reference)`` of ``STRATEGY@FILE``."""
-    base, _, reference = name.partition(SEPARATOR)
-    if not base or not reference:
-        raise UsageError(f"strategy '{name}': write a parameter file as STRATEGY@FILE, e.g. greedy@tuned-4p.toml")
-    return base, reference
 
 
 def registered_path(game: str, base: str, reference: str) -> Path:
@@ -64,15 +52,20 @@ def registered_names(game: str) -> list[str]:
         base = str(content.get("strategy", ""))
         stem = path.stem
         if base and stem.startswith(base + "-"):
-            names.append(f"{base}{SEPARATOR}{stem[len(base) + 1:]}")
+            names.append(StrategyReference(base, stem[len(base) + 1:]).text)
     return names
 
 
-def file_path(game: str, name: str) -> Path:
-    """The parameter file ``name`` (``STRATEGY@FILE``) refers to: a shipped one when ``FILE`` has
+def is_shipped(param_file: str) -> bool:
+    """Whether ``FILE`` of ``STRATEGY@FILE`` names a shipped file (no ``.toml`` suffix, no folder)."""
+    return not param_file.endswith(SUFFIX) and "/" not in param_file and "\\" not in param_file
+
+
+def file_path(game: str, strategy: StrategyReference) -> Path:
+    """The parameter file ``strategy`` (``STRATEGY@FILE``) refers to: a shipped one when ``FILE`` has
     no ``.toml`` suffix and no folder, else a path; :class:`UsageError` when it does not exist."""
-    base, reference = split(name)
-    if not reference.endswith(SUFFIX) and "/" not in reference and "\\" not in reference:
+    name, base, reference = strategy.text, strategy.base, strategy.param_file
+    if is_shipped(reference):
         path = registered_path(game, base, reference)
         if not path.is_file():
             shipped = ", ".join(registered_names(game)) or "none"
@@ -85,15 +78,12 @@ def file_path(game: str, name: str) -> Path:
     return path.resolve()
 
 
-def canonical(game: str, name: str) -> str:
-    """``name`` with a parameter file given by path made absolute (so worker processes and run
-    manifests find it wherever they run); shipped names and other names unchanged."""
-    if not is_param_reference(name):
-        return name
-    base, reference = split(name)
-    if reference.endswith(SUFFIX) or "/" in reference or "\\" in reference:
-        return f"{base}{SEPARATOR}{file_path(game, name)}"
-    return name
+def canonical(game: str, strategy: StrategyReference) -> StrategyReference:
+    """``strategy`` with a parameter file given by path made absolute (so worker processes and run
+    manifests find it wherever they run); shipped files and references without a file unchanged."""
+    if strategy.param_file is None or is_shipped(strategy.param_file):
+        return strategy
+    return strategy.with_param_file(str(file_path(game, strategy)))
 
 
 def _read(path: Path) -> dict:
@@ -106,17 +96,17 @@ def _read(path: Path) -> dict:
         raise UsageError(f"cannot read parameter file {path} ({error.strerror or error})") from None
 
 
-def load(game: str, name: str) -> list[float]:
-    """The weights of parameter file ``name`` (``STRATEGY@FILE``), checked against ``game`` and
-    ``STRATEGY``; :class:`UsageError` naming what is wrong otherwise."""
-    base, _ = split(name)
-    path = file_path(game, name)
+def load(game: str, strategy: StrategyReference) -> list[float]:
+    """The weights of the parameter file of ``strategy`` (``STRATEGY@FILE``), checked against ``game``
+    and ``STRATEGY``; :class:`UsageError` naming what is wrong otherwise."""
+    base = strategy.base
+    path = file_path(game, strategy)
     content = _read(path)
     if content.get("game") != game:
         raise UsageError(f"parameter file {path} is for game '{content.get('game')}', not {game}")
     if content.get("strategy") != base:
         raise UsageError(f"parameter file {path} holds weights of strategy '{content.get('strategy')}', "
-                         f"not {base}; write {content.get('strategy')}{SEPARATOR}{path.name}")  # fmt: skip
+                         f"not {base}; write {StrategyReference(str(content.get('strategy')), path.name).text}")  # fmt: skip
     params = content.get("params")
     if (not isinstance(params, list) or not params
             or not all(isinstance(value, (int, float)) and not isinstance(value, bool) for value in params)
@@ -129,7 +119,7 @@ def dump(game: str, players: int, strategy: str, params: list[float], tuning: di
     """The TOML text of a parameter file (``tuning``: flat mapping of numbers and strings)."""
     lines = [
         "# written by islandsim tune; use it as --strategy "
-        f"{strategy}{SEPARATOR}<this file> (docs/strategies.md, 'Tuned parameters')",
+        f"{StrategyReference(strategy, '<this file>').text} (docs/strategies.md, 'Tuned parameters')",
         f'game = "{game}"',
         f"players = {players}",
         f'strategy = "{strategy}"',

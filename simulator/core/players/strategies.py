@@ -1,8 +1,12 @@
-"""Turning strategy names from the command line into a compiled lineup.
+"""The resolver: strategy references from the command line -> compiled strategies and lineups.
 
-A name is either one of the game's registered strategies (``islandsim strategies
---game G``) or a user's own function given as ``package.module:function``.  A user's
-function is compiled with the decision signature; if it does not fit, the error says so.
+A reference (:mod:`simulator.core.players.reference`, which takes the text apart) names one of the
+game's registered strategies (``islandsim strategies --game G``), possibly with a parameter file
+(:mod:`simulator.core.players.param_files`) and settings (:mod:`simulator.core.players.strategy_settings`),
+or a user's own function given as ``package.module:function``.  A user's function is compiled
+with the decision signature; if it does not fit, the error says so.  Every command checks and
+builds strategies here: :func:`check_reference` / :func:`resolve_reference` (and their
+by-name forms :func:`check_strategy_name` / :func:`resolve_strategy`), :func:`build_lineup`.
 """
 
 from __future__ import annotations
@@ -16,11 +20,12 @@ import numpy as np
 from numba import njit
 from numba.core.registry import CPUDispatcher
 
-from simulator.core.players import param_files
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.forward import padded_lineup
 from simulator.core.engine.registry import GameSpec, StrategySpec, UsageError
-from simulator.core.players.strategy_settings import SEPARATOR, SettingError, apply_settings, parse_settings, split_name
+from simulator.core.players import param_files
+from simulator.core.players.reference import StrategyReference, names_user_code, parse_reference
+from simulator.core.players.strategy_settings import SettingError, apply_settings, parse_settings
 
 
 @dataclass(frozen=True)
@@ -40,13 +45,11 @@ MAX_PARAMS = 1_000_000
 
 def is_user_strategy(name: str) -> bool:
     """Whether a lineup name is a user's ``module:function`` (not a registered strategy)."""
-    return ":" in name
+    return names_user_code(name)
 
 
-def _import_user_strategy(reference: str, checked: bool = False) -> StrategySpec:
-    module_name, _, function_name = reference.partition(":")
-    if not module_name or not function_name:
-        raise UsageError(f"strategy '{reference}': a user strategy is written module:function")
+def _import_user_strategy(strategy: StrategyReference, checked: bool = False) -> StrategySpec:
+    reference, module_name, function_name = strategy.text, strategy.user_module, strategy.user_function
     if os.getcwd() not in sys.path:
         sys.path.insert(0, os.getcwd())
     try:
@@ -120,34 +123,36 @@ def check_strategy_name(spec: GameSpec, name: str) -> None:
     """Raise :class:`UsageError` unless ``name`` is a registered strategy of ``spec`` (with valid
     settings, ``ismcts+budget=1000``), ``STRATEGY@FILE`` with a readable parameter file, or reads
     ``module:function`` (checked without compiling anything)."""
-    if param_files.is_param_reference(name):
-        base, _ = param_files.split(name)
+    check_reference(spec, parse_reference(name))
+
+
+def check_reference(spec: GameSpec, strategy: StrategyReference) -> None:
+    """:func:`check_strategy_name` of a reference already taken apart."""
+    if strategy.is_user:
+        return
+    base = strategy.base
+    if strategy.param_file is not None:
         if base not in spec.strategy_descriptions:
-            raise UsageError(f"strategy '{name}': '{base}' is not a registered strategy of {spec.id}; "
+            raise UsageError(f"strategy '{strategy.text}': '{base}' is not a registered strategy of {spec.id}; "
                              f"strategies: {', '.join(spec.strategy_descriptions)}")  # fmt: skip
-        param_files.load(spec.id, name)
-        return
-    if is_user_strategy(name):
-        return
-    base, written = split_name(name)
-    if base in spec.strategy_descriptions or base in spec.strategy_aliases:
-        if written:
-            _setting_values(spec, name)
-        return
-    allowed = ", ".join(spec.strategy_descriptions)
-    raise UsageError(f"unknown strategy '{name}' for {spec.id}; strategies: {allowed}, "
-                     "STRATEGY@FILE (tuned weights), or module:function")  # fmt: skip
+        param_files.load(spec.id, strategy)
+    elif base not in spec.strategy_descriptions and base not in spec.strategy_aliases:
+        allowed = ", ".join(spec.strategy_descriptions)
+        raise UsageError(f"unknown strategy '{strategy.text}' for {spec.id}; strategies: {allowed}, "
+                         "STRATEGY@FILE (tuned weights), or module:function")  # fmt: skip
+    if strategy.settings:
+        _setting_values(spec, strategy)
 
 
-def _setting_values(spec: GameSpec, name: str) -> dict[int, float]:
-    """The ``params`` slots set by the settings written in ``name`` (:class:`UsageError` if bad)."""
-    base = split_name(name)[0]
+def _setting_values(spec: GameSpec, strategy: StrategyReference) -> dict[int, float]:
+    """The ``params`` slots set by the settings written in ``strategy`` (:class:`UsageError` if bad)."""
+    base = strategy.base
     if base not in spec.strategy_descriptions:
         base = spec.strategy_aliases.get(base, base)
     try:
-        return parse_settings(name, tuple(spec.strategy_settings.get(base, ())))
+        return parse_settings(strategy.base, strategy.settings, tuple(spec.strategy_settings.get(base, ())))
     except SettingError as error:
-        raise UsageError(f"strategy '{name}': {error}") from None
+        raise UsageError(f"strategy '{strategy.text}': {error}") from None
 
 
 def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
@@ -161,10 +166,11 @@ def check_lineup(spec: GameSpec, players: int, names: tuple[str, ...]) -> None:
 
 def current_name(spec: GameSpec, name: str) -> str:
     """``name``, or the current name of a renamed strategy (with a one-line note on stderr; its
-    settings, if any, are kept)."""
-    base, written = split_name(name)
-    if base in spec.strategy_aliases and base not in spec.strategy_descriptions and not is_user_strategy(name):
-        renamed = SEPARATOR.join((spec.strategy_aliases[base],) + written)
+    parameter file and settings, if any, are kept)."""
+    strategy = parse_reference(name)
+    base = strategy.base
+    if not strategy.is_user and base in spec.strategy_aliases and base not in spec.strategy_descriptions:
+        renamed = strategy.renamed(spec.strategy_aliases[base]).text
         print(f"note: {spec.id} strategy '{name}' is now called '{renamed}'; the old name will go away", file=sys.stderr)
         return renamed
     return name
@@ -173,17 +179,22 @@ def current_name(spec: GameSpec, name: str) -> str:
 def resolve_strategy(spec: GameSpec, name: str, checked: bool = False) -> StrategySpec:
     """A registered strategy of ``spec`` or a user's ``module:function`` (``checked``: compiled
     with bounds checking)."""
-    check_strategy_name(spec, name)
-    if param_files.is_param_reference(name):
-        return with_param_file(spec, name)
-    if is_user_strategy(name):
-        return _import_user_strategy(name, checked)
-    base, written = split_name(name)
-    strategy = spec.strategies[base]
-    if not written:
-        return strategy
-    params = apply_settings(strategy.params, _setting_values(spec, name))
-    return StrategySpec(name, strategy.function, params, strategy.description, strategy.tunable, strategy.bounds)
+    return resolve_reference(spec, parse_reference(name), checked)
+
+
+def resolve_reference(spec: GameSpec, strategy: StrategyReference, checked: bool = False) -> StrategySpec:
+    """The one resolver: the compiled strategy ``strategy`` names, with its parameter file's weights
+    and its settings applied, named ``strategy.text``."""
+    check_reference(spec, strategy)
+    if strategy.is_user:
+        return _import_user_strategy(strategy, checked)
+    resolved = spec.strategies[strategy.base]
+    if strategy.param_file is not None:
+        resolved = with_weights(resolved, param_files.load(spec.id, strategy), strategy.text)
+    if not strategy.settings:
+        return resolved
+    params = apply_settings(resolved.params, _setting_values(spec, strategy))
+    return StrategySpec(strategy.text, resolved.function, params, resolved.description, resolved.tunable, resolved.bounds)
 
 
 def with_weights(strategy: StrategySpec, weights, name: str | None = None) -> StrategySpec:
@@ -198,18 +209,12 @@ def with_weights(strategy: StrategySpec, weights, name: str | None = None) -> St
                         strategy.bounds)  # fmt: skip
 
 
-def with_param_file(spec: GameSpec, name: str) -> StrategySpec:
-    """The registered strategy ``STRATEGY`` of ``STRATEGY@FILE`` playing the file's weights."""
-    base, _ = param_files.split(name)
-    return with_weights(spec.strategies[base], param_files.load(spec.id, name), name)
-
-
 def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: bool = False) -> Lineup:
     """Resolve one strategy per seat; no names means every seat plays the default strategy."""
     check_lineup(spec, players, names)
     if not names:
         names = (spec.default_strategy,) * players
-    current = {name: param_files.canonical(spec.id, current_name(spec, name))
+    current = {name: param_files.canonical(spec.id, parse_reference(current_name(spec, name))).text
                for name in dict.fromkeys(names)}  # one note per renamed name; parameter files by absolute path
     names = tuple(current[name] for name in names)
     resolved = [resolve_strategy(spec, name, checked) for name in names]

@@ -2,8 +2,9 @@
 
 A strategy may declare settings (``GameSpec.strategy_settings``): each one a slot of the seat's
 ``params`` vector with a default and bounds.  A lineup sets them after the strategy's name,
-``NAME+key=value+key=value``; the name with its settings is what runs record (manifest,
-results, reports), so ``--resume``, ``replay`` and the analysis rebuild the same player.
+``NAME+key=value+key=value`` (taken apart by :mod:`simulator.core.players.reference`); the name with
+its settings is what runs record (manifest, results, reports), so ``--resume``, ``replay`` and the
+analysis rebuild the same player.
 """
 
 from __future__ import annotations
@@ -11,9 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 import numpy as np
-
-SEPARATOR = "+"
-"""Between a strategy's name and each of its settings (shell-safe, never in a strategy name)."""
+from simulator.core.players.reference import SETTING_SEPARATOR as SEPARATOR
 
 
 class SettingError(ValueError):
@@ -67,15 +66,9 @@ class StrategySetting:
         return value
 
 
-def split_name(name: str) -> tuple[str, tuple[str, ...]]:
-    """``'ismcts+budget=50'`` -> ``('ismcts', ('budget=50',))``."""
-    base, *settings = name.split(SEPARATOR)
-    return base, tuple(settings)
-
-
-def parse_settings(name: str, settings: tuple[StrategySetting, ...]) -> dict[int, float]:
-    """``params`` slot -> value for the settings written in ``name`` (:class:`SettingError` if bad)."""
-    base, written = split_name(name)
+def parse_settings(base: str, written: tuple[str, ...], settings: tuple[StrategySetting, ...]) -> dict[int, float]:
+    """``params`` slot -> value for the ``key=value`` texts ``written`` after strategy ``base``
+    (:attr:`~simulator.core.players.reference.StrategyReference.settings`; :class:`SettingError` if bad)."""
     known = {setting.name: setting for setting in settings}
     values: dict[int, float] = {}
     seen: set[str] = set()

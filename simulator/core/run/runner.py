@@ -142,7 +142,7 @@ def config_from_folder(run_dir: Path, n: int | None = None, allow_strategy_modul
 
 def strategy_modules(lineup) -> list[str]:
     """The user ``module:function`` strategies of a lineup (the names that import code)."""
-    return [name for name in lineup if ":" in name]
+    return [name for name in lineup if is_user_strategy(name)]
 
 
 def refuse_strategy_modules(lineup, where: str, flag: str, allowed: bool) -> None:
