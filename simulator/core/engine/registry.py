@@ -19,6 +19,8 @@ from typing import Callable
 
 import numpy as np
 
+from simulator.core.engine.errors import UsageError
+
 GAME_MODULES = {
     "loot": "simulator.games.loot",
     "sails": "simulator.games.sails",
@@ -39,8 +41,6 @@ RESERVED_COLUMNS = ("game", "seat", "strategy", "winner")
 """Result columns the core adds itself; a game's own columns must use other names."""
 
 
-class UsageError(Exception):
-    """Bad input from the user: the CLI prints the message on one line and exits with status 2."""
 
 
 @dataclass(frozen=True)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, replace
 
-from simulator.core.engine.registry import UsageError
+from simulator.core.engine.errors import UsageError
 
 USER_SEPARATOR = ":"
 """Between a user strategy's module and function: ``mypkg.mod:decide``."""
