@@ -27,7 +27,7 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulator.analysis.report.page import CSS
+from simulator.analysis.report.document import CSS
 from simulator.analysis.report.players import panel_rows
 from simulator.analysis.stats import intervals as stats
 from simulator.analysis.studies.ladder import Ladder, ladder_section, parse_names, play_ladder
