@@ -212,8 +212,13 @@ def test_the_package_imports_modules_by_their_new_names_only():
     from simulator.moved_modules import MOVED
 
     old_names = [f"{module} imports {target}" for module, path in module_files().items()
-                 for target in _named_imports(path) if target in MOVED]
+                 for target in _named_imports(path) if target in MOVED and module not in RUNS_AGAINST_OLD_TREES]
     assert old_names == []
+
+
+RUNS_AGAINST_OLD_TREES = ("simulator.benchmark.ab_child",)
+"""``islandsim bench-ab`` runs this file against an older revision's tree too: it imports the names
+every revision has."""
 
 
 def _named_imports(path: Path) -> set[str]:
