@@ -38,7 +38,7 @@ from simulator.core.engine.rng import mix64, random_below
 from simulator.core.run.tables import Column, Table as PrintedTable
 
 RANDOM = "random"
-REPLAYABLE_RANDOM = "simulator.analysis.skill:replayable_random"
+REPLAYABLE_RANDOM = "simulator.analysis.studies.skill:replayable_random"
 """A uniformly random player whose stream is salted by ``params[0]`` (0: the plain seat stream)."""
 REPLAYABLE_RANDOM_PARAMS = [0.0]
 
