@@ -1,9 +1,10 @@
 """The ``islandsim`` command line, one module per command group: the group and the game commands
-(:mod:`.commands`: games, strategies, run, replay, export...), the options several commands share
-(:mod:`.options`), ``play`` (:mod:`.play`), the study commands (:mod:`.analysis`: tournament,
-compare, report, experiment, ladder, tune, check-strategy), ``skill`` (:mod:`.skill`),
-``coverage`` (:mod:`.coverage`) and the benchmarks (:mod:`.benchmark`).  The top layer: nothing
-below imports it.
+(:mod:`.commands`: games, strategies, run, replay, repair, export, bench), the options several
+commands share (:mod:`.options`), ``play`` (:mod:`.play`), the study commands (:mod:`.analysis`:
+tournament, compare, report, experiment), ``coverage`` (:mod:`.coverage`), the player commands
+``tune``, ``ladder``, ``skill`` and ``check-strategy`` (:mod:`.tune`, :mod:`.ladder`, :mod:`.skill`,
+:mod:`.check_strategy`) and ``bench-ab``, ``bench-table`` (:mod:`.benchmark`).  The top layer:
+nothing below imports it.
 """
 
 
