@@ -30,7 +30,7 @@ try:
 except ModuleNotFoundError:  # Python 3.10
     import tomli as tomllib
 
-PARAMS_FOLDER = Path(__file__).resolve().parents[2] / "strategies" / "params"
+PARAMS_FOLDER = Path(__file__).resolve().parents[3] / "strategies" / "params"
 """Where the shipped parameter files live, one folder per game."""
 SUFFIX = ".toml"
 
