@@ -6,9 +6,10 @@ The import graph is read with the standard library alone (``ast``): an edge ``a 
 wherever the statement is (module level or inside a function: a lazy import hides a circle from
 Python but not from a reader), except under ``if TYPE_CHECKING:``, which never runs (names for type
 hints only).  ``from package import name`` counts as
-an import of the submodule ``package.name`` when there is one, and ``from package import NAME``
-of a name defined in the package's ``__init__`` an import of the package.  Circles are the strongly
-connected components of that graph (Tarjan).
+an import of the submodule ``package.name`` when there is one and of the package itself (Python
+runs the package's ``__init__`` and reads the name from it: a package whose ``__init__`` imports its
+modules, as a game's ``game_spec()`` does, is in a circle with a module importing ``from`` it).
+Circles are the strongly connected components of that graph (Tarjan).
 
 Games and the search player are plugged in by name (``registry.GAME_MODULES``,
 ``registry.STRATEGY_MODULES``, ``registry.GENERAL_STRATEGIES``), the one sanctioned way for a
@@ -71,8 +72,8 @@ def imported_modules(name: str, path: Path, modules: dict[str, Path]) -> set[str
                 source = ".".join(base + ([node.module] if node.module else []))
             else:
                 source = node.module or ""
-            for alias in node.names:
-                named.add(f"{source}.{alias.name}" if f"{source}.{alias.name}" in modules else source)
+            named.add(source)
+            named.update(f"{source}.{alias.name}" for alias in node.names if f"{source}.{alias.name}" in modules)
     found = set()
     for target in named:
         while target and target not in modules:
@@ -181,13 +182,17 @@ def test_the_checks_find_a_circle_and_an_upward_import(tmp_path):
         (folder / "__init__.py").write_text("")
     (tmp_path / "simulator" / "__init__.py").write_text("")
     (core / "__init__.py").write_text("")
-    (core / "engine" / "a.py").write_text("def f():\n    from simulator.core.engine import b\n")
+    (core / "engine" / "a.py").write_text("def f():\n    import simulator.core.engine.b\n")
     (core / "engine" / "b.py").write_text("from simulator.core.engine.a import f\nfrom simulator.cli import main\n")
     (tmp_path / "simulator" / "cli" / "main.py").write_text("import json\n")
     (core / "engine" / "c.py").write_text("from typing import TYPE_CHECKING\nif TYPE_CHECKING:\n    import simulator.cli.main\n")
+    (core / "engine" / "__init__.py").write_text("def load():\n    from simulator.core.engine import d\n")
+    (core / "engine" / "d.py").write_text("from simulator.core.engine import a\n")
     graph = import_graph(tmp_path)
-    assert circles(graph) == [["simulator.core.engine.a", "simulator.core.engine.b"]]
-    assert upward_imports(graph) == ["simulator.core.engine.b (engine) imports simulator.cli.main (cli)"]
+    assert sorted(circles(graph)) == [["simulator.core.engine", "simulator.core.engine.d"],
+                              ["simulator.core.engine.a", "simulator.core.engine.b"]]
+    assert upward_imports(graph) == ["simulator.core.engine.b (engine) imports simulator.cli (cli)",
+                                     "simulator.core.engine.b (engine) imports simulator.cli.main (cli)"]
 
 
 def test_every_module_of_the_package_has_a_layer():
