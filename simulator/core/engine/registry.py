@@ -185,11 +185,14 @@ class GameSpec:
 
     @functools.cached_property
     def strategies(self) -> dict[str, StrategySpec]:
-        """Name -> strategy.  Loaded on first use: strategies compile (or load from cache) on import."""
+        """Name -> strategy.  Loaded on first use: strategies compile (or load from cache) on import.
+        Without a ``strategy_loader`` (a spec made by the game's own ``game_spec()``, as tests do),
+        the strategies are those ``strategies/<id>.py`` registers (:data:`STRATEGY_MODULES`)."""
         from simulator.compiled_cache import game_cache
 
+        loader = self.strategy_loader or _registered_strategies(self.id)
         with game_cache(self.id):
-            loaded = self.strategy_loader()
+            loaded = loader()
         if set(loaded) != set(self.strategy_descriptions):
             raise ValueError(f"{self.id}: compiled strategies {sorted(loaded)} differ from strategy_descriptions "
                              f"{sorted(self.strategy_descriptions)}")  # fmt: skip
