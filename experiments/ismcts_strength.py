@@ -20,10 +20,10 @@ import time
 
 import numpy as np
 
-from simulator.core.forward import NO_SEAT
-from simulator.core.registry import check_variants, get_game
-from simulator.core.rng import PURPOSE_FIRST_STRATEGY, reset_stream
-from simulator.core.strategies import build_lineup
+from simulator.core.engine.forward import NO_SEAT
+from simulator.core.engine.registry import check_variants, get_game
+from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, reset_stream
+from simulator.core.players.strategies import build_lineup
 
 
 def win_shares(ranks: np.ndarray) -> np.ndarray:

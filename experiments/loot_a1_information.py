@@ -19,8 +19,8 @@ import argparse
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.registry import check_event_rules
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.registry import check_event_rules
 from simulator.games.loot import game_spec
 from simulator.games.loot.state import D_A1_DRAW, EV_B8, S_VAR, V_EVENTS_REVEALED, V_HEALERS_REVEALED
 from strategies.loot import N_PARAMS, heuristic_strategy, style_params

@@ -14,7 +14,7 @@ Every function checks its input as the command line does and raises :class:`Usag
 the message ``islandsim`` prints after ``error:`` (an unknown game, a bad player count, a
 folder holding another run...).  It is the same class the command line catches, so one message
 is written once.  The functions are thin: they call what the commands call
-(``simulator.core.runner``, ``simulator.core.results``, ``simulator.analysis``).
+(``simulator.core.run.runner``, ``simulator.core.store.results``, ``simulator.analysis``).
 """
 
 from __future__ import annotations
@@ -25,7 +25,7 @@ from pathlib import Path
 
 import polars as pl
 
-from simulator.core.registry import UsageError
+from simulator.core.engine.registry import UsageError
 
 __all__ = ["UsageError", "run", "load", "manifest", "summary", "seat_advantage", "compare", "report", "replay"]
 
@@ -56,9 +56,10 @@ def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequen
 
     Raises :class:`UsageError` on bad input, as ``islandsim run`` reports it.
     """
-    from simulator.core import limits, results, runner
-    from simulator.core.paths import check_output_folder
-    from simulator.core.strategies import lineup_names
+    from simulator.core.run import limits, runner
+    from simulator.core.store import results
+    from simulator.core.store.paths import check_output_folder
+    from simulator.core.players.strategies import lineup_names
 
     problem = limits.games_problem(n)
     if problem:
@@ -79,14 +80,14 @@ def load(folder: RunFolder) -> pl.DataFrame:
     """The tidy rows of a complete run: one row per (game, seat), with ``game``, ``seat`` (1..P),
     ``strategy``, ``winner`` (1 for each seat ranked first), ``score``, ``rank`` and the game's own
     columns (docs/results-format.md).  Raises :class:`UsageError` for a missing or incomplete run."""
-    from simulator.analysis.runs import load_run
+    from simulator.analysis.stats.runs import load_run
 
     return load_run(folder).rows.collect()
 
 
 def manifest(folder: RunFolder) -> dict:
     """The run's manifest (game, players, lineup, variants, seed, n, code versions, chunks)."""
-    from simulator.analysis.runs import load_run
+    from simulator.analysis.stats.runs import load_run
 
     return load_run(folder).manifest
 
@@ -95,8 +96,8 @@ def summary(folder: RunFolder, by: str = "seat") -> pl.DataFrame:
     """The run's win rates as ``islandsim run`` prints them, one row per seat (``by="seat"``) or
     per strategy (``by="strategy"``): games, wins, win_rate with its 95% Wilson interval
     (win_rate_low, win_rate_high), mean_score and sd_score."""
-    from simulator.analysis.runs import load_run
-    from simulator.core.summary import summarize
+    from simulator.analysis.stats.runs import load_run
+    from simulator.core.run.summary import summarize
 
     if by not in ("seat", "strategy"):
         raise UsageError(f"by must be 'seat' or 'strategy', not {by!r}")
@@ -108,8 +109,8 @@ def seat_advantage(folders: RunFolder | Sequence[RunFolder]) -> pl.DataFrame:
     """Each seat's win rate against the fair share, pooled over runs of one game and player count
     (``islandsim report``'s seat table): games, win_rate, low, high, fair_share, vs_fair, p,
     p_holm and a plain verdict."""
-    from simulator.analysis.runs import load_run
-    from simulator.analysis.seats import seat_advantage as advantage
+    from simulator.analysis.stats.runs import load_run
+    from simulator.analysis.stats.seats import seat_advantage as advantage
 
     paths = [folders] if isinstance(folders, (str, Path)) else list(folders)
     if not paths:
@@ -123,8 +124,8 @@ def compare(baseline: RunFolder, *others: RunFolder, labels: Sequence[str] | Non
     (``islandsim compare RUN_DIRS``): one row per (arm, measure) with baseline and variant
     means, difference, 95% interval (low, high), p, Holm-adjusted p_holm and verdict.  The runs
     must share game, player count, seed and n (else :class:`UsageError`)."""
-    from simulator.analysis.compare import compare_runs
-    from simulator.analysis.runs import load_run
+    from simulator.analysis.stats.compare import compare_runs
+    from simulator.analysis.stats.runs import load_run
 
     if not others:
         raise UsageError("give a baseline run folder and at least one other run folder to compare")
@@ -138,8 +139,8 @@ def report(folders: RunFolder | Sequence[RunFolder], out: str | Path, title: str
            fmt: str | None = None) -> Path:  # fmt: skip
     """Write the balance report of the runs (``islandsim report``) to ``out`` (``.html``: one
     self-contained file; ``.md``: Markdown with its PNGs beside it) and return its path."""
-    from simulator.analysis import report as report_module
-    from simulator.analysis.commands import _check_outputs, _report_format  # the checks of islandsim report
+    from simulator.analysis.report import document as report_module
+    from simulator.cli.analysis import _check_outputs, _report_format
 
     paths = [folders] if isinstance(folders, (str, Path)) else list(folders)
     if not paths:
@@ -153,7 +154,7 @@ def report(folders: RunFolder | Sequence[RunFolder], out: str | Path, title: str
 
 def replay(folder: RunFolder, game_index: int = 0) -> list[str]:
     """The narrated log of one game of a run (``islandsim replay RUN_DIR --game-index I``)."""
-    from simulator.core import runner
+    from simulator.core.run import runner
 
     config = runner.config_from_folder(Path(folder))
     if not 0 <= game_index < config.n:

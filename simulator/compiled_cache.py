@@ -3,10 +3,15 @@
 numba's own cache checks only the timestamp of the file that holds a compiled function, so a
 change to a constant or a helper in another module would leave stale machine code in use.
 islandsim therefore points numba at a folder named after a hash of the sources that the
-compiled code depends on: for a game, ``simulator/core``, ``simulator/games/<id>`` and
-``strategies/<id>.py``.  Any change to that code gives a fresh cache; a change to another game,
-the CLI or the analysis leaves it alone; an unchanged install loads its compiled engines in a
-fraction of a second.  A game's files (``simulator/games/<id>/``, ``strategies/<id>.py``) always
+compiled code depends on: for a game, every file of ``simulator/games/<id>`` (code and data),
+``strategies/<id>.py``, and the core modules numba compiles (those defining ``@njit`` functions or
+caching compiled code, ``cache=True``) with every core module they import at module level (whose
+constants compiled code may bake in).  The hash is of the files' contents, not their names or
+places: moving a file changes nothing, and editing the CLI, the analysis, the run store or any
+core module outside that set (``simulator/core/store``, ``simulator/core/run``...) leaves the
+compiled engines and the stored runs of the analysis store valid.  Any change to compiled code
+gives a fresh cache; an unchanged install loads its compiled engines in a fraction of a second.
+A game's files (``simulator/games/<id>/``, ``strategies/<id>.py``) always
 compile into the game's folder, whether the module was imported through the registry or directly
 (a numba cache locator of ours decides by the file's path), so an engine is compiled once, not once
 per way of importing it.
@@ -32,14 +37,15 @@ import time
 from pathlib import Path
 
 _TOP = Path(__file__).resolve().parent.parent
-_CORE_SOURCES = ("simulator/core",)
+CORE = "simulator/core"
+"""The game-agnostic code; only the part of it that compiled code depends on is fingerprinted."""
 
 
-def _hash_sources(paths: list[Path]) -> str:
+def _hash_contents(paths: list[Path]) -> str:
+    """A hash of the files' contents alone, whatever their names and order."""
     digest = hashlib.sha256()
-    for path in paths:
-        digest.update(str(path.relative_to(_TOP)).encode())
-        digest.update(path.read_bytes())
+    for content_digest in sorted(hashlib.sha256(path.read_bytes()).digest() for path in paths):
+        digest.update(content_digest)
     return digest.hexdigest()[:16]
 
 
@@ -56,8 +62,8 @@ neither recompile engines nor mark stored runs as played by other code
 (``tests/core/test_compiled_cache.py`` checks that no module with compiled code imports them)."""
 
 
-def _python_files(relative: str) -> list[Path]:
-    location = _TOP / relative
+def _python_files(relative: str, top: Path = _TOP) -> list[Path]:
+    location = top / relative
     if location.is_file():
         return [location]
     if not location.is_dir():
@@ -68,22 +74,72 @@ def _python_files(relative: str) -> list[Path]:
     )
 
 
+_COMPILES = re.compile(r"^[ \t]*@(?:numba\.)?(?:njit|jit|vectorize|guvectorize)\b|\bcache=True\b", re.M)
+"""A module that numba compiles: it decorates functions for numba or caches compiled code."""
+_IMPORT = re.compile(r"^(?:from[ \t]+([\w.]+)[ \t]+import[ \t]+(\([^)]*\)|[^\n#]+)|import[ \t]+([\w., \t]+))", re.M)
+"""A module-level import statement (at the start of a line): what compiled code can bake in."""
+
+
+def _module_name(path: Path, top: Path) -> str:
+    parts = list(path.relative_to(top).with_suffix("").parts)
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def _module_imports(text: str) -> set[str]:
+    """The modules a source imports at module level, with ``from package import name`` also
+    naming ``package.name`` (a submodule, when there is one)."""
+    named = set()
+    for source, names, plain in _IMPORT.findall(text):
+        if plain:
+            named.update(part.split(" as ")[0].strip() for part in plain.split(","))
+            continue
+        named.add(source)
+        for name in names.strip("()").replace("\n", " ").split(","):
+            if name.strip():
+                named.add(f"{source}.{name.split(' as ')[0].strip()}")
+    return named
+
+
+def compiled_core_files(game_files: list[Path], top: Path = _TOP) -> list[Path]:
+    """The core files compiled code depends on: core modules numba compiles, and every core module
+    imported at module level by them or by ``game_files`` (a game's code and strategies), transitively."""
+    core = {_module_name(path, top): path for path in _python_files(CORE, top) if path.suffix == ".py"}
+    texts = {name: path.read_text(encoding="utf-8") for name, path in core.items()}
+    pending = [name for name, text in texts.items() if _COMPILES.search(text)]
+    for path in game_files:
+        if path.suffix == ".py":
+            pending += [name for name in _module_imports(path.read_text(encoding="utf-8")) if name in core]
+    needed: set[str] = set()
+    while pending:
+        name = pending.pop()
+        if name in needed:
+            continue
+        needed.add(name)
+        pending += [imported for imported in _module_imports(texts[name]) if imported in core]
+    return sorted(core[name] for name in needed)
+
+
+def fingerprint(game_id: str | None = None, top: Path = _TOP) -> str:
+    """:func:`source_fingerprint` of the sources under ``top`` (uncached; tests give another tree)."""
+    if game_id is None:
+        game_files = _python_files("simulator/games", top) + _python_files("strategies", top)
+    else:
+        game_files = _python_files(f"simulator/games/{game_id}", top) + _python_files(f"strategies/{game_id}.py", top)
+    return _hash_contents(compiled_core_files(game_files, top) + game_files)
+
+
 @functools.lru_cache(maxsize=None)
 def source_fingerprint(game_id: str | None = None) -> str:
-    """A short hash of the core sources plus one game's engine, data and strategies.
+    """A short hash of the contents of one game's engine, data and strategies and of the core code
+    they compile with (:func:`compiled_core_files`).
 
     It names the numba cache folder and, in the analysis store, decides whether a stored run
     was played by the current code.
 
-    Without ``game_id``: of every compiled source (core, all games, all strategies); that
+    Without ``game_id``: of every compiled source (that core code, all games, all strategies); that
     folder serves modules imported directly rather than through the registry (tests do so).
     """
-    files = [path for root in _CORE_SOURCES for path in _python_files(root)]
-    if game_id is None:
-        files += _python_files("simulator/games") + _python_files("strategies")
-    else:
-        files += _python_files(f"simulator/games/{game_id}") + _python_files(f"strategies/{game_id}.py")
-    return _hash_sources(files)
+    return fingerprint(game_id)
 
 
 def cache_folder(game_id: str | None = None) -> Path:

@@ -6,7 +6,7 @@ variants make public is read only under them: ``healers-revealed`` the healer po
 the events of the rounds still to come (``S_EV_ORDER``, membership only).  The heuristic scores
 every option with a few hand-written estimates weighted by the seat's parameter vector (indices
 ``P_*`` below) and picks the best, equal best options drawn at random from the seat's stream
-(``simulator.core.ties.prefer``; plus optional noise from the same stream).  It scores every option,
+(``simulator.core.engine.ties.prefer``; plus optional noise from the same stream).  It scores every option,
 every card play included.  For speed, an ``action`` decision computes what several options share
 once (our compass positions, the urgency of each landing, and for each group of plays of one owner,
 colour and landing value the playable cards with what each adds, packed so that a play's totals are
@@ -16,9 +16,9 @@ one sum over its cards) in two small scratch arrays allocated once per decision.
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below, random_float
-from simulator.core.ties import prefer
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below, random_float
+from simulator.core.engine.ties import prefer
 from simulator.games.loot.primitives import explored_coast
 from simulator.games.loot.state import (
     A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
@@ -583,3 +583,17 @@ def heuristic_strategy(state, seat, decision_kind, options, n_options, params, s
             best_score = score
             best = i
     return best
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every Loot Island strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.loot import STRATEGY_DESCRIPTIONS
+
+    # the weights before P_NOISE (the last entry) are tunable; tuning the noise would only add noise
+    strategies = {
+        name: StrategySpec(name, heuristic_strategy, style_params(name), STRATEGY_DESCRIPTIONS[name], tunable=P_NOISE)
+        for name in STYLES
+    }
+    strategies["random"] = StrategySpec("random", random_strategy, np.zeros(1), STRATEGY_DESCRIPTIONS["random"], tunable=0)
+    return strategies

@@ -16,9 +16,9 @@ exactly what the seat sees now.  Build such vectors with ``with_memory``.
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below
-from simulator.core.ties import prefer
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below
+from simulator.core.engine.ties import prefer
 from simulator.games.sails.components import MAX_VALUE, POPCOUNT12
 from simulator.games.sails.state import (
     A1_TARGET,
@@ -607,3 +607,19 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     else:
         choice = other_decision(state, seat, kind, options, n_options, params, stream)
     return choice
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every sails strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.sails import STRATEGY_DESCRIPTIONS
+
+    specs = {
+        "random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS), STRATEGY_DESCRIPTIONS["random"],
+                               tunable=0),
+    }
+    for name, params in PARAMS.items():
+        # only the N_PARAMS weights are tunable: the working memory after them is the heuristic's own
+        specs[name] = StrategySpec(name, heuristic, with_memory(params), STRATEGY_DESCRIPTIONS[name],
+                                   tunable=N_PARAMS)
+    return specs

@@ -36,9 +36,9 @@ other seats' holdings only when collections are public (not under hidden-collect
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below
-from simulator.core.ties import prefer
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below
+from simulator.core.engine.ties import prefer
 from simulator.games.skeleton.board import lowest_slot
 from simulator.games.skeleton.components import (
     COIN_VALUE,
@@ -421,3 +421,13 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     return choose_max(state, seat, kind, options, n_options, params, stream)
 
 
+def strategy_specs():
+    """Name -> StrategySpec for every Skeleton Island strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.skeleton import STRATEGY_DESCRIPTIONS
+
+    specs = {"random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS),
+                                    STRATEGY_DESCRIPTIONS["random"])}
+    for name, params in PARAMS.items():
+        specs[name] = StrategySpec(name, heuristic, params.copy(), STRATEGY_DESCRIPTIONS[name])
+    return specs

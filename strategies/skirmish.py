@@ -19,9 +19,9 @@ It writes nothing into the state.
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below, random_float
-from simulator.core.ties import prefer
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below, random_float
+from simulator.core.engine.ties import prefer
 from simulator.games.skirmish.state import (
     ALIVE,
     AMMO,
@@ -479,3 +479,16 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
                 scores[i] = -card_worth(state, seat, options[i], params)
         return best_index(scores, n_options, params, stream)
     return random_below(stream, n_options)
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every skirmish strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.skirmish import STRATEGY_DESCRIPTIONS
+
+    specs = {
+        "random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS), STRATEGY_DESCRIPTIONS["random"]),
+    }
+    for name, params in PARAMS.items():
+        specs[name] = StrategySpec(name, heuristic, np.asarray(params, dtype=np.float64), STRATEGY_DESCRIPTIONS[name])
+    return specs

@@ -12,9 +12,9 @@ drawn by others.
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import random_below
-from simulator.core.ties import prefer
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import random_below
+from simulator.core.engine.ties import prefer
 from simulator.games.tobago.components import GOLD_TOTAL, MAX_GOLD, MIN_GOLD, N_GOLD, N_CURSES, N_MAPS
 from simulator.games.tobago.rules import clue_is_legal as clue_legal
 from simulator.games.tobago.rules import popcount
@@ -584,3 +584,14 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return best
     # initial_map, raise_order: the first option (maps are alike; every raise is shared in full)
     return 0
+
+
+def strategy_specs():
+    """Name -> StrategySpec for every tobago strategy (``registry.STRATEGY_MODULES`` names this module)."""
+    from simulator.core.engine.registry import StrategySpec
+    from simulator.games.tobago import STRATEGY_DESCRIPTIONS
+
+    specs = {"random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS), STRATEGY_DESCRIPTIONS["random"])}
+    for name, params in PARAMS.items():
+        specs[name] = StrategySpec(name, heuristic, np.array(params, dtype=np.float64), STRATEGY_DESCRIPTIONS[name])
+    return specs

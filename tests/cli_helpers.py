@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from simulator import cli as cli_module
+from simulator.cli import commands as cli_module
 
 
 def islandsim(capsys, *arguments) -> tuple[int, str, str]:

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from simulator.core.forward import NO_SEAT
-from simulator.core.rng import PURPOSE_FIRST_STRATEGY, reset_stream
+from simulator.core.engine.forward import NO_SEAT
+from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, reset_stream
 
 NO_LOG = np.zeros((0, 6), dtype=np.int64)
 

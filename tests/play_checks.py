@@ -8,9 +8,9 @@ import random
 
 import numpy as np
 
-from simulator.core import registry
-from simulator.core.option_steps import check_option_labels
-from simulator.core.rng import reset_stream
+from simulator.core.engine import registry
+from simulator.core.engine.option_steps import check_option_labels
+from simulator.core.engine.rng import reset_stream
 from tests.play_helpers import Decision, Menu, play_prompted, random_decisions
 
 REDRAWS = 3

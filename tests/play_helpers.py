@@ -77,8 +77,8 @@ def random_decisions(game: str, players: int, games: int, variants: tuple[str, .
     its record count as ``(log, count)`` at each game's end."""
     import numpy as np
 
-    from simulator.core import registry
-    from simulator.core.forward import NO_SEAT
+    from simulator.core.engine import registry
+    from simulator.core.engine.forward import NO_SEAT
 
     spec = registry.get_game(game)
     model = spec.forward
@@ -125,13 +125,13 @@ def check_menus(menus: list[Menu]) -> None:
 def hidden_information_changes(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1,
                                view=None, describe=None) -> tuple[int, list[str]]:  # fmt: skip
     """At every decision of random games, the seat's view and option texts on copies that differ
-    only where the seat cannot see (``simulator.core.visibility.perturb``, built from the game's
+    only where the seat cannot see (``simulator.core.engine.visibility.perturb``, built from the game's
     declaration): (copies compared, what changed on them).  ``view`` / ``describe`` default to the
     game's hooks (a test passes a leaky one to show the check catches it)."""
     import numpy as np
 
-    from simulator.core import registry
-    from simulator.core.visibility import for_game, perturb
+    from simulator.core.engine import registry
+    from simulator.core.engine.visibility import for_game, perturb
 
     spec = registry.get_game(game)
     view = view or spec.describe_view
@@ -157,7 +157,7 @@ def narration_prefixes(game: str, players: int, games: int, variants: tuple[str,
     """For each random game and each seat: (seat, the narration of the whole game as the seat
     reads it, the narrations at each decision, when ``play`` prints what is new).  ``play``
     needs each of them to be a prefix of the whole."""
-    from simulator.core import registry
+    from simulator.core.engine import registry
 
     spec = registry.get_game(game)
     counts: list[int] = []

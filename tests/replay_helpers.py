@@ -138,8 +138,8 @@ def check_game_pages(capsys, folder: Path, game: str, players: int, seed: int, v
     the game `islandsim replay` narrates, every picture is well-formed SVG, the page weighs under
     2 MB, the last step is the end of the game, and the seat's view hides more than the all-seeing
     one (cards face down) while naming its own seat.  Returns the two pages' data."""
-    from simulator.core import runner
-    from simulator.core.replay_page import FACE_DOWN_FILL
+    from simulator.core.run import runner
+    from simulator.core.engine.replay_page import FACE_DOWN_FILL
 
     everything_page = write_game_page(capsys, folder, game, players, seed)
     seat_page = write_game_page(capsys, folder, game, players, seed, "--seat", viewer)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core import registry
+from simulator.core.engine import registry
 
 
 @pytest.fixture(autouse=True)

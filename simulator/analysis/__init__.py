@@ -1,15 +1,13 @@
 """The analysis layer: balance questions answered with honest statistics, and reports.
 
-Modules, from data to document:
+Subpackages, from data to document (each may import the ones before it, never those after):
 
-- :mod:`.runs` reads run folders (refusing incomplete or mismatched ones) and builds the
-  per-game measures every other module uses;
-- :mod:`.stats` holds the statistics (Wilson, paired differences, Holm, wording);
-- :mod:`.seats`, :mod:`.tournament`, :mod:`.compare`, :mod:`.events`, :mod:`.shape`,
-  :mod:`.convergence` answer one question each;
-- :mod:`.store` plays the runs a study needs (reusing identical complete runs on disk);
-- :mod:`.charts` draws, :mod:`.report` assembles and writes HTML or Markdown;
-- :mod:`.experiment` reads ``experiments/*.toml``; :mod:`.commands` adds the CLI commands.
+- :mod:`.stats` reads run folders (refusing incomplete or mismatched ones), builds the per-game
+  measures and answers one question per module (seats, tournament, compare, events, shape,
+  convergence, coverage, game-quality measures), with the statistics in :mod:`.stats.intervals`;
+- :mod:`.report` draws the charts and assembles and writes HTML or Markdown;
+- :mod:`.studies` plays what a study needs: the run store (reusing identical complete runs on
+  disk), ``experiments/*.toml``, the strength ladder, skill versus luck, tuning, fair play.
 
-The methods are described in ``docs/analysis.md``.
+The commands are in :mod:`simulator.cli`; the methods are described in ``docs/analysis.md``.
 """

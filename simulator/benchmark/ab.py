@@ -46,8 +46,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from simulator.core.registry import UsageError
-from simulator.core.tables import Column, Table, render
+from simulator.core.engine.registry import UsageError
+from simulator.core.run.tables import Column, Table, render
 
 PACKAGE_ROOT = Path(__file__).resolve().parents[2]
 """The tree of this islandsim: the new side of a comparison."""

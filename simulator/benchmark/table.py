@@ -16,9 +16,10 @@ import platform
 import time
 from pathlib import Path
 
-from simulator.core import records, runner
-from simulator.core.registry import UsageError
-from simulator.core.tables import Column, Table, render
+from simulator.core.store import records
+from simulator.core.run import runner
+from simulator.core.engine.registry import UsageError
+from simulator.core.run.tables import Column, Table, render
 
 SEARCH_PLAYER = "ismcts"
 
@@ -38,7 +39,7 @@ def ismcts_cost(config: runner.RunConfig, games: int) -> dict:
     _, _, recorded = runner.play_games_recording(prepared, 0, games, plan)
     seconds = time.process_time() - started
     decisions = int(recorded.decision_stats[:, :, 0].sum())
-    from simulator.core import ismcts
+    from simulator.core.players import ismcts
 
     return {
         "games": games,

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from simulator.core import runner
+from simulator.core.run import runner
 from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
 
 
@@ -26,8 +26,8 @@ def play(tmp_path):
 @pytest.fixture
 def cli_with_analysis():
     """The ``islandsim`` click group with the analysis commands registered."""
-    from simulator.analysis.commands import register
-    from simulator.cli import cli
+    from simulator.cli.analysis import register
+    from simulator.cli.commands import cli
 
     if "report" not in cli.commands:
         register(cli)

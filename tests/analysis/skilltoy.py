@@ -18,9 +18,9 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.registry import GameSpec, StrategySpec
-from simulator.core.rng import PURPOSE_DEAL, PURPOSE_FIRST_STRATEGY, new_stream, random_below, random_float
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.registry import GameSpec, StrategySpec
+from simulator.core.engine.rng import PURPOSE_DEAL, PURPOSE_FIRST_STRATEGY, new_stream, random_below, random_float
 
 TURNS = 8
 OPTIONS = 4

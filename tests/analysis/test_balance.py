@@ -6,10 +6,11 @@ import json
 import polars as pl
 import pytest
 
-from simulator.analysis import compare, events, runs, seats, shape, store, tournament
-from simulator.analysis.runs import load_run
-from simulator.core import runner
-from simulator.core.registry import UsageError
+from simulator.analysis.stats import compare, events, runs, seats, shape, tournament
+from simulator.analysis.studies import store
+from simulator.analysis.stats.runs import load_run
+from simulator.core.run import runner
+from simulator.core.engine.registry import UsageError
 
 
 def test_an_unfair_variant_is_detected_and_identical_variants_are_not(play):

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from simulator.analysis import report
+from simulator.analysis.report import document as report
 
 CHROMIUM = shutil.which("chromium") or ("/usr/bin/chromium" if Path("/usr/bin/chromium").exists() else None)
 FLAGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",

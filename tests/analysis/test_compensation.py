@@ -5,9 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator.analysis import compensation
-from simulator.analysis.experiment import load_experiment
-from simulator.core.registry import UsageError
+from simulator.analysis.stats import compensation
+from simulator.analysis.studies.experiment import load_experiment
+from simulator.core.engine.registry import UsageError
 
 
 def wins(scores, ranks, points):
@@ -88,7 +88,7 @@ def test_sentence_states_the_amount_and_the_outcome():
 def test_a_study_with_compensation_reports_the_points_found(tmp_path):
     """End to end on the toy game, whose seat2-bonus variant gives seat 2 three points: the search
     gives the other seats points, and the report gets its collapsible section and data block."""
-    from simulator.analysis import experiment
+    from simulator.analysis.studies import experiment
 
     path = tmp_path / "study.toml"
     path.write_text('game = "toy"\nplayers = 3\nn = 4000\nseed = 3\nlineups = [["strong"]]\n'

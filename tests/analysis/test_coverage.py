@@ -6,10 +6,10 @@ import dataclasses
 
 import polars as pl
 
-from simulator.analysis import compare, coverage
-from simulator.analysis.report import Document, add_study
-from simulator.analysis.runs import load_run
-from simulator.core import runner
+from simulator.analysis.stats import compare, coverage
+from simulator.analysis.report.document import Document, add_study
+from simulator.analysis.stats.runs import load_run
+from simulator.core.run import runner
 
 
 def _run(tmp_path, name, **settings):

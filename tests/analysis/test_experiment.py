@@ -4,9 +4,9 @@ from pathlib import Path
 
 import pytest
 
-from simulator.analysis import experiment
-from simulator.core import registry
-from simulator.core.registry import UsageError
+from simulator.analysis.studies import experiment
+from simulator.core.engine import registry
+from simulator.core.engine.registry import UsageError
 
 GOOD = """\
 title = "Toy study"

@@ -10,8 +10,10 @@ import numpy as np
 import polars as pl
 import pytest
 
-from simulator.analysis import confirm, experiment, measures, report, report_answers, seats
-from simulator.core.registry import UsageError
+from simulator.analysis.studies import confirm, experiment
+from simulator.analysis.stats import measures, seats
+from simulator.analysis.report import document as report, answers as report_answers
+from simulator.core.engine.registry import UsageError
 from tests.analysis.test_experiment import GOOD, write
 
 
@@ -62,7 +64,7 @@ def test_tuned_resolves_to_the_file_of_the_player_count_or_the_strategy_itself()
 
 
 def test_a_tuned_file_that_no_longer_fits_the_strategy_is_not_played(tmp_path, monkeypatch):
-    from simulator.core import param_files
+    from simulator.core.players import param_files
 
     folder = tmp_path / "sails"
     folder.mkdir()

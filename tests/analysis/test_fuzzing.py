@@ -27,7 +27,8 @@ from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
 from simulator import cli as cli_module
-from simulator.core import registry, runner
+from simulator.core.engine import registry
+from simulator.core.run import runner
 
 ROOT = Path(__file__).resolve().parents[2]
 BOARD = (ROOT / "simulator" / "games" / "skirmish" / "data" / "board.txt").read_bytes()

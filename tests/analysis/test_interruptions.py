@@ -15,7 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.core import results, runner
+from simulator.core.store import results
+from simulator.core.run import runner
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
 
@@ -130,7 +131,7 @@ def test_a_damaged_or_foreign_tune_state_gets_one_error_line(tmp_path, capsys, m
 
 def test_an_edited_state_does_not_replay(tmp_path, capsys, monkeypatch):
     monkeypatch.chdir(tmp_path)
-    from simulator.analysis import tune as tune_module
+    from simulator.analysis.studies import tune as tune_module
 
     calls = []
     real = tune_module._win_rates_per_deal
@@ -211,8 +212,8 @@ def test_ladder_killed_and_stopped_resumes_from_its_finished_runs_and_reuses_the
 
 
 def test_stored_and_in_memory_ladders_play_the_same_games(tmp_path):
-    from simulator.analysis import ladder
-    from simulator.analysis.matches import Table
+    from simulator.analysis.studies import ladder
+    from simulator.analysis.studies.matches import Table
 
     in_memory = ladder.play_ladder(Table("toy", 3, 4, jobs=1), ["weak", "strong"], 300, 0)
     stored = ladder.play_ladder(Table("toy", 3, 4, jobs=1, store=tmp_path / "store"), ["weak", "strong"], 300, 0)
@@ -243,7 +244,7 @@ def rows(folder: Path):
 
 
 def test_experiment_killed_in_the_middle_of_a_run_resumes_without_replaying_finished_chunks(tmp_path, capsys):
-    from simulator.analysis import experiment
+    from simulator.analysis.studies import experiment
 
     (tmp_path / "study.toml").write_text(STUDY)
     experiment.run_experiment(experiment.load_experiment(tmp_path / "study.toml"), tmp_path / "reference-store", 1)

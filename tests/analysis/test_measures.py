@@ -6,7 +6,7 @@ import math
 import polars as pl
 import pytest
 
-from simulator.analysis import measures
+from simulator.analysis.stats import measures
 
 # Four games of three seats.  Standings per checkpoint (rows) and seat (columns 1, 2, 3):
 STANDINGS = {
@@ -144,10 +144,10 @@ def test_a_run_without_records_has_none(play):
 def test_measures_on_a_real_sails_run_with_trajectories(tmp_path):
     """End to end on the engine's own records (needs simulator/core/records.py and a game that
     records trajectories): the measures a report shows exist and keep their definitions."""
-    pytest.importorskip("simulator.core.records")
-    from simulator.analysis.report_quality import results_frame
-    from simulator.analysis.runs import load_run
-    from simulator.core import runner
+    pytest.importorskip("simulator.core.store.records")
+    from simulator.analysis.report.quality import results_frame
+    from simulator.analysis.stats.runs import load_run
+    from simulator.core.run import runner
 
     config = runner.RunConfig("sails", 4, 60, 11, trajectories=True)
     runner.run(runner.prepare(config), tmp_path / "run", 1)

@@ -7,9 +7,10 @@ import json
 import numpy as np
 import pytest
 
-from simulator.analysis import ladder, skill
-from simulator.analysis.matches import Table
-from simulator.core import param_files
+from simulator.analysis.studies import ladder, skill
+from simulator.analysis.studies.matches import Table
+from simulator.core.players import param_files
+from simulator.core.players.reference import parse_reference
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
 
@@ -87,7 +88,7 @@ def test_ladder_orders_the_toy_strategies_by_strength(tmp_path, capsys):
     played = ladder.play_ladder(Table("toy", 3, 1, jobs=1), ["weak", "strong"], 50, 10)
     fragment, data = ladder.ladder_section(played)
     assert fragment.startswith("<section") and data["ratings"][0]["strategy"] == "strong"
-    from simulator.analysis.report import Document, to_html
+    from simulator.analysis.report.document import Document, to_html
 
     document = Document("toy")
     ladder.add_to_document(document, played)
@@ -104,7 +105,7 @@ def test_tune_on_a_tiny_budget_finds_a_stronger_weight_and_writes_a_usable_file(
     assert "generation 1/4: best" in stderr
     assert result["tuned"][0] > result["untuned"][0]  # the toy rewards a larger weight
     assert result["validation"]["low"] > 0
-    assert param_files.load("toy", f"plain@{out}") == pytest.approx(result["tuned"], abs=1e-6)
+    assert param_files.load("toy", parse_reference(f"plain@{out}")) == pytest.approx(result["tuned"], abs=1e-6)
     status, stdout, stderr = islandsim(capsys, "run", "--game", "toy", "--players", 3, "--lineup",
                                        f"plain@{out},plain,plain", "--n", 200, "--seed", 3, "--out", tmp_path / "run",
                                        "--jobs", 1, "--json", "--quiet")

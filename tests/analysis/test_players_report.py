@@ -8,10 +8,12 @@ import json
 
 import pytest
 
-from simulator.analysis import report, report_players, skill
-from simulator.analysis.matches import Table
-from simulator.analysis.report import to_html
-from simulator.core import registry
+from simulator.analysis.report import document as report, players as report_players
+from simulator.analysis.studies import skill
+from simulator.cli import skill as skill_command_module
+from simulator.analysis.studies.matches import Table
+from simulator.analysis.report.document import to_html
+from simulator.core.engine import registry
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import skill_toy  # noqa: F401  (fixture)
 
@@ -98,24 +100,24 @@ def test_experiment_report_reads_the_panels_of_its_reports_folder(reports_folder
 
 def test_panel_rows_read_back_from_json_show_values_and_undefined_measures(reports_folder):
     data = json.loads((reports_folder / "players" / "toy.json").read_text())["panels"][0]
-    rows = {row["measure"]: row for row in skill.panel_rows(data)}
+    rows = {row["measure"]: row for row in report_players.panel_rows(data)}
     assert rows["rating spread"]["value"] == f"{data['rating_spread']['estimate']:.0f} Elo"
     assert rows["upset rate"]["value"] == f"{100 * data['upset_rate']['estimate']:.1f}%"
     data["deal_share_random_table"] = {"estimate": None, "low": None, "high": None}
-    rows = {row["measure"]: row for row in skill.panel_rows(data)}
+    rows = {row["measure"]: row for row in report_players.panel_rows(data)}
     assert rows["deal share, random table"]["value"] == "n/a"
 
 
 def test_several_games_play_the_counts_each_allows(skill_toy):
-    assert skill._studies(["toy", "sails"], [2, 5]) == [("toy", 2), ("sails", 5)]
+    assert skill_command_module._studies(["toy", "sails"], [2, 5]) == [("toy", 2), ("sails", 5)]
     with pytest.raises(report_players.UsageError):
-        skill._studies(["toy"], [2, 5])
+        skill_command_module._studies(["toy"], [2, 5])
     with pytest.raises(report_players.UsageError):
-        skill._studies(["toy", "skilltoy"], [5])
+        skill_command_module._studies(["toy", "skilltoy"], [5])
 
 
 def test_the_default_ladder_holds_the_tuned_files_of_its_player_count():
-    from simulator.analysis import ladder
+    from simulator.analysis.studies import ladder
 
     at_four = ladder.default_strategies("sails", 4)
     assert "greedy@tuned-4p" in at_four and "greedy@tuned-3p" not in at_four and "ismcts" not in at_four

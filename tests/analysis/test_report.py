@@ -5,8 +5,8 @@ import re
 
 import pytest
 
-from simulator.analysis import report
-from simulator.core.registry import UsageError
+from simulator.analysis.report import document as report
+from simulator.core.engine.registry import UsageError
 
 PNG_SIGNATURE = b"\x89PNG\r\n\x1a\n"
 

@@ -9,10 +9,11 @@ import json
 import polars as pl
 import pytest
 
-from simulator.analysis import compare, seats, shape
-from simulator.analysis.runs import load_run, measures
-from simulator.core import results, runner, summary
-from simulator.core.registry import UsageError
+from simulator.analysis.stats import compare, seats, shape
+from simulator.analysis.stats.runs import load_run, measures
+from simulator.core.store import results
+from simulator.core.run import runner, summary
+from simulator.core.engine.registry import UsageError
 from tests.analysis.test_commands import islandsim
 
 

@@ -5,9 +5,9 @@ import math
 import numpy as np
 import pytest
 
-from simulator.analysis import stats
-from simulator.analysis.convergence import checkpoints, games_needed, running_estimates
-from simulator.core.summary import wilson_interval
+from simulator.analysis.stats import intervals as stats
+from simulator.analysis.stats.convergence import checkpoints, games_needed, running_estimates
+from simulator.core.run.summary import wilson_interval
 
 
 def test_holm_matches_a_worked_example():

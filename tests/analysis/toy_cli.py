@@ -3,7 +3,7 @@
 
 import sys
 
-from simulator.core import registry
+from simulator.core.engine import registry
 
 registry.GAME_MODULES.setdefault("toy", "tests.analysis.toygame")
 registry.GAME_MODULES.setdefault("skilltoy", "tests.analysis.skilltoy")

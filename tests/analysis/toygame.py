@@ -23,7 +23,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.registry import GameSpec, StrategySpec
+from simulator.core.engine.registry import GameSpec, StrategySpec
 
 VARIANTS = {
     "seat2-bonus": "seat 2 scores 3 more points (unfair on purpose)",

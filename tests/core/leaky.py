@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.games.tobago.state import GOLD_DECK, GOLD_DECK_COUNT
 
 

@@ -8,16 +8,16 @@ few that need a real engine (a strategy that breaks the contract while playing) 
 tiny ``--n``.  To cover a new option, add its cases to the lists below; ``test_matrix_covers``
 keeps every class present for every command that has it.
 
-Run in-process through ``simulator.cli.main`` (the console entry point), with the current folder
+Run in-process through ``simulator.cli.commands.main`` (the console entry point), with the current folder
 set to the test's temporary folder.
 
 The classes (``Case.klass``):
 
 - ``number``: counts, seeds, indexes and fractions out of range or not numbers (10**18, 10**30,
-  2**63, -1, nan, "ten"), refused by the bounded click types of ``simulator.core.limits``;
+  2**63, -1, nan, "ten"), refused by the bounded click types of ``simulator.core.run.limits``;
 - ``output-path``: a run folder, run store, report or reports folder that cannot be written
   (``/proc``, under a file, a name too long, a file for a folder and the reverse), refused by
-  ``simulator.core.paths`` before anything is played, naming the option given;
+  ``simulator.core.store.paths`` before anything is played, naming the option given;
 - ``name``: unknown games, strategies, variants, event cards, formats; impossible player counts;
 - ``user-strategy``: ``module:function`` strategies that fail to import (``sys.exit``, an
   exception), do not compile, have a bad ``*_PARAMS``, or break the contract while playing
@@ -49,7 +49,8 @@ import polars as pl
 import pytest
 
 from tests.cli_helpers import islandsim
-from simulator.core import registry, runner
+from simulator.core.engine import registry
+from simulator.core.run import runner
 from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
 
 TOY = ["--game", "toy", "--players", "3"]
@@ -271,7 +272,7 @@ add("run", "user-strategy", with_option("run", "--strategy", "module_without_fun
 # strategies that break the contract while playing (a real engine: Sails, a handful of games)
 PLAYING = '''
 import numpy as np
-from simulator.core.rng import random_below
+from simulator.core.engine.rng import random_below
 
 def sometimes_illegal(state, seat, kind, options, n_options, params, stream):
     if random_below(stream, 400) == 0:

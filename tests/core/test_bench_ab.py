@@ -13,7 +13,7 @@ import statistics
 import pytest
 
 from simulator.benchmark import ab
-from simulator.core.registry import UsageError
+from simulator.core.engine.registry import UsageError
 from tests.cli_helpers import islandsim
 
 TOY_MODULE = "tests.analysis.toygame"

@@ -8,7 +8,7 @@ import json
 import pytest
 
 from simulator.benchmark import table
-from simulator.core.registry import UsageError
+from simulator.core.engine.registry import UsageError
 from tests.cli_helpers import islandsim
 from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
 

@@ -123,7 +123,7 @@ def test_output_folder_with_other_files_is_refused(tmp_path):
 
 def test_listing_strategies_compiles_nothing():
     # the strategy modules compile their functions on import; listing must not import them
-    script = ("import sys; from simulator.cli import main\n"
+    script = ("import sys; from simulator.cli.commands import main\n"
               "try:\n    main(['strategies', '--game', 'loot'])\nexcept SystemExit:\n    pass\n"
               "print('imported' if 'strategies.loot' in sys.modules else 'not imported')")  # fmt: skip
     finished = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=600)

@@ -8,7 +8,8 @@ from pathlib import Path
 
 import pytest
 
-from simulator.core import results, runner
+from simulator.core.store import results
+from simulator.core.run import runner
 
 pytest.importorskip("distributed")
 

@@ -59,7 +59,7 @@ def test_files_left_out_of_the_fingerprint_are_not_imported_by_compiled_code():
 
     top = Path(__file__).resolve().parents[2]
     left_out = {name[:-3] for name in compiled_cache.NOT_COMPILED}
-    sources = [*top.glob("simulator/games/*/*.py"), *top.glob("strategies/*.py"), *top.glob("simulator/core/*.py")]
+    sources = [*top.glob("simulator/games/*/*.py"), *top.glob("strategies/*.py"), *top.rglob("simulator/core/**/*.py")]
     offenders = []
     for path in sources:
         text = path.read_text()
@@ -73,3 +73,42 @@ def test_files_left_out_of_the_fingerprint_are_not_imported_by_compiled_code():
                           if name.rsplit(".", 1)[-1] in left_out]  # fmt: skip
     assert offenders == []
     assert {"visibility.py", "narrate.py"} <= set(compiled_cache.NOT_COMPILED)
+
+
+def _copy_of_the_sources(tmp_path):
+    """The compiled-cache-relevant part of the tree (simulator/, strategies/), copied under tmp_path."""
+    import shutil
+
+    top = compiled_cache._TOP
+    for folder in ("simulator", "strategies"):
+        shutil.copytree(top / folder, tmp_path / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    return tmp_path
+
+
+def test_the_fingerprint_ignores_moves_and_pure_python_files_but_not_compiled_code(tmp_path):
+    """Issue 24: the fingerprint hashes the contents of what numba compiles, so moving files (the
+    house-order regrouping) or editing the run store, the CLI or the analysis leaves compiled engines
+    and stored runs valid, while any edit to compiled core code gives a new fingerprint."""
+    top = _copy_of_the_sources(tmp_path)
+    before = {game: compiled_cache.fingerprint(game, top) for game in (None, "loot", "sails")}
+    assert before == {game: compiled_cache.source_fingerprint(game) for game in before}
+
+    (top / "simulator/core/store/results.py").write_text("# edited\n" + (top / "simulator/core/store/results.py").read_text())
+    (top / "simulator/core/store/paths.py").rename(top / "simulator/core/store/output_paths.py")
+    (top / "simulator/cli/commands.py").write_text("# edited\n")
+    (top / "simulator/core/engine/rng.py").rename(top / "simulator/core/engine/random_streams.py")
+    assert {game: compiled_cache.fingerprint(game, top) for game in before} == before
+
+    (top / "simulator/core/engine/random_streams.py").write_text(
+        (top / "simulator/core/engine/random_streams.py").read_text() + "\nEXTRA_CONSTANT = 1\n")
+    after = {game: compiled_cache.fingerprint(game, top) for game in before}
+    assert all(after[game] != before[game] for game in before)
+
+
+def test_the_compiled_core_is_what_numba_compiles_and_what_it_imports():
+    core = {path.relative_to(compiled_cache._TOP).as_posix()
+            for path in compiled_cache.compiled_core_files(compiled_cache._python_files("simulator/games/sails"))}
+    assert {"simulator/core/engine/rng.py", "simulator/core/engine/forward.py", "simulator/core/engine/decisions.py",
+            "simulator/core/players/ismcts.py"} <= core
+    assert not [path for path in core if path.startswith(("simulator/core/store/", "simulator/core/run/"))]
+    assert "simulator/core/engine/registry.py" not in core and "simulator/core/engine/narration.py" not in core

@@ -21,10 +21,10 @@ import pytest
 from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
-from simulator.core import registry
-from simulator.core.forward import NO_SEAT
-from simulator.core.rng import new_stream
-from simulator.core.visibility import changed_visible_slots, for_game
+from simulator.core.engine import registry
+from simulator.core.engine.forward import NO_SEAT
+from simulator.core.engine.rng import new_stream
+from simulator.core.engine.visibility import changed_visible_slots, for_game
 
 GAMES = ("tobago", "skeleton", "skirmish", "sails", "loot")
 MAX_STEPS = 250

@@ -5,9 +5,9 @@ beats random play, answers only legal indices, is reproducible, and reads only w
 import numpy as np
 import pytest
 
-from simulator.core import ismcts
-from simulator.core.registry import GAME_MODULES, UsageError, get_game
-from simulator.core.strategies import build_lineup, check_strategy_name
+from simulator.core.players import ismcts
+from simulator.core.engine.registry import GAME_MODULES, UsageError, get_game
+from simulator.core.players.strategies import build_lineup, check_strategy_name
 from simulator.games.sails import encode_variants
 from simulator.games.sails.hidden import redraw_hidden
 from tests.cli_helpers import islandsim
@@ -185,7 +185,7 @@ def test_it_is_compiled_once_per_game_and_loaded_from_the_cache(search):
 
     assert search.function.py_func.__qualname__ == "ismcts_sails"
     assert os.path.exists(search.function._cache._cache_file._index_path)
-    snippet = ("from simulator.core.registry import get_game; "
+    snippet = ("from simulator.core.engine.registry import get_game; "
                "f = get_game('sails').strategies['ismcts'].function; "
                "print(sum(f.stats.cache_hits.values()), sum(f.stats.cache_misses.values()))")
     done = subprocess.run([sys.executable, "-c", snippet], capture_output=True, text=True, timeout=600,
@@ -242,7 +242,7 @@ def test_full_rollouts_and_cut_rollouts_are_both_reproducible_and_legal(search):
 def test_the_players_slot_holds_the_player_count(game_id):
     """Cut rollouts score the seats ``state[players_slot]`` says the game has (the forward model's
     ``players_slot``; the games whose search player the cost figures cover)."""
-    from simulator.core.registry import check_variants
+    from simulator.core.engine.registry import check_variants
 
     spec = get_game(game_id)
     slot = spec.forward.players_slot

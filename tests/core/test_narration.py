@@ -1,6 +1,6 @@
 """The shared narration helpers: counts with their nouns, and folded repetitions."""
 
-from simulator.core.narration import fold_repeats, plural
+from simulator.core.engine.narration import fold_repeats, plural
 
 
 def test_plural_uses_the_singular_for_one_and_the_plural_otherwise():

@@ -6,8 +6,8 @@ import random
 
 import pytest
 
-from simulator.core import option_steps
-from simulator.core.option_steps import check_option_labels, entry_texts, full_text, menu
+from simulator.core.engine import option_steps
+from simulator.core.engine.option_steps import check_option_labels, entry_texts, full_text, menu
 
 LOOT_LIKE = [(f"play {colour}", f"cards {cards}", f"to the {landing} landing")
              for colour in ("red", "blue", "green")

@@ -8,7 +8,7 @@ import re
 
 import pytest
 
-from simulator.core import registry
+from simulator.core.engine import registry
 from tests.cli_helpers import islandsim
 from tests.play_helpers import play_prompted
 from tests.toy_fixture import toy_game  # noqa: F401  (autouse: the toy game is registered)
@@ -114,7 +114,7 @@ def stepped_sails(monkeypatch, max_listed: int):
         return [tuple(text.split(", ", 1)) for text in sails.describe_options(*arguments)]
 
     monkeypatch.setitem(registry._loaded, "sails", dataclasses.replace(sails, describe_options=stepped_options))
-    monkeypatch.setattr("simulator.core.option_steps.MAX_LISTED", max_listed)
+    monkeypatch.setattr("simulator.core.engine.option_steps.MAX_LISTED", max_listed)
 
 
 def test_many_options_are_chosen_in_steps_with_a_way_back(capsys, monkeypatch):
@@ -162,7 +162,7 @@ def test_options_that_cannot_be_told_apart_stop_the_game_naming_the_decision(cap
 def test_every_sails_decision_can_be_chosen_in_steps():
     """The labels of every decision met in random games pass the core check (orders of two
     identical treasures, decision a3_order, are numbered "1 of 2 alike")."""
-    from simulator.core.option_steps import check_option_labels
+    from simulator.core.engine.option_steps import check_option_labels
     from tests.play_helpers import Decision, random_decisions
 
     sails = registry.get_game("sails")
@@ -187,7 +187,7 @@ def fake_table(texts):
 
 
 def ask_fake(texts, answers: list[str]) -> tuple[int, list[str]]:
-    from simulator.play_command import ask_person
+    from simulator.cli.play import ask_person
 
     replies = iter(answer + "\n" for answer in answers)
     shown: list[str] = []

@@ -45,7 +45,7 @@ for package_name in ("simulator", "strategies"):
         imported.append(module.name)
 assert "tomllib" not in sys.modules, "some module imported tomllib after all"
 
-from simulator.analysis.experiment import load_experiment
+from simulator.analysis.studies.experiment import load_experiment
 parsed = [load_experiment(path).title for path in sorted(Path("experiments").glob("*.toml"))]
 print(len(imported), "modules", len(parsed), "experiments")
 """

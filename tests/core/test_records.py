@@ -7,11 +7,12 @@ import shutil
 import polars as pl
 import pytest
 
-from simulator.core import registry
+from simulator.core.engine import registry
 
-from simulator.core import records, results, runner
-from simulator.core.records import load_decision_stats, load_rule_counts, load_trajectories
-from simulator.core.registry import UsageError, get_game
+from simulator.core.store import records, results
+from simulator.core.run import runner
+from simulator.core.store.recorded import load_decision_stats, load_rule_counts, load_trajectories
+from simulator.core.engine.registry import UsageError, get_game
 from tests.cli_helpers import islandsim
 
 N, CHUNK, SEED = 600, 200, 17
@@ -203,7 +204,7 @@ def test_coverage_of_a_game_without_counters_is_one_line_error(capsys, tmp_path,
 
 
 def test_an_experiment_file_asks_for_trajectories(tmp_path):
-    from simulator.analysis.experiment import load_experiment, plan_runs
+    from simulator.analysis.studies.experiment import load_experiment, plan_runs
 
     path = tmp_path / "study.toml"
     path.write_text('game = "sails"\nplayers = 4\nn = 100\nseed = 1\nvariants = ["actions-side-b"]\ntrajectories = true\n')

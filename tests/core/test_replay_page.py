@@ -6,8 +6,8 @@ import os
 
 import pytest
 
-from simulator.core.registry import UsageError
-from simulator.core.replay_page import Frame, fold_frames, page_html, write_page
+from simulator.core.engine.registry import UsageError
+from simulator.core.engine.replay_page import Frame, fold_frames, page_html, write_page
 from tests.replay_helpers import page_data
 
 

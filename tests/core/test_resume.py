@@ -10,8 +10,9 @@ import time
 import polars as pl
 import pytest
 
-from simulator.core import results, runner
-from simulator.core.registry import UsageError
+from simulator.core.store import results
+from simulator.core.run import runner
+from simulator.core.engine.registry import UsageError
 
 GAME = "sails"
 
@@ -116,7 +117,7 @@ def test_target_precision_stops_when_reached(tmp_path):
     frame = rows(out).filter(pl.col("game") < summary["games"] - 800)
     games = summary["games"] - 800
     if games > 0:
-        from simulator.core.summary import wilson_interval
+        from simulator.core.run.summary import wilson_interval
 
         wins = frame.group_by("seat").agg(pl.col("winner").sum())["winner"].to_list()
         assert max((h - l) / 2 for l, h in (wilson_interval(w, games) for w in wins)) > 0.03

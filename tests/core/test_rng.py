@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from simulator.core import rng
+from simulator.core.engine import rng
 
 
 def draws(seed, game, purpose, count=64, bound=1000):

@@ -20,10 +20,11 @@ from pathlib import Path
 import polars as pl
 import pytest
 
-from simulator.analysis import store
-from simulator.core import results, runner
-from simulator.core.registry import UsageError
-from simulator.core.run_lock import RunLock
+from simulator.analysis.studies import store
+from simulator.core.store import results
+from simulator.core.run import runner
+from simulator.core.engine.registry import UsageError
+from simulator.core.store.run_lock import RunLock
 
 GAME = "sails"
 SEED = 21
@@ -303,7 +304,7 @@ def test_a_second_writer_is_refused_with_the_holder_pid(run_copy):
 
 HOLD_LOCK = """
 import sys, time
-from simulator.core.run_lock import RunLock
+from simulator.core.store.run_lock import RunLock
 with RunLock(sys.argv[1]):
     print("held", flush=True)
     time.sleep(float(sys.argv[2]))

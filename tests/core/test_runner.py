@@ -6,8 +6,9 @@ import numpy as np
 import polars as pl
 import pytest
 
-from simulator.core import results, runner
-from simulator.core.registry import UsageError
+from simulator.core.store import results
+from simulator.core.run import runner
+from simulator.core.engine.registry import UsageError
 
 GAME = "sails"
 

@@ -3,9 +3,9 @@
 Where the rules treat seats alike but for who starts, drawing the first player at random makes
 every seat equally likely to win.  Each game plays its default strategy in every seat for 20,000
 games at 4 players and every seat's win rate must match the fair share (Wilson interval, Holm
-correction over the seats: ``simulator.analysis.seats.symmetry_check``).  A bot breaking ties by
+correction over the seats: ``simulator.analysis.stats.seats.symmetry_check``).  A bot breaking ties by
 option order (which follows seat numbers) failed this in Skeleton Island (seat 1 27.4%, seat 4
-31.6%); strategies now break ties with ``simulator.core.ties.prefer``.
+31.6%); strategies now break ties with ``simulator.core.engine.ties.prefer``.
 
 Loot Island draws its first player at random by its rules (setup step 10), so it needs no
 variant; the other games use their ``random-first-player`` setting.
@@ -16,9 +16,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator.analysis.seats import symmetry_check
-from simulator.core.registry import get_game
-from simulator.core.runner import RunConfig, play_games, prepare
+from simulator.analysis.stats.seats import symmetry_check
+from simulator.core.engine.registry import get_game
+from simulator.core.run.runner import RunConfig, play_games, prepare
 
 GAMES = 20_000
 PLAYERS = 4

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from simulator.core import runner, sequential
+from simulator.core.run import runner, sequential
 
 
 def test_confidence_sequence_covers_the_mean_at_all_times():

@@ -11,8 +11,8 @@ from __future__ import annotations
 import polars as pl
 import pytest
 
-from simulator.core.registry import game_ids, get_game
-from simulator.core.summary import format_summary, summarize
+from simulator.core.engine.registry import game_ids, get_game
+from simulator.core.run.summary import format_summary, summarize
 
 CAPPED_GAMES = {"skeleton", "skirmish", "tobago"}
 

@@ -3,8 +3,8 @@
 import numpy as np
 import pytest
 
-from simulator.core.ranking import competition_ranks
-from simulator.core.summary import wilson_interval
+from simulator.core.engine.ranking import competition_ranks
+from simulator.core.run.summary import wilson_interval
 
 
 def test_wilson_matches_textbook_value():

@@ -4,8 +4,8 @@ import pytest
 from numba import typeof
 from numba.core.types import FunctionType
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.registry import game_ids, get_game
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.registry import game_ids, get_game
 
 
 @pytest.mark.parametrize("game_id", game_ids())
@@ -24,7 +24,7 @@ def test_lineups_of_every_player_count_share_one_engine_type(game_id):
     """The lineup tuple is padded to the game's largest player count, so one compiled engine serves
     every player count and lineup (one compile per game, not one per player count); the players
     are the rows of the parameter matrix."""
-    from simulator.core.strategies import build_lineup
+    from simulator.core.players.strategies import build_lineup
 
     spec = get_game(game_id)
     strategy_names = list(spec.strategies)

@@ -1,6 +1,6 @@
 """The printed summary keeps its columns aligned whatever the strategy names."""
 
-from simulator.core.summary import format_summary
+from simulator.core.run.summary import format_summary
 
 
 def summary_with(names):

@@ -5,7 +5,7 @@ import io
 
 import pytest
 
-from simulator.core.tables import Column, Table, format_table, render
+from simulator.core.run.tables import Column, Table, format_table, render
 
 ROWS = [
     {"name": "greedy", "rate": 0.5123, "low": 0.49, "high": 0.53},

@@ -5,20 +5,9 @@ from __future__ import annotations
 import numpy as np
 import pytest
 
-from simulator.core.visibility import (
-    NOBODY,
-    OPAQUE,
-    OWN,
-    SEER,
-    Region,
-    Visibility,
-    card_counts,
-    cards,
-    changed_visible_slots,
-    histogram,
-    locations,
-    perturb,
-    visible_mask,
+from simulator.core.engine.visibility import (
+    NOBODY, OPAQUE, OWN, SEER, Region, Visibility, card_counts, cards, changed_visible_slots, histogram, locations,
+    perturb, visible_mask,
 )
 
 # toy layout: 0 public score, 1..3 deck (count at 4), 5..10 two hands of 3 (counts at 11, 12),

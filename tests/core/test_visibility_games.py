@@ -1,7 +1,7 @@
 """Fair play against each game's declaration of what each seat can see (issue 22).
 
 From real positions at a decision of seat s, copies are built from the declaration alone
-(``simulator.core.visibility.perturb``: two cards of one pool exchanged between two places hidden
+(``simulator.core.engine.visibility.perturb``: two cards of one pool exchanged between two places hidden
 from s, or an opaque slot such as the deal stream changed), never through ``redraw_hidden``;
 every shipped strategy is asked the same decision on them (same stream state, a copy of the
 parameters, as ``islandsim check-strategy`` does) and must give the same answer.  A strategy that
@@ -16,10 +16,12 @@ from dataclasses import replace
 import numpy as np
 import pytest
 
-from simulator.analysis import fairplay
-from simulator.analysis.fairplay import check_strategy
-from simulator.core import registry
-from simulator.core.visibility import FIXED_KIND, HISTOGRAM, card_counts, changed_visible_slots, for_game, hidden_slots, perturb
+from simulator.analysis.studies import fairplay
+from simulator.analysis.studies.fairplay import check_strategy
+from simulator.core.engine import registry
+from simulator.core.engine.visibility import (
+    FIXED_KIND, HISTOGRAM, card_counts, changed_visible_slots, for_game, hidden_slots, perturb,
+)
 
 GAMES = ("tobago", "skeleton", "skirmish", "sails", "loot")
 """Smallest engines first (compile time)."""

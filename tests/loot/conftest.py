@@ -1,8 +1,8 @@
 import numpy as np
 import pytest
 
-from simulator.core.registry import check_event_rules
-from simulator.core.strategies import build_lineup
+from simulator.core.engine.registry import check_event_rules
+from simulator.core.players.strategies import build_lineup
 from simulator.games.loot import game_spec
 
 

@@ -5,8 +5,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.decisions import BadChoice
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.decisions import BadChoice
 from simulator.games.loot import state as layout
 from simulator.games.loot.engine import TABLES, advance, pending_decision
 from simulator.games.loot.setup import setup_game, write_info

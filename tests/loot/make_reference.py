@@ -22,8 +22,8 @@ from pathlib import Path
 
 import numpy as np
 
-from simulator.core.registry import check_event_rules
-from simulator.core.strategies import build_lineup
+from simulator.core.engine.registry import check_event_rules
+from simulator.core.players.strategies import build_lineup
 from simulator.games.loot import TWO_PLAYER_VARIANTS, VARIANTS, game_spec
 from simulator.games.loot.narrate import replay_log
 

@@ -7,8 +7,8 @@ deal (hands, treasures, ship, first player) stays that of the baseline run on th
 import numpy as np
 import pytest
 
-from simulator.core import runner
-from simulator.core.registry import UsageError
+from simulator.core.run import runner
+from simulator.core.engine.registry import UsageError
 from simulator.games.loot.state import EVENT_CODES
 
 GAMES = 2000
@@ -129,7 +129,7 @@ def test_a_game_without_event_cards_refuses_them():
 
 
 def test_the_event_rules_are_part_of_the_run_configuration(tmp_path):
-    from simulator.core import results
+    from simulator.core.store import results
 
     prepared = runner.prepare(runner.RunConfig("loot", 4, 40, 3, chunk_size=20, force_events=("B12", "B12")))
     assert prepared.config.force_events == ("B12",)

@@ -4,7 +4,7 @@ copy of the vector is a copy of the game, and stepping by hand plays the same ga
 import numpy as np
 import pytest
 
-from simulator.core.strategies import build_lineup
+from simulator.core.players.strategies import build_lineup
 from simulator.games.loot import encode_variants
 from simulator.games.loot.engine import apply, final_results, new_game, pending_decision
 from simulator.games.loot.state import DECISION_KINDS, MAX_OPTIONS, STATE_SIZE

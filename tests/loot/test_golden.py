@@ -8,7 +8,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
-from simulator.core.strategies import build_lineup
+from simulator.core.players.strategies import build_lineup
 
 GOLDEN = Path(__file__).parent / "golden"
 CASES = [

@@ -5,8 +5,8 @@ to come), and the game plays on."""
 import numpy as np
 import pytest
 
-from simulator.core.forward import NO_SEAT
-from simulator.core.registry import check_event_rules
+from simulator.core.engine.forward import NO_SEAT
+from simulator.core.engine.registry import check_event_rules
 from simulator.games.loot import game_spec
 from simulator.games.loot import state as layout
 from simulator.games.loot.engine import TABLES, apply, new_game, pending_decision

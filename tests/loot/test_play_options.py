@@ -15,7 +15,7 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.games.loot import state as layout
 from simulator.games.loot.actions import action_options
 from tests.loot.helpers import Ctx

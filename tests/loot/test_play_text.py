@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from simulator.core import registry
-from simulator.core.option_steps import check_option_labels
+from simulator.core.engine import registry
+from simulator.core.engine.option_steps import check_option_labels
 from simulator.games.loot.play_text import describe_view
 from simulator.games.loot.state import HAND_CAP, S_HAND, S_HAND_N
 from tests.play_helpers import (

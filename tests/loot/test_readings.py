@@ -4,7 +4,7 @@ Also the two-healers variant (every player reveals one of their two Healers)."""
 
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.games.loot import state as layout
 from simulator.games.loot.narrate import format_log
 from tests.loot.helpers import Ctx, scripted

@@ -4,8 +4,8 @@ records"): rule firing counters and score trajectories in the final state."""
 import numpy as np
 import pytest
 
-from simulator.core.registry import check_event_rules
-from simulator.core.strategies import build_lineup
+from simulator.core.engine.registry import check_event_rules
+from simulator.core.players.strategies import build_lineup
 from simulator.games.loot import state as layout
 from simulator.games.loot.engine import final_results, play_logged
 

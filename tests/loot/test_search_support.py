@@ -5,9 +5,9 @@ game as a whole copy, and ``evaluate_cut`` scores a position as the end of the g
 import numpy as np
 import pytest
 
-from simulator.core.forward import NO_SEAT
-from simulator.core.registry import check_variants, get_game
-from simulator.core.strategies import build_lineup
+from simulator.core.engine.forward import NO_SEAT
+from simulator.core.engine.registry import check_variants, get_game
+from simulator.core.players.strategies import build_lineup
 from simulator.games.loot import state as layout
 from simulator.games.loot.engine import apply, final_results, new_game, pending_decision
 from simulator.games.loot.evaluation import ELIMINATED_VALUE, copy_position, evaluate_cut, healer_costs

@@ -18,7 +18,7 @@ def test_spec_fields(spec):
 
 
 def test_the_default_heuristic_is_called_greedy_and_the_old_name_still_works(spec, capsys):
-    from simulator.core.strategies import build_lineup
+    from simulator.core.players.strategies import build_lineup
 
     assert spec.default_strategy == "greedy" and "default" not in spec.strategies
     assert spec.length_unit == "Phase-2 actions"
@@ -51,7 +51,7 @@ def test_deal_stream_is_shared_by_variants(run_games, spec):
 def test_bad_strategy_choice_is_reported(spec):
     from numba import njit
 
-    from simulator.core.decisions import STRATEGY_SIGNATURE, BadChoice
+    from simulator.core.engine.decisions import STRATEGY_SIGNATURE, BadChoice
 
     @njit(STRATEGY_SIGNATURE)
     def broken(state, seat, kind, options, n, params, stream):

@@ -3,8 +3,8 @@
 import numpy as np
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.strategies import build_lineup
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.players.strategies import build_lineup
 from simulator.games.sails import encode_variants, game_spec
 from simulator.games.sails.state import TAKE_FROM_DECK, TAKE_OR_STEAL
 

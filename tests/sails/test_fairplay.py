@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from simulator.analysis.fairplay import check_strategy
+from simulator.analysis.studies.fairplay import check_strategy
 from simulator.games.sails import STRATEGY_DESCRIPTIONS
 from tests.cli_helpers import islandsim
 
@@ -35,7 +35,7 @@ def test_the_tuned_parameter_files_pass_too():
 
 
 def test_a_game_without_redraw_hidden_gets_one_line(capsys, monkeypatch):
-    from simulator.core import registry
+    from simulator.core.engine import registry
 
     monkeypatch.setitem(registry.GAME_MODULES, "toy", "tests.analysis.toygame")  # no forward model
     registry._loaded.pop("toy", None)

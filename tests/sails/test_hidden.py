@@ -4,7 +4,7 @@ card conserved, hidden table cards matching their visible halves), and the game 
 import numpy as np
 import pytest
 
-from simulator.core.forward import NO_SEAT
+from simulator.core.engine.forward import NO_SEAT
 from simulator.games.sails import encode_variants
 from simulator.games.sails.board import deck_card_from_top
 from simulator.games.sails.engine import apply, new_game, pending_decision

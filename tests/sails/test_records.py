@@ -5,9 +5,9 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 
-from simulator.core.records import RecordPlan, allocate
+from simulator.core.store.records import RecordPlan, allocate
 from simulator.games.sails.resolution import trick_outcomes
 from simulator.games.sails.state import COUNTERS, MAX_CHECKPOINTS, MAX_PLAYERS, RULE_COUNTERS, RULE_IDS
 from tests.sails.helpers import get_spec, lineup

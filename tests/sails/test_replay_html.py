@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from simulator.core import runner
-from simulator.core.replay_page import FACE_DOWN_FILL
+from simulator.core.run import runner
+from simulator.core.engine.replay_page import FACE_DOWN_FILL
 from simulator.games.sails.narrate import format_log, replay_log
 from tests.cli_helpers import islandsim
 from tests.replay_helpers import assert_well_formed_svg, check_page, page_data, page_lines

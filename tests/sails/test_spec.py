@@ -3,7 +3,7 @@
 import numpy as np
 import pytest
 
-from simulator.core.registry import UsageError, check_variants, get_game
+from simulator.core.engine.registry import UsageError, check_variants, get_game
 from simulator.games.sails import encode_variants
 from simulator.games.sails.components import TREASURE_VALUE_SETS, TREASURE_REMOVED_AT_3
 from simulator.games.sails.state import DECISION_KINDS, FLAG_GP_SIDE, FLAG_RB_SIDE, FLAG_VALUE_SET, N_FLAGS

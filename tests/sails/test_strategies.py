@@ -5,7 +5,7 @@ import math
 import numpy as np
 import pytest
 
-from simulator.core.decisions import BadChoice
+from simulator.core.engine.decisions import BadChoice
 from simulator.games.sails import encode_variants
 from simulator.games.sails.state import PLAY_CARD, OPENING_PASS_COLOUR
 from tests.sails.helpers import out_of_range, run_chunk

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from simulator.core.forward import NO_SEAT
-from simulator.core.strategies import build_lineup
+from simulator.core.engine.forward import NO_SEAT
+from simulator.core.players.strategies import build_lineup
 from simulator.games.skeleton import encode_variants, game_spec
 from simulator.games.skeleton.engine import GAME_COLUMNS, SEAT_COLUMNS, apply, final_results, new_game, pending_decision
 from simulator.games.skeleton.state import MAX_OPTIONS, STATE_SIZE

@@ -6,8 +6,8 @@ import numpy as np
 import pytest
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
-from simulator.core.rng import new_stream
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.rng import new_stream
 from simulator.games.skeleton import encode_variants
 from simulator.games.skeleton.hidden import is_hidden_from, redraw_hidden
 from simulator.games.skeleton.state import (
@@ -63,7 +63,7 @@ def test_pending_decisions_are_real_choices():
 
 def test_stepping_by_hand_plays_the_core_loop_game(spec):
     """new_game / pending_decision / strategy / apply from Python gives play_chunk's rows."""
-    from simulator.core.rng import PURPOSE_FIRST_STRATEGY, reset_stream
+    from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, reset_stream
     from simulator.games.skeleton.engine import apply
 
     names = ("map_builder", "random", "pirate", "coin_grabber")
@@ -176,7 +176,7 @@ def last_option(state, seat, kind, options, n_options, params, stream):
 
 def scripted_game(players=4, variants=(), strategy=last_option, game_index=0):
     """One game played by the core loop (debug checks on) with ``strategy`` at every seat."""
-    from simulator.core import forward
+    from simulator.core.engine import forward
     from simulator.games.skeleton.engine import apply, new_game, pending_decision
     from simulator.games.skeleton.state import MAX_OPTIONS, STATE_SIZE
 

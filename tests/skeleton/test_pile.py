@@ -198,7 +198,7 @@ def test_a_bad_blow_layer_list_is_refused_in_one_line(tmp_path, layers, wrong):
     and indexed out of bounds with a fifth."""
     import json
 
-    from simulator.core.registry import UsageError
+    from simulator.core.engine.registry import UsageError
     from simulator.games.skeleton.components import MAX_BLOW_LAYERS, PILE, load_pile
     bad = dict(PILE, blow_layer_probabilities=layers)
     path = tmp_path / "pile.json"

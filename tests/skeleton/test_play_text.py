@@ -6,8 +6,8 @@ import re
 
 import pytest
 
-from simulator.core import registry
-from simulator.core.option_steps import check_option_labels
+from simulator.core.engine import registry
+from simulator.core.engine.option_steps import check_option_labels
 from simulator.games.skeleton.play_text import describe_options
 from simulator.games.skeleton.state import SLOT_CONTENT, TAKE_CARD
 from tests.play_helpers import (

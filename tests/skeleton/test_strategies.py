@@ -4,7 +4,7 @@ seat order)."""
 
 import numpy as np
 
-from simulator.core.rng import new_stream
+from simulator.core.engine.rng import new_stream
 from simulator.games.skeleton.pile import blow_can_matter, clear_mask
 from simulator.games.skeleton.state import (
     BLOW,

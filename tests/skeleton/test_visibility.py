@@ -4,8 +4,8 @@ reading (hidden.is_hidden_from, used by redraw_hidden) say the same, under every
 import numpy as np
 import pytest
 
-from simulator.core.rng import new_stream
-from simulator.core.visibility import visible_mask
+from simulator.core.engine.rng import new_stream
+from simulator.core.engine.visibility import visible_mask
 from simulator.games.skeleton.hidden import is_hidden_from, redraw_hidden
 from simulator.games.skeleton.state import N_CARDS
 from simulator.games.skeleton.visibility import VISIBILITY, content_hidden

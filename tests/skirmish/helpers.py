@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.strategies import build_lineup
+from simulator.core.players.strategies import build_lineup
 from simulator.games.skirmish import encode_variants, game_spec
 from simulator.games.skirmish import engine
 from simulator.games.skirmish.state import (

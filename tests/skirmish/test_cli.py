@@ -6,7 +6,7 @@ import json
 import polars as pl
 import pytest
 
-from simulator.core.results import scan_run
+from simulator.core.store.results import scan_run
 
 from tests.cli_helpers import islandsim
 
@@ -76,7 +76,7 @@ def test_summary_reports_the_capped_rate(capsys, tmp_path):
 
 def test_compare_and_tournament_show_the_capped_rate(capsys, tmp_path):
     """Issue 25: the capped share (no winner) is in compare and tournament, text and JSON."""
-    from simulator.analysis.commands import register
+    from simulator.cli.analysis import register
     from simulator.cli import cli
 
     if "compare" not in cli.commands:

@@ -6,7 +6,7 @@ Regenerate with ``UPDATE_GOLDEN=1 .venv/bin/python -m pytest tests/skirmish/test
 import os
 from pathlib import Path
 
-from simulator.core.strategies import build_lineup
+from simulator.core.players.strategies import build_lineup
 from simulator.games.skirmish import encode_variants
 
 GOLDEN = Path(__file__).parent / "golden_replay_4p_seed7.txt"

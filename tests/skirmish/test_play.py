@@ -4,7 +4,7 @@ shown (other hands, chest contents, the cards of a Poisoned Gift between two oth
 
 import numpy as np
 
-from simulator.core import registry
+from simulator.core.engine import registry
 from simulator.games.skirmish.play_text import narrate_for_seat
 from simulator.games.skirmish.state import EV_GIFT, EV_SETUP, HAMMER, PISTOL
 from tests.play_checks import check_whole_game_output, hidden_redrawn_views, play_at_random

@@ -17,7 +17,7 @@ def test_the_page_renders_and_steps_in_chromium(capsys, tmp_path):
 
 
 def test_a_stalled_game_folds_its_repeated_steps(capsys, tmp_path):
-    from simulator.core import runner
+    from simulator.core.run import runner
     from tests.replay_helpers import page_data, page_lines
 
     # game 72 of this 2-player random run twice plays the same empty turn three times in a row:

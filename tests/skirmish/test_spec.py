@@ -3,7 +3,7 @@ flagged as reconstructions."""
 
 import csv
 
-from simulator.core.registry import get_game
+from simulator.core.engine.registry import get_game
 from simulator.games.skirmish.components import CHEST_MIXES, DATA, MOVEMENT_SETS
 from simulator.games.skirmish.state import DECISION_KINDS, RULE_IDS, VARIANTS
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from simulator.core.strategies import build_lineup
+from simulator.core.players.strategies import build_lineup
 from simulator.games.skirmish import encode_variants, engine
 from simulator.games.skirmish.state import DECISION_KINDS, MAX_OPTIONS, STATE_SIZE
 

@@ -2,7 +2,7 @@
 
 import numpy as np
 
-from simulator.core.strategies import build_lineup
+from simulator.core.players.strategies import build_lineup
 from simulator.games.tobago import encode_variants, game_spec
 from simulator.games.tobago import engine
 from simulator.games.tobago.island import N_WORDS, WORD_BITS

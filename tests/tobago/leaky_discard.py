@@ -3,7 +3,7 @@ gold discard, which only its count is public (issue 22)."""
 
 from numba import njit
 
-from simulator.core.decisions import STRATEGY_SIGNATURE
+from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.games.tobago.state import GOLD_DISCARD_HIDDEN
 
 

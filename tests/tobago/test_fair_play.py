@@ -7,7 +7,7 @@ slot cannot hide behind a redraw that forgets it."""
 import numpy as np
 import pytest
 
-from simulator.core.rng import new_stream
+from simulator.core.engine.rng import new_stream
 from simulator.games.tobago import engine
 from simulator.games.tobago.components import MAX_GOLD
 from simulator.games.tobago.hidden import redraw_hidden
@@ -125,7 +125,7 @@ def test_redraw_hidden_redraws_the_face_down_discard():
 def test_check_strategy_catches_a_strategy_reading_face_down_discards():
     """Issue 22, done means: ``check-strategy`` catches a strategy that reads face-down Tobago
     discards, on the perturbations built from the declaration alone (no redraw)."""
-    from simulator.analysis.fairplay import check_strategy
+    from simulator.analysis.studies.fairplay import check_strategy
 
     report = check_strategy("tobago", "tests.tobago.leaky_discard:reads_face_down_discards", 3, games=2, redraws=0,
                             seed=4, perturbations=4)  # fmt: skip

@@ -76,7 +76,7 @@ def test_every_decision_kind_is_used_by_the_heuristics(spec):
     """Over a few games, the heuristics answer every decision kind of the spec (exchange_cards
     under its variant; raise_order and start_raise, rare in play, have their own tests in
     test_rules and test_strategies)."""
-    from simulator.core.rng import new_stream
+    from simulator.core.engine.rng import new_stream
 
     names = ("racer", "contributor", "amulet_hunter", "random")
     strategies, params = lineup(spec, names)
@@ -202,7 +202,7 @@ def test_a_stalled_game_narration_is_folded(spec):
 
 
 def test_redraw_hidden_keeps_what_the_seat_sees(spec):
-    from simulator.core.rng import new_stream
+    from simulator.core.engine.rng import new_stream
     from simulator.games.tobago.hidden import redraw_hidden
     from simulator.games.tobago.state import CLUE_DECK, CLUE_DECK_COUNT, GOLD_DECK, GOLD_DECK_COUNT, HAND
 
@@ -227,7 +227,7 @@ def test_redraw_hidden_depends_only_on_the_seat_view():
     """The contract ismcts relies on (docs/engine-contract.md): redrawing two states with the same
     view from the same stream gives the same state, whatever their hidden part was (hands, clue
     deck, gold deck, unseen pool cards), at decisions all through a game."""
-    from simulator.core.rng import new_stream
+    from simulator.core.engine.rng import new_stream
     from simulator.games.tobago.hidden import redraw_hidden
 
     g = Game(players=3, seed=8, debug=0)

@@ -1,7 +1,7 @@
 """Tobago in the terminal (issue 26): a whole game through ``islandsim play`` choosing at random
 among the printed entries, every decision's labels choosable in steps, nothing hidden shown."""
 
-from simulator.core import registry
+from simulator.core.engine import registry
 from simulator.games.tobago.play_text import narrate_for_seat
 from tests.play_checks import check_whole_game_output, hidden_redrawn_views, play_at_random
 from tests.play_helpers import random_decisions

@@ -1,8 +1,9 @@
 """Loot Island (Aaron Haag, 2017): the flagship game of islandsim.
 
-``game_spec()`` builds the :class:`~simulator.core.registry.GameSpec`; nothing is compiled at
-import time (the strategies module, whose functions compile eagerly with the decision
-signature or load from numba's cache, is imported inside ``game_spec``).
+``game_spec()`` builds the :class:`~simulator.core.engine.registry.GameSpec`; nothing is compiled
+at import time.  The strategies (``strategies/loot.py``, whose functions compile eagerly with the
+decision signature or load from numba's cache) are not imported here: the registry loads them by
+name when a command first needs them.
 """
 
 from __future__ import annotations
@@ -135,23 +136,9 @@ def event_card_names() -> dict[str, str]:
         return {row["code"]: row["description"] for row in csv.DictReader(handle)}
 
 
-def strategy_specs():
-    """Name -> StrategySpec for every Loot Island strategy (imports, so compiles, the strategies)."""
-    from simulator.core.registry import StrategySpec
-    from strategies.loot import P_NOISE, STYLES, heuristic_strategy, random_strategy, style_params
-
-    # the weights before P_NOISE (the last entry) are tunable; tuning the noise would only add noise
-    strategies = {
-        name: StrategySpec(name, heuristic_strategy, style_params(name), STRATEGY_DESCRIPTIONS[name], tunable=P_NOISE)
-        for name in STYLES
-    }
-    strategies["random"] = StrategySpec("random", random_strategy, np.zeros(1), STRATEGY_DESCRIPTIONS["random"], tunable=0)
-    return strategies
-
-
 def game_spec():
     """The registry entry of Loot Island."""
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.loot import engine, evaluation
     from simulator.games.loot.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.loot.hidden import redraw_hidden
@@ -167,7 +154,6 @@ def game_spec():
         player_counts=(2, 3, 4, 5),
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
-        strategy_loader=strategy_specs,
         default_strategy="greedy",
         strategy_aliases={"default": "greedy"},
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),

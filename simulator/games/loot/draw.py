@@ -10,10 +10,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.replay_page import (
+from simulator.core.engine.replay_page import (
     SEAT_FILLS, card, circle, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
-from simulator.core.seats import seat_label
+from simulator.core.engine.seats import seat_label
 from simulator.games.loot import components
 from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards
 from simulator.games.loot.narrate import format_log

@@ -7,7 +7,7 @@ Treasure values come from the scoring helper's functions (``scoring.py``); the t
 import numpy as np
 from numba import njit
 
-from simulator.core.ranking import competition_ranks
+from simulator.core.engine.ranking import competition_ranks
 from simulator.games.loot.components import NO_HEALER
 from simulator.games.loot.primitives import explored_coast, log, near_bow_landing
 from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, healer_cost, treasure_value

@@ -17,8 +17,8 @@ from __future__ import annotations
 import numpy as np
 from numba import njit
 
-from simulator.core import forward
-from simulator.core.rng import PURPOSE_DEAL, reset_stream
+from simulator.core.engine import forward
+from simulator.core.engine.rng import PURPOSE_DEAL, reset_stream
 from simulator.games.loot.actions import (
     MAX_TURNS, a2_options, action_options, action_options_beyond_cap, b4_options, b4_return, choose_play,
     compass_from_supply, compass_source_options, compass_to_bottom, copy_effect, copy_effect_options, island_payments,

@@ -12,7 +12,7 @@ The event of round 5 does not apply to the Final Exploration (reading; variant
 
 from numba import njit
 
-from simulator.core.rng import random_below
+from simulator.core.engine.rng import random_below
 from simulator.games.loot.primitives import add_cubes, draw_cards, log, move_ship, reveal_treasure
 from simulator.games.loot.state import (
     EV_A2, EV_B1, EV_B2, EV_B3, L_A1, L_EVENT, L_ISLAND_FLIP, L_SHIP, N_ISLANDS, R_EVENT,

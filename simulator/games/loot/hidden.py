@@ -32,7 +32,7 @@ of ``seat`` (as a search player uses it): a pending decision of another seat kee
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import next_uint64, shuffle_prefix
+from simulator.core.engine.rng import next_uint64, shuffle_prefix
 from simulator.games.loot.state import (
     EVENT_EXCLUDED, EVENT_FORCED, HAND_CAP, N_A_EVENTS, N_EVENTS, N_HEALERS, N_MAP, ROUNDS, S_DEAL_STREAM,
     S_EV_ORDER, S_EVENT_RULES, S_HAND, S_HAND_N, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL, S_HEALER_CHOSEN, S_INFO_TR,

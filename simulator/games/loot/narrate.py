@@ -10,9 +10,9 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.narration import fold_repeats, plural
-from simulator.core.seats import seat_label
-from simulator.games.loot import components
+from simulator.core.engine.narration import fold_repeats, plural
+from simulator.core.engine.seats import seat_label
+import simulator.games.loot.components as components
 from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards, setup_rules
 from simulator.games.loot.state import (
     AARON, ICON_NAMES, L_A1, L_A2, L_B4, L_COMPASS, L_COPY, L_CUBES, L_DRAW, L_ELIM, L_EVENT, L_FINAL, L_HEALER,

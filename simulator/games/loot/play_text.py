@@ -14,9 +14,9 @@ import functools
 
 import numpy as np
 
-from simulator.core.narration import plural
-from simulator.core.option_steps import OptionText, number_alike
-from simulator.core.seats import seat_label, seat_number
+from simulator.core.engine.narration import plural
+from simulator.core.engine.option_steps import OptionText, number_alike
+from simulator.core.engine.seats import seat_label, seat_number
 from simulator.games.loot.map_components import DATA_DIR, colour_names, events, island_names, load_map_cards
 from simulator.games.loot.narrate import format_log
 from simulator.games.loot.state import (

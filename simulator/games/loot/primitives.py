@@ -6,8 +6,8 @@ Rulebook references are to the French rulebook (RB-FR) section titles.
 import numpy as np
 from numba import njit
 
-from simulator.core.gamelog import write_record
-from simulator.core.rng import random_below, shuffle_prefix
+from simulator.core.engine.gamelog import write_record
+from simulator.core.engine.rng import random_below, shuffle_prefix
 from simulator.games.loot.state import (
     FIRED_MAP_RESHUFFLE, FIRED_TREASURE_EXHAUSTED, FIRED_TREASURE_RESHUFFLE,
     AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, S_CUBES, S_COMP, S_COMP_N, S_END_EARLY, S_HAND,

@@ -43,7 +43,7 @@ from dataclasses import dataclass, field
 import numpy as np
 from numba import njit
 
-from simulator.games.loot import components
+import simulator.games.loot.components as components
 from simulator.games.loot.components import (
     AMULET,
     BOOK,

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simulator.core.rng import random_below, shuffle_prefix, side_stream
+from simulator.core.engine.rng import random_below, shuffle_prefix, side_stream
 from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log
 from simulator.games.loot.state import (
     S_FIRED_VARIANT, V_HEALERS_REVEALED, V_EVENTS_REVEALED,
@@ -31,7 +31,7 @@ def write_info(state, tables):
 
 
 SIDE_PURPOSE_EVENT_RULES = 1
-"""Side stream (``simulator.core.rng.side_stream``) of the forced / excluded event draws."""
+"""Side stream (``simulator.core.engine.rng.side_stream``) of the forced / excluded event draws."""
 
 
 @njit(cache=True)

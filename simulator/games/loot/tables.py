@@ -6,7 +6,7 @@ import functools
 
 import numpy as np
 
-from simulator.games.loot import components
+import simulator.games.loot.components as components
 from simulator.games.loot.map_components import load_map_cards, load_small_islands, setup_rules
 from simulator.games.loot.state import (
     N_HEALERS, N_ISLANDS, N_MAP, N_TREASURES, TABLES_SIZE, T_AARON_HAND, T_CROWN_LADDER, T_ELIM_CUBES, T_FP_BONUS,

@@ -6,7 +6,7 @@ the discard piles (face up), revealed and kept treasures, hand sizes and deck si
 setup) and everything a variant makes public.
 """
 
-from simulator.core.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards
+from simulator.core.engine.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards
 from simulator.games.loot.state import (
     BUFFER_CAP,
     HAND_CAP,

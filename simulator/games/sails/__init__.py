@@ -72,24 +72,8 @@ STRATEGY_DESCRIPTIONS = {
 weights are ``PARAMS`` in strategies/sails.py)."""
 
 
-def strategy_specs():
-    """Name -> StrategySpec for every sails strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
-    from strategies import sails as module
-
-    specs = {
-        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"],
-                               tunable=0),
-    }
-    for name, params in module.PARAMS.items():
-        # only the N_PARAMS weights are tunable: the working memory after them is the heuristic's own
-        specs[name] = StrategySpec(name, module.heuristic, module.with_memory(params), STRATEGY_DESCRIPTIONS[name],
-                                   tunable=module.N_PARAMS)
-    return specs
-
-
 def game_spec():
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.sails import engine
     from simulator.games.sails.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.sails.hidden import redraw_hidden
@@ -105,7 +89,6 @@ def game_spec():
         player_counts=PLAYER_COUNTS,
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
-        strategy_loader=strategy_specs,
         default_strategy="greedy",
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,

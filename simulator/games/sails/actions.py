@@ -3,7 +3,7 @@ player: their options and effects (the order of the steps and decisions: engine.
 
 from numba import njit
 
-from simulator.core.rng import random_below
+from simulator.core.engine.rng import random_below
 from simulator.games.sails.board import (
     deck_card_from_top,
     deck_set_from_top,

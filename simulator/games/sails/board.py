@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simulator.core.gamelog import write_record
+from simulator.core.engine.gamelog import write_record
 from simulator.games.sails.state import (
     DECK_COUNT,
     DECK_RING,

@@ -9,8 +9,8 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.replay_page import card, hidden_slots_of, rect, svg_document, text
-from simulator.core.seats import seat_label
+from simulator.core.engine.replay_page import card, hidden_slots_of, rect, svg_document, text
+from simulator.core.engine.seats import seat_label
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, TREASURE_PER_COLOUR, TREASURE_VALUE_SETS
 from simulator.games.sails.narrate import format_log
 from simulator.games.sails.state import (

@@ -12,8 +12,8 @@ a single option.  The RNG draws happen in the same order as in the callback engi
 import numpy as np
 from numba import njit
 
-from simulator.core import forward
-from simulator.core.rng import PURPOSE_DEAL, reset_stream
+from simulator.core.engine import forward
+from simulator.core.engine.rng import PURPOSE_DEAL, reset_stream
 from simulator.games.sails.actions import (
     a1_from_deck,
     a1_options,

@@ -22,7 +22,7 @@ way stay where they are (A2's taken cards, A3's inspected cards).
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import next_uint64, random_below, shuffle_prefix
+from simulator.core.engine.rng import next_uint64, random_below, shuffle_prefix
 from simulator.games.sails.board import deck_card_from_top, deck_set_from_top, move_island, move_to_hand
 from simulator.games.sails.components import POPCOUNT12
 from simulator.games.sails.setup import strongest_in_colour

@@ -2,8 +2,8 @@
 
 import numpy as np
 
-from simulator.core.narration import plural
-from simulator.core.seats import seat_label, seat_number
+from simulator.core.engine.narration import plural
+from simulator.core.engine.seats import seat_label, seat_number
 from simulator.games.sails.components import (
     ACTION_TEXT,
     COLOUR_NAMES,

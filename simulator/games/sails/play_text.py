@@ -4,9 +4,9 @@ the seat may know (docs/games/sails.md lists the public slots of the state)."""
 
 from __future__ import annotations
 
-from simulator.core.narration import plural
-from simulator.core.option_steps import number_alike
-from simulator.core.seats import seat_number
+from simulator.core.engine.narration import plural
+from simulator.core.engine.option_steps import number_alike
+from simulator.core.engine.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
 from simulator.games.sails.narrate import DECK_NAMES, format_log
 from simulator.games.sails.state import (

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simulator.core.ranking import competition_ranks
+from simulator.core.engine.ranking import competition_ranks
 from simulator.games.sails.board import log_event
 from simulator.games.sails.state import (
     FIRED_R29,

@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simulator.core.rng import random_below, shuffle_prefix
+from simulator.core.engine.rng import random_below, shuffle_prefix
 from simulator.games.sails.board import (
     deck_clear,
     deck_push_top,

@@ -8,7 +8,7 @@ table card); a card in the box or in another hand, or another seat's card on the
 the reveal, lies where only its holder (or nobody) knows.
 """
 
-from simulator.core.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards, locations
+from simulator.core.engine.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards, locations
 from simulator.games.sails.components import N_ISLAND
 from simulator.games.sails.state import (
     A2_TAKEN,

@@ -123,20 +123,8 @@ STRATEGY_DESCRIPTIONS = {
 ``PARAMS`` in strategies/skeleton.py)."""
 
 
-def strategy_specs():
-    """Name -> StrategySpec for every Skeleton Island strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
-    from strategies import skeleton as module
-
-    specs = {"random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS),
-                                    STRATEGY_DESCRIPTIONS["random"])}
-    for name, params in module.PARAMS.items():
-        specs[name] = StrategySpec(name, module.heuristic, params.copy(), STRATEGY_DESCRIPTIONS[name])
-    return specs
-
-
 def game_spec():
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.skeleton import engine
     from simulator.games.skeleton.components import STALL_CAP_TURNS
     from simulator.games.skeleton.engine import COLUMN_LABELS, GAME_COLUMNS, SEAT_COLUMNS
@@ -152,7 +140,6 @@ def game_spec():
         player_counts=PLAYER_COUNTS,
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
-        strategy_loader=strategy_specs,
         default_strategy="map_builder",
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,

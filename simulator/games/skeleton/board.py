@@ -4,7 +4,7 @@ from numba import njit
 from numba.cpython.unsafe.numbers import trailing_zeros
 from numba.extending import overload
 
-from simulator.core.gamelog import append_record
+from simulator.core.engine.gamelog import append_record
 from simulator.games.skeleton.components import (
     COIN_VALUE,
     CONTENT_COLOUR,

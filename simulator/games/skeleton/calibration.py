@@ -13,7 +13,7 @@ card, so it says nothing about the model; such blows are counted apart (``idle_b
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import PURPOSE_FIRST_STRATEGY, new_stream, random_below
+from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, new_stream, random_below
 from simulator.games.skeleton.board import popcount
 from simulator.games.skeleton.pile import blow, blow_can_matter, clear_mask, remove_from_pile
 from simulator.games.skeleton.setup import setup_game

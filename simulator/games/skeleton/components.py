@@ -31,7 +31,7 @@ def check_blow_layers(probabilities, source: str = "pile.json") -> tuple:
     """The blow cascade's layer probabilities of a pile model, checked: a list of 1 to
     ``MAX_BLOW_LAYERS`` numbers in [0, 1], one per layer.  Raises UsageError (one line: what is
     wrong, what is allowed) on anything else, so that a bad data file is refused, never cut short."""
-    from simulator.core.registry import UsageError
+    from simulator.core.engine.registry import UsageError
 
     allowed = f"a list of 1 to {MAX_BLOW_LAYERS} probabilities in [0, 1], one per cascade layer"
     if not isinstance(probabilities, list) or not probabilities:

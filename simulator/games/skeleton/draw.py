@@ -12,8 +12,10 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.replay_page import SEAT_FILLS, card, hidden_slots_of, rect, seat_narration, svg_document, text
-from simulator.core.seats import seat_label
+from simulator.core.engine.replay_page import (
+    SEAT_FILLS, card, hidden_slots_of, rect, seat_narration, svg_document, text,
+)
+from simulator.core.engine.seats import seat_label
 from simulator.games.skeleton.components import (
     COIN_VALUE, COLOUR_NAMES, CONTENT_COLOUR, FIRST_OBJECT, HALF_UNITS, N_COLOURS, N_MAP_PIECES, PIECE_UNITS,
 )

@@ -10,8 +10,8 @@ is taken at once, as ``ask`` never asks a strategy to choose among one).
 import numpy as np
 from numba import njit
 
-from simulator.core import forward
-from simulator.core.standings import record_checkpoint
+from simulator.core.engine import forward
+from simulator.core.engine.standings import record_checkpoint
 from simulator.games.skeleton.board import bit, eligible_capacity, log_event, popcount
 from simulator.games.skeleton.components import (
     COIN_VALUE,

@@ -21,7 +21,7 @@ hidden collection).
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import next_uint64, shuffle_prefix
+from simulator.core.engine.rng import next_uint64, shuffle_prefix
 from simulator.games.skeleton.board import add_to_holdings
 from simulator.games.skeleton.components import MAX_PLAYERS, N_COLOURS
 from simulator.games.skeleton.maps import is_complete

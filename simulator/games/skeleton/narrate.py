@@ -11,8 +11,8 @@ from dataclasses import dataclass, field
 
 import numpy as np
 
-from simulator.core.narration import fold_repeats, plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import fold_repeats, plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.skeleton.components import (
     COIN_VALUE,
     COLOUR_NAMES,

@@ -11,7 +11,7 @@ import math
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import random_float
+from simulator.core.engine.rng import random_float
 from simulator.games.skeleton.board import bit, lowest_slot, popcount
 from simulator.games.skeleton.state import (
     CLEAR_MASK,

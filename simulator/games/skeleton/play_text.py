@@ -16,9 +16,9 @@ from __future__ import annotations
 
 from collections import Counter
 
-from simulator.core.narration import plural
-from simulator.core.option_steps import OptionText, number_alike
-from simulator.core.seats import seat_label, seat_number
+from simulator.core.engine.narration import plural
+from simulator.core.engine.option_steps import OptionText, number_alike
+from simulator.core.engine.seats import seat_label, seat_number
 from simulator.games.skeleton.components import COLOUR_NAMES, content_name
 from simulator.games.skeleton.narrate import format_log
 from simulator.games.skeleton.state import (

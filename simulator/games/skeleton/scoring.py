@@ -3,7 +3,7 @@
 import numpy as np
 from numba import njit
 
-from simulator.core.ranking import competition_ranks
+from simulator.core.engine.ranking import competition_ranks
 from simulator.games.skeleton.board import log_event
 from simulator.games.skeleton.components import ISLAND_COINS, N_COLOURS
 from simulator.games.skeleton.state import (

@@ -4,9 +4,9 @@ player.  Numba."""
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import random_below, reset_stream, shuffle_prefix, side_stream
-from simulator.core.rng import PURPOSE_DEAL
-from simulator.core.standings import clear_trajectory
+from simulator.core.engine.rng import random_below, reset_stream, shuffle_prefix, side_stream
+from simulator.core.engine.rng import PURPOSE_DEAL
+from simulator.core.engine.standings import clear_trajectory
 from simulator.games.skeleton.board import bit, log_event, popcount
 from simulator.games.skeleton.components import FIRST_OBJECT, N_COLOURS, N_ISLANDS
 from simulator.games.skeleton.pile import clear_mask, spread_pile

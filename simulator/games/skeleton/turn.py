@@ -4,7 +4,7 @@ decision kind and the actions that carry a choice out, numba."""
 
 from numba import njit
 
-from simulator.core.rng import random_below
+from simulator.core.engine.rng import random_below
 from simulator.games.skeleton.board import bit, eligible_capacity, give_to_seat, is_half, log_event, lowest_slot, \
     popcount, take_from_seat
 from simulator.games.skeleton.components import COIN_VALUE, CONTENT_COLOUR, CONTENT_KIND, KIND_COIN, KIND_PIECE, N_COLOURS

@@ -16,7 +16,7 @@ saw it clear (``SEEN``: every seat, for a face-up card a put-back covered, putba
 This mirrors ``hidden.is_hidden_from``, which ``redraw_hidden`` uses.
 """
 
-from simulator.core.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards
+from simulator.core.engine.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards
 from simulator.games.skeleton.components import MAX_PLAYERS, N_COLOURS
 from simulator.games.skeleton.state import (
     CLEAR_MASK,

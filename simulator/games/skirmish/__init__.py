@@ -129,22 +129,9 @@ STRATEGY_DESCRIPTIONS = {
 """Name -> one line (the heuristic family's weights are ``PARAMS`` in strategies/skirmish.py)."""
 
 
-def strategy_specs():
-    """Name -> StrategySpec for every skirmish strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
-    from strategies import skirmish as module
-
-    specs = {
-        "random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"]),
-    }
-    for name, params in module.PARAMS.items():
-        specs[name] = StrategySpec(name, module.heuristic, np.asarray(params, dtype=np.float64), STRATEGY_DESCRIPTIONS[name])
-    return specs
-
-
 def game_spec():
     """The registry's GameSpec of skirmish (a forward model)."""
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.skirmish import engine
     from simulator.games.skirmish.hidden import redraw_hidden
     from simulator.games.skirmish.narrate import narrate
@@ -157,7 +144,6 @@ def game_spec():
         player_counts=PLAYER_COUNTS,
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
-        strategy_loader=strategy_specs,
         default_strategy="prospector",
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,

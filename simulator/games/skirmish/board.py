@@ -10,7 +10,7 @@ a depth-first search over simple paths gives the same table.
 import numpy as np
 from numba import njit
 
-from simulator.core.gamelog import write_record
+from simulator.core.engine.gamelog import write_record
 from simulator.games.skirmish.state import (
     ALIVE,
     ANCHOR,

@@ -4,7 +4,7 @@
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import random_below, shuffle_prefix
+from simulator.core.engine.rng import random_below, shuffle_prefix
 from simulator.games.skirmish.board import log_event
 from simulator.games.skirmish.state import (
     DEAL_STREAM,

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import numpy as np
 
-from simulator.core.replay_page import (
+from simulator.core.engine.replay_page import (
     FACE_DOWN_FILL, SEAT_FILLS, circle, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
-from simulator.core.narration import plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.skirmish.narrate import card_name, format_log
 from simulator.games.skirmish.state import (
     ACTIVE, ALIVE, AMMO, ANCHOR, BOAT_ANCHOR, BOAT_NODE, BOBBY, BOBBY_TILE, BOARD, CHAR_CAPTOR, CHAR_LOC, CHAR_OWNER,

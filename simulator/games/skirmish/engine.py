@@ -10,8 +10,8 @@ a single option is taken at once, as ``ask`` would).
 import numpy as np
 from numba import njit
 
-from simulator.core import forward
-from simulator.core.rng import PURPOSE_DEAL, reset_stream
+from simulator.core.engine import forward
+from simulator.core.engine.rng import PURPOSE_DEAL, reset_stream
 from simulator.games.skirmish.board import free_characters, is_free_square, log_event, on_island
 from simulator.games.skirmish.cards import discard, draw_to_full, held
 from simulator.games.skirmish.rules import (

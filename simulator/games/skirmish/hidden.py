@@ -21,7 +21,7 @@ Gift stays known to it in the real game; here it is redrawn with the rest).
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import next_uint64, shuffle_prefix
+from simulator.core.engine.rng import next_uint64, shuffle_prefix
 from simulator.games.skirmish.state import (
     DEAL_STREAM,
     DRAW,

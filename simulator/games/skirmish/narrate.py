@@ -7,8 +7,8 @@ import re
 
 import numpy as np
 
-from simulator.core.narration import fold_repeats, plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import fold_repeats, plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.skirmish.components import CARD_NAMES
 from simulator.games.skirmish.state import (
     BOAT_NODE,
@@ -235,7 +235,7 @@ FOLD_NOTE = re.compile(r"^\((?:the line above|the last (\d+) lines) repeated (\d
 
 
 def fold_stalls(lines: list[str]) -> list[str]:
-    """Fold repeated identical actions (``simulator.core.narration.fold_repeats``): lines are
+    """Fold repeated identical actions (``simulator.core.engine.narration.fold_repeats``): lines are
     compared with the turn and round numbers of their headers blanked (a stalled game repeats the
     same round under new numbers; every other number must match), the first copy is kept as it
     was and the note says which turns were folded."""

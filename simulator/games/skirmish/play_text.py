@@ -10,8 +10,8 @@ labels (the row, then the square, then the bombs carried) so ``play`` can ask st
 
 from __future__ import annotations
 
-from simulator.core.narration import plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.skirmish.narrate import Narrator, card_name, event_lines, word_list
 from simulator.games.skirmish.state import (
     ACTIVE,

@@ -10,8 +10,8 @@ Scratch (SCRATCH block, no meaning between steps), in N_NODES slices: 0 reach re
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import random_below, shuffle_prefix
-from simulator.core.standings import record_checkpoint as core_record_checkpoint
+from simulator.core.engine.rng import random_below, shuffle_prefix
+from simulator.core.engine.standings import record_checkpoint as core_record_checkpoint
 from simulator.games.skirmish.board import (
     boat_at,
     can_step_somewhere,

@@ -5,7 +5,7 @@ ammunition, whether a square holds an unopened chest, hand sizes, the draw pile'
 pile (face up), the turn block and the statistics.
 """
 
-from simulator.core.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards, histogram
+from simulator.core.engine.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards, histogram
 from simulator.games.skirmish.state import (
     ACTIVE,
     DEAL_STREAM,

@@ -95,17 +95,6 @@ STRATEGY_DESCRIPTIONS = {
 """Name -> one line (the heuristics' weights are ``PARAMS`` in strategies/tobago.py)."""
 
 
-def strategy_specs():
-    """Name -> StrategySpec for every tobago strategy (imports the strategy module)."""
-    from simulator.core.registry import StrategySpec
-    from strategies import tobago as module
-
-    specs = {"random": StrategySpec("random", module.random_strategy, np.zeros(module.N_PARAMS), STRATEGY_DESCRIPTIONS["random"])}
-    for name, params in module.PARAMS.items():
-        specs[name] = StrategySpec(name, module.heuristic, np.array(params, dtype=np.float64), STRATEGY_DESCRIPTIONS[name])
-    return specs
-
-
 def rule_labels() -> dict[str, str]:
     """Plain names of the rule counters (reports)."""
     from simulator.games.tobago.state import RULE_IDS
@@ -154,7 +143,7 @@ RULE_LABELS = {
 
 
 def game_spec():
-    from simulator.core.registry import ForwardModel, GameSpec
+    from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.tobago import engine
     from simulator.games.tobago.components import TURN_CAP
     from simulator.games.tobago.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
@@ -172,7 +161,6 @@ def game_spec():
         player_counts=PLAYER_COUNTS,
         variants=variants(),
         encode_variants=encode_variants,
-        strategy_loader=strategy_specs,
         default_strategy="contributor",
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,

@@ -13,11 +13,11 @@ import math
 
 import numpy as np
 
-from simulator.core.replay_page import (
+from simulator.core.engine.replay_page import (
     SEAT_FILLS, card, circle, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
-from simulator.core.narration import plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.tobago.components import N_MAPS, clue_text
 from simulator.games.tobago.island import HEX_Q, HEX_R, N_WORDS, TERRAIN, TERRAINS, from_bits
 from simulator.games.tobago.narrate import MAP_NAMES, format_log

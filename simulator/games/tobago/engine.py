@@ -9,9 +9,9 @@ plays, legs, marker removal, exchanges, raises, and the share (offers, curses, t
 import numpy as np
 from numba import njit
 
-from simulator.core import forward
-from simulator.core.ranking import competition_ranks
-from simulator.core.rng import random_below, reset_stream, shuffle_prefix, PURPOSE_DEAL, side_stream
+from simulator.core.engine import forward
+from simulator.core.engine.ranking import competition_ranks
+from simulator.core.engine.rng import random_below, reset_stream, shuffle_prefix, PURPOSE_DEAL, side_stream
 from simulator.games.tobago.components import (
     CURSE,
     GOLD_TOTAL,

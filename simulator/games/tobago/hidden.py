@@ -24,7 +24,7 @@ saw in earlier shares).
 import numpy as np
 from numba import njit
 
-from simulator.core.rng import next_uint64, random_below, shuffle_prefix
+from simulator.core.engine.rng import next_uint64, random_below, shuffle_prefix
 from simulator.games.tobago.components import CURSE, CURSE_FREE_TOP, MAX_GOLD, N_CLUES, N_CURSES, N_GOLD
 from simulator.games.tobago.state import (
     CLUE_DECK,

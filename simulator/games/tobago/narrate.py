@@ -4,8 +4,8 @@ import re
 
 import numpy as np
 
-from simulator.core.narration import fold_repeats, plural
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import fold_repeats, plural
+from simulator.core.engine.seats import seat_label
 from simulator.games.tobago.components import DECK_NAMES, SPLIT_NAMES, clue_text
 from simulator.games.tobago.island import DIRECTION_NAMES, ISLAND_IDS, hex_label
 from simulator.games.tobago.state import (

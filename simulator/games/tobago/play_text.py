@@ -10,9 +10,9 @@ for it step by step: first the terrain or the card, then the hex or the map.
 
 from __future__ import annotations
 
-from simulator.core.narration import plural
-from simulator.core.option_steps import number_alike
-from simulator.core.seats import seat_label
+from simulator.core.engine.narration import plural
+from simulator.core.engine.option_steps import number_alike
+from simulator.core.engine.seats import seat_label
 from simulator.games.tobago.components import N_MAPS, clue_text
 from simulator.games.tobago.island import (
     DIRECTION_NAMES,

@@ -8,8 +8,8 @@ module-level arrays of ``island.py`` (constants to numba), indexed by ``state[IS
 import numpy as np
 from numba import njit
 
-from simulator.core.gamelog import write_record
-from simulator.core.rng import random_below, shuffle_prefix
+from simulator.core.engine.gamelog import write_record
+from simulator.core.engine.rng import random_below, shuffle_prefix
 from simulator.games.tobago.components import (
     CLUE_CARDS,
     CURSE,

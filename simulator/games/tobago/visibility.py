@@ -8,7 +8,7 @@ curse-reshuffled); its size and ``GOLD_DISCARD_HIDDEN_COUNT`` are public.  ``GOL
 holds the values of the cards discarded face down (pool cards never turned up, R53 / R54, issue 22).
 """
 
-from simulator.core.visibility import NOBODY, OPAQUE, OWN, SEER, Region, Visibility, cards, histogram
+from simulator.core.engine.visibility import NOBODY, OPAQUE, OWN, SEER, Region, Visibility, cards, histogram
 from simulator.games.tobago.components import MAX_GOLD, N_CLUES, N_TREASURE_CARDS
 from simulator.games.tobago.state import (
     CLUE_DECK,

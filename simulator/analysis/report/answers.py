@@ -1,0 +1,556 @@
+"""The first screen of a report: the study's question, at most five plain-language answers with
+their intervals, and one chart.
+
+The answers are read off what the sections computed (``Document.facts``, one entry per player
+count): seat tables for a seat-advantage study, the strategy ranking for a tournament, and for a
+comparison of setups (rule variants, forced or excluded event cards) the winner-change rate,
+the seat win-rate changes that survive the Holm correction, and the change of the spread
+between first and last (catch-up or runaway), setups with the largest winner-change rate first.
+"""
+
+from __future__ import annotations
+
+import math
+from collections import Counter
+
+import numpy as np
+import polars as pl
+
+from simulator.analysis.report import charts
+from simulator.analysis.stats import compare, intervals as stats
+from simulator.analysis.report.quality import interval_only, value_text, with_interval
+from simulator.analysis.stats.runs import shorten
+
+MAX_ANSWERS = 5
+MEASURES = {
+    "seat-imbalance": "seat imbalance: the largest distance of a seat's win rate from the fair share (points)",
+    "seat-balance": "the same as seat-imbalance",
+    "seat-win-rate": "each seat's win rate against the fair share, and how a setup moves it (points)",
+    "strategy-win-rate": "each strategy's win rate per seat taken (a tournament)",
+    "score": "the mean score (points)",
+    "length": "the game length (the game's own unit)",
+    "margin": "the margin of victory (points)",
+    "catch-up": "the spread between first and last (points; negative change = catch-up)",
+    "decisiveness": "how far into the game the winner takes the lead for good (% of the game)",
+    "sensitivity": "the winner-change rate: deals whose winner differs from the baseline's (%)",
+}
+"""The measures a study's question can be about (``measure`` in an experiment file)."""
+ALIASES = {"seat-balance": "seat-imbalance", "win-rate": "seat-win-rate", "duration": "length", "spread": "catch-up",
+           "winner-change": "sensitivity"}  # fmt: skip
+DEFAULT_MEASURE = {"seats": "seat-imbalance", "tournament": "strategy-win-rate", "variants": "seat-win-rate",
+                   "events": "seat-win-rate"}  # fmt: skip
+PAIRED_KEYS = {"length": "duration", "margin": "margin", "catch-up": "spread", "decisiveness": "decided_at",
+               "sensitivity": "winner_change"}  # fmt: skip
+"""The measures read off the paired game-quality table, by its key."""
+
+
+def measure_name(text: str) -> str | None:
+    """The measure ``text`` names (aliases allowed, case and ``_`` or space for ``-`` ignored), or None."""
+    name = text.strip().lower().replace("_", "-").replace(" ", "-")
+    name = ALIASES.get(name, name)
+    return name if name in MEASURES else None
+
+
+MEASURE_QUESTIONS = {
+    "seat-imbalance": "Which setup is fairest (least seat imbalance), and what holds on every setup?",
+    "score": "How does each setup change the mean score?",
+    "length": "How does each setup change the length of a game?",
+    "margin": "How does each setup change the margin of victory?",
+    "catch-up": "Does each setup help the players behind catch up, or let the leader run away?",
+    "decisiveness": "How early is the winner decided under each setup?",
+    "sensitivity": "How sensitive is the outcome of a deal to each setup (another winner on the same deal)?",
+}
+QUESTIONS = {
+    "seats": "Does any seat win more often than its fair share?",
+    "tournament": "Which strategy wins most often, and by how much?",
+    "variants": "What does each setup change: who wins, each seat's chances, and the gap between first and last?",
+    "events": "Which event cards decide games, and do they help the leader or the player behind?",
+}
+
+
+def study_kind(facts: list[dict]) -> str:
+    """``events``, ``variants``, ``tournament`` or ``seats``: what the study compares."""
+    if any("paired" in fact for fact in facts):
+        return "events" if any(fact["kind"] == "event setting" for fact in facts) else "variants"
+    return "tournament" if any("tournament" in fact for fact in facts) else "seats"
+
+
+def compose(document, question: str = "", measure: str = "") -> None:
+    """Fill ``document.question``, ``answers``, ``answer_figure`` and ``headlines`` (what each
+    answer estimates, for the confirmation under stronger play) from ``document.facts``; the
+    measure is the study's (``measure``) or its kind's default."""
+    facts = document.facts
+    if not facts:
+        return
+    kind = study_kind(facts)
+    measure = measure_name(measure) if measure else DEFAULT_MEASURE[kind]
+    document.question = question or (MEASURE_QUESTIONS.get(measure, "") if measure != DEFAULT_MEASURE[kind] else "") or QUESTIONS[kind]
+    document.measure = measure
+    headlines: list[dict] = []
+    if measure == "strategy-win-rate" and kind == "tournament":
+        answers, figure = tournament_answers(facts)
+    elif measure == "seat-imbalance" and kind in ("events", "variants"):
+        answers, figure, headlines = imbalance_ranking_answers(facts)
+    elif kind in ("events", "variants") and measure in ("seat-win-rate", "strategy-win-rate"):
+        answers, figure, headlines = comparison_answers(facts)
+    elif measure in ("seat-imbalance", "seat-win-rate", "strategy-win-rate"):
+        answers, figure, headlines = seat_answers(facts)
+    elif kind in ("events", "variants"):
+        answers, figure, headlines = measure_ranking_answers(facts, measure)
+    else:
+        answers, figure, headlines = single_measure_answers(facts, measure)
+    document.answers = answers[:MAX_ANSWERS]
+    document.headlines = [headline for headline in headlines if headline["answer"] < MAX_ANSWERS]
+    document.answer_figure = figure
+
+
+# ---------------------------------------------------------------- seats
+
+
+def _pp(value: float) -> str:
+    return f"{100 * value:+.1f} pp"
+
+
+def seat_sentence(fact: dict) -> str:
+    """Which seats differ from the fair share after the Holm correction, or that none does."""
+    table, notes = fact["seats"]
+    fair = notes["fair_share"]
+    flagged = table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
+    if flagged.is_empty():
+        half = float(((table["high"] - table["low"]) / 2).max())
+        return (f"{fact['title']}: no seat's win rate differs from the fair share of {100 * fair:.1f}% — the seats lie "
+                f"between {_pp(table['vs_fair'].min())} and {_pp(table['vs_fair'].max())} of it (intervals ±{100 * half:.1f} pp).")  # fmt: skip
+    parts = [f"seat {row['seat']} wins {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}], "
+             f"{_pp(row['vs_fair'])}" for row in flagged.sort("vs_fair", descending=True).iter_rows(named=True)]  # fmt: skip
+    return f"{fact['title']}: against a fair share of {100 * fair:.1f}%, " + "; ".join(parts) + "."
+
+
+def quality_sentence(fact: dict) -> str:
+    """How the game unfolds (decisiveness, uncertainty, lead changes) or, without trajectories,
+    its margin and balance; constant measures named once."""
+    table = fact["quality"]
+    rows = {row["key"]: row for row in table.iter_rows(named=True)}
+    unit = fact["length_unit"]
+    parts = []
+    if "decided_at" in rows:
+        parts.append(f"the winner takes the lead for good after {with_interval(rows['decided_at'], '%')} of the game")
+        parts.append(f"the half-way leader does not win {with_interval(rows['uncertainty'], '%')} of games")
+        changes = rows["lead_changes"]
+        parts.append(f"{changes['estimate']:.2f} lead changes per game {interval_only(changes['low'], changes['high'], 'changes')}")
+    parts.append(f"margin of victory {with_interval(rows['margin'], 'points')}")
+    if not rows["duration"]["constant"]:
+        parts.append(f"length {with_interval(rows['duration'], 'length', unit)}")
+    else:
+        parts.append(f"length {value_text(rows['duration']['estimate'], 'length', unit).replace('.00 ', ' ')} in every game")
+    text = f"{fact['title']}, how games unfold: " + "; ".join(parts) + "."
+    if "decided_at" not in rows:
+        text += " (No trajectories in these runs: decisiveness, drama and lead changes need --trajectories.)"
+    return text
+
+
+def _rate(value: float) -> str:
+    """A win rate on the first screen: whole percent, one decimal under 10%."""
+    return f"{100 * value:.0f}%" if abs(value) >= 0.1 else f"{100 * value:.1f}%"
+
+
+def _points(value: float) -> str:
+    return f"{100 * value:.1f} points"
+
+
+def _times(high: float, low: float) -> str:
+    """``1.3 times as often``: the ratio of two win rates, in plain words."""
+    return f"{high / low:.1f} times as often" if low > 0 else "while the other never wins"
+
+
+def imbalance_sentence(title: str, imbalance: dict, seat_table: pl.DataFrame | None = None) -> str:
+    """One plain sentence: a setup's seat imbalance with its interval, the favoured and the
+    least favoured seat, and whether any seat differs beyond noise (Holm)."""
+    rates, fair = imbalance["rates"], imbalance["fair_share"]
+    best, worst = imbalance["best_seat"], imbalance["worst_seat"]
+    text = (f"{title}: seat imbalance {_points(imbalance['estimate'])} {interval_only(imbalance['low'], imbalance['high'], 'pp')}"
+            f" — seat {best} wins {_rate(rates[best - 1])}, seat {worst} {_rate(rates[worst - 1])} (fair share "
+            f"{_rate(fair)}): seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}")  # fmt: skip
+    if seat_table is not None:
+        flagged = seat_table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
+        text += ("; no seat differs from the fair share beyond noise" if flagged.is_empty() else
+                 "; beyond noise: " + ", ".join(f"seat {row['seat']} {_pp(row['vs_fair'])}" for row in
+                                                 flagged.sort("vs_fair", descending=True).iter_rows(named=True)))  # fmt: skip
+    return text + "."
+
+
+def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+    answers, headlines = [], []
+    for fact in facts[: MAX_ANSWERS - 1]:
+        imbalance = fact["imbalance"][fact["baseline_label"]]
+        headlines.append({"answer": len(answers), "players": fact["players"], "label": fact["baseline_label"],
+                          "measure": "seat-imbalance", "estimate": imbalance["estimate"], "low": imbalance["low"],
+                          "high": imbalance["high"], "unit": "pp", "best_seat": imbalance["best_seat"]})  # fmt: skip
+        answers.append(imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))
+        if fact.get("compensation"):  # from finding to fix (simulator/analysis/compensation.py)
+            from simulator.analysis.stats import compensation
+
+            answers[-1] += " Fix: " + compensation.sentence(fact["compensation"])
+    answers.append(quality_sentence(facts[len(facts) // 2]))
+    groups = {fact["title"]: ([f"seat {seat}" for seat in fact["seats"][0]["seat"]], fact["seats"][0]["win_rate"],
+                              fact["seats"][0]["low"], fact["seats"][0]["high"], fact["seats"][1]["fair_share"])
+              for fact in facts}  # fmt: skip
+    figure = charts.offsets_from_fair_share(groups, "Win rate per seat minus the fair share")
+    return answers, (figure, "Each seat's win rate minus the fair share, in percentage points, with 95% intervals; "
+                             "0 = exactly the fair share."), headlines  # fmt: skip
+
+
+# ---------------------------------------------------------------- ranking setups by the study's measure
+
+
+def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
+    """Per player count and setup (baseline included for the seat imbalance): the measure's
+    estimate and interval, a p-value (setup differs: from the fair share for the imbalance, from
+    the baseline otherwise) and whether it played the baseline's games."""
+    rows = []
+    for fact in facts:
+        if "paired" not in fact:
+            continue
+        paired = fact["paired"]
+        identical = {row["label"]: bool(row["identical_games"]) for row in paired.select("label", "identical_games").unique().iter_rows(named=True)}
+        for label, display in fact["setup_names"].items():
+            base = label == fact["baseline_label"]
+            if measure == "seat-imbalance":
+                value = fact["imbalance"][label]
+                table = fact["seats"][0] if base else fact["arm_seats"][label]
+                p_value = float(table["p_holm"].min())
+                rows.append({"fact": fact, "label": label, "display": display, "baseline": base, "estimate": value["estimate"],
+                             "low": value["low"], "high": value["high"], "p": p_value, "unit": "pp", "value": value,
+                             "seat_table": table, "identical": identical.get(label, False)})  # fmt: skip
+                continue
+            if base:
+                continue
+            if measure == "score":
+                part = fact["comparison"].filter((pl.col("arm") == display) & (pl.col("column") == "score"))
+                if part.is_empty():
+                    continue
+                row = part.row(0, named=True)
+                rows.append({"fact": fact, "label": label, "display": display, "baseline": False, "estimate": row["difference"],
+                             "low": row["low"], "high": row["high"], "p": float(row.get("p", 1.0) or 1.0), "unit": "points",
+                             "before": row.get("baseline"), "after": row.get("variant"), "identical": identical.get(label, False)})  # fmt: skip
+                continue
+            part = paired.filter((pl.col("label") == label) & (pl.col("key") == PAIRED_KEYS[measure]))
+            if part.is_empty():
+                continue
+            row = part.row(0, named=True)
+            half = (row["high"] - row["low"]) / 2
+            se = half / 1.959964 if math.isfinite(half) and half > 0 else math.inf
+            null = row["chance"] if measure == "sensitivity" and math.isfinite(row.get("chance", math.nan)) else 0.0
+            p_value = stats.two_sided_p(row["difference"] - null, se) if math.isfinite(se) else (0.0 if row["difference"] != null else 1.0)
+            rows.append({"fact": fact, "label": label, "display": display, "baseline": False, "estimate": row["difference"],
+                         "low": row["low"], "high": row["high"], "p": p_value, "unit": row["unit"], "before": row["baseline"],
+                         "after": row["variant"], "chance": row.get("chance"), "identical": identical.get(label, False)})  # fmt: skip
+    adjusted = stats.holm([row["p"] for row in rows]) if rows else []
+    for row, p_holm in zip(rows, adjusted):
+        row["p_holm"] = p_holm
+    return rows
+
+
+def _headline(answer: int, row: dict, measure: str) -> dict:
+    return {"answer": answer, "players": row["fact"]["players"], "label": row["label"], "measure": measure,
+            "estimate": row["estimate"], "low": row["low"], "high": row["high"], "unit": row["unit"],
+            "best_seat": row.get("value", {}).get("best_seat")}  # fmt: skip
+
+
+def common_seat_sentence(rows: list[dict]) -> str:
+    """What holds on every setup: the most favoured seat and its range of rates, or that it varies."""
+    favoured = Counter(row["value"]["best_seat"] for row in rows)
+    fair = np.mean([row["value"]["fair_share"] for row in rows])
+    seat, count = favoured.most_common(1)[0]
+    rates = [row["value"]["rates"][seat - 1] for row in rows]
+    low_seat = Counter(row["value"]["worst_seat"] for row in rows).most_common(1)[0][0]
+    ratio = np.mean([row["value"]["rates"][seat - 1] / max(row["value"]["rates"][low_seat - 1], 1e-9) for row in rows])
+    where = f"on every one of the {len(rows)} setups" if count == len(rows) else f"on {count} of the {len(rows)} setups"
+    return (f"What holds {'everywhere' if count == len(rows) else 'on most setups'}: seat {seat} wins most often {where}, "
+            f"{_rate(min(rates))} to {_rate(max(rates))} of games against a fair share of {_rate(fair)} — on average "
+            f"{ratio:.1f} times as often as seat {low_seat}.")  # fmt: skip
+
+
+def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+    """Setups ranked by seat imbalance (fairest first), what holds on every setup first."""
+    rows = _setup_rows(facts, "seat-imbalance")
+    ranked = sorted(rows, key=lambda row: row["estimate"])
+    answers = [common_seat_sentence(rows)]
+    headlines = [_headline(0, row, "seat-imbalance") for row in rows if row["baseline"]][:1]
+    many = len({row["fact"]["title"] for row in rows}) > 1
+    titled = lambda row: row["display"] + (f" at {row['fact']['title']}" if many else "")  # noqa: E731
+    shown = ranked[:1] + [row for row in ranked[-1:] if row is not ranked[0]]
+    for row in shown:
+        rank = "Fairest" if row is ranked[0] else "Least fair"
+        headlines.append(_headline(len(answers), row, "seat-imbalance"))
+        answers.append(f"{rank} of {len(ranked)}: " + imbalance_sentence(titled(row), row["value"], row["seat_table"]))
+    if len(ranked) > 4:
+        listed = lambda part: ", ".join(f"{titled(row)} {100 * row['estimate']:.1f}" for row in part)  # noqa: E731
+        answers.append(f"Seat imbalance in points, the three fairest: {listed(ranked[:3])}; the three least fair: "
+                       f"{listed(ranked[-3:])} (intervals in the appendix table and the chart).")  # fmt: skip
+    moved = [row for fact in facts if "comparison" in fact
+             for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)]  # fmt: skip
+    spread = f"{_points(ranked[0]['estimate'])} to {_points(ranked[-1]['estimate'])}"
+    if len(answers) < MAX_ANSWERS:
+        answers.append(f"The {len(ranked)} setups' seat imbalances run from {spread}; "
+                       + ("against the baseline on the same deals, no setup moves any seat's win rate beyond noise "
+                          "(paired differences, Holm correction)." if not moved else
+                          f"against the baseline on the same deals, {len(moved)} seat win rates move beyond noise: "
+                          + ", ".join(f"{row['arm']} seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])}"
+                                      for row in moved[:4]) + "."))  # fmt: skip
+    chart = [{"label": shorten(row["display"], 48), "series": row["fact"]["title"], "estimate": row["estimate"],
+              "low": row["low"], "high": row["high"]} for row in ranked[:CHART_SETUPS] + ranked[-CHART_SETUPS:]
+             if True]  # fmt: skip
+    chart = list({(row["label"], row["series"]): row for row in chart}.values())
+    figure = charts.rate_points(chart, "Seat imbalance per setup (fairest first)", "largest distance of a seat from the fair share (points)")
+    note = "" if len(chart) == len(ranked) else f" The {len(chart)} fairest and least fair of {len(ranked)} setups; all are in the appendix."
+    return answers, (figure, "Seat imbalance: the largest distance of a seat's win rate from the fair share, percentage "
+                             "points, 95% bootstrap intervals over deals; 0 = every seat wins equally often." + note), headlines  # fmt: skip
+
+
+MEASURE_WORDS = {"score": "the mean score", "length": "the game length", "margin": "the margin of victory",
+                 "catch-up": "the gap between first and last", "decisiveness": "the point where the winner takes the lead for good",
+                 "sensitivity": "the share of deals with another winner"}  # fmt: skip
+
+
+def _value(value: float, unit: str, length_unit: str, signed: bool = False) -> str:
+    return value_text(value, unit, length_unit, signed)
+
+
+def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+    """Setups ranked by the size of their effect on the study's measure, Holm over all of them."""
+    rows = _setup_rows(facts, measure)
+    if not rows:
+        return ([f"{MEASURE_WORDS[measure].capitalize()} could not be measured in these runs (it needs score trajectories "
+                 "for decisiveness)."], None, [])  # fmt: skip
+    many = len({row["fact"]["title"] for row in rows}) > 1
+    moving = [row for row in rows if not row["identical"]]
+    ranked = sorted(moving, key=lambda row: -abs(row["estimate"]) / max((row["high"] - row["low"]) / 2, 1e-12))
+    answers, headlines = [], []
+    for row in ranked[: MAX_ANSWERS - 1]:
+        unit, length_unit = row["unit"], row["fact"]["length_unit"]
+        title = row["display"] + (f" at {row['fact']['title']}" if many else "")
+        verdict = ("beyond noise after the Holm correction" if row["p_holm"] <= stats.ALPHA else
+                   "not beyond noise after the Holm correction")  # fmt: skip
+        if measure == "sensitivity":
+            text = (f"{title}: sensitivity — the winner differs on {_value(row['estimate'], '%', length_unit)} "
+                    f"{interval_only(row['low'], row['high'], '%')} of the same deals; two unrelated games with the same seat "
+                    f"win rates would differ on {_value(row['chance'], '%', length_unit)}")  # fmt: skip
+        else:
+            text = (f"{title}: {MEASURE_WORDS[measure]} goes from {_value(row['before'], unit, length_unit)} to "
+                    f"{_value(row['after'], unit, length_unit)} ({_value(row['estimate'], unit, length_unit, True)} "
+                    f"{interval_only(row['low'], row['high'], unit, True)}), {verdict}")  # fmt: skip
+        headlines.append(_headline(len(answers), row, measure))
+        answers.append(text + ".")
+    identical = [row for row in rows if row["identical"]]
+    if identical:
+        answers.append(", ".join(row["display"] for row in identical) + " played identical games to the baseline: "
+                       "nothing to measure (see why in the appendix).")  # fmt: skip
+    chart = [{"label": shorten(row["display"], 48), "series": row["fact"]["title"], "estimate": row["estimate"],
+              "low": row["low"], "high": row["high"]} for row in ranked[:CHART_SETUPS]]  # fmt: skip
+    figure = charts.rate_points(chart, f"Change of {MEASURE_WORDS[measure]} per setup", "difference from the baseline",
+                                from_zero=False, scale=100.0 if ranked and ranked[0]["unit"] in ("%", "pp") else 1.0)  # fmt: skip
+    return answers, (figure, f"Paired difference of {MEASURE_WORDS[measure]} from the baseline on the same deals, 95% "
+                             "intervals, largest effects first."), headlines  # fmt: skip
+
+
+def single_measure_answers(facts: list[dict], measure: str) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+    """A study without compared setups asked about one game-quality measure: its value per player count."""
+    key = PAIRED_KEYS.get(measure, "duration")
+    answers, headlines = [], []
+    for fact in facts[: MAX_ANSWERS - 1]:
+        rows = {row["key"]: row for row in fact["quality"].iter_rows(named=True)}
+        if key not in rows:
+            continue
+        row = rows[key]
+        answers.append(f"{fact['title']}: {MEASURE_WORDS.get(measure, measure)} {with_interval(row, row['unit'], fact['length_unit'])}.")
+        headlines.append({"answer": len(answers) - 1, "players": fact["players"], "label": fact["baseline_label"],
+                          "measure": measure, "estimate": row["estimate"], "low": row["low"], "high": row["high"],
+                          "unit": row["unit"]})  # fmt: skip
+    seat_part, figure, _ = seat_answers(facts)
+    return answers + seat_part[:1], figure, headlines
+
+
+# ---------------------------------------------------------------- tournament
+
+
+def tournament_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str]]:
+    answers, groups = [], {}
+    for fact in [fact for fact in facts if "tournament" in fact][:3]:
+        table = fact["tournament"]
+        fair = 1.0 / fact["players"]
+        parts = [f"{row['strategy']} {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}] "
+                 f"({_pp(row['win_rate'] - fair)})" for row in table.iter_rows(named=True)]  # fmt: skip
+        answers.append(f"{fact['title']}: win rate per seat taken against a fair share of {100 * fair:.1f}%, best first: "
+                       + "; ".join(parts) + ".")  # fmt: skip
+        groups[fact["title"]] = (table["strategy"].to_list(), table["win_rate"], table["low"], table["high"], fair)
+    answers.append(seat_sentence(facts[0]) + " Every strategy sits in every seat (seat rotation).")
+    answers.append(quality_sentence(facts[0]))
+    figure = charts.offsets_from_fair_share(groups, "Strategy win rate per seat taken minus the fair share")
+    return answers, (figure, "Win rate per seat taken minus the fair share, percentage points, 95% intervals (the deal "
+                             "is the unit).")  # fmt: skip
+
+
+# ---------------------------------------------------------------- comparisons
+
+
+def _arm_summaries(facts: list[dict]) -> list[dict]:
+    """Per setup (in order), across player counts: winner-change rows, spread rows, surviving
+    seat effects, trailing-player rows and whether every player count played identical games."""
+    arms: dict[str, dict] = {}
+    for fact in facts:
+        if "paired" not in fact:
+            continue
+        paired, differences = fact["paired"], fact["comparison"]
+        for label in paired["label"].unique(maintain_order=True).to_list():
+            part = paired.filter(pl.col("label") == label)
+            rows = {row["key"]: row for row in part.iter_rows(named=True)}
+            display = part["arm"][0]
+            summary = arms.setdefault(label, {"display": display, "label": label, "by_players": []})
+            seat_rows = differences.filter((pl.col("arm") == display) & pl.col("column").str.starts_with("win_seat_"))
+            summary["by_players"].append({
+                "title": fact["title"], "identical": bool(part["identical_games"][0]), "winner_change": rows["winner_change"],
+                "players": fact["players"],
+                "spread": rows["spread"], "trailing": rows.get("trailing"),
+                "seats": seat_rows.filter(pl.col("survives").fill_null(False)),
+                "largest_seat_change": float(seat_rows["difference"].abs().max() or 0.0) if not seat_rows.is_empty() else 0.0,
+                "largest_seat_row": seat_rows.sort(pl.col("difference").abs(), descending=True).row(0, named=True) if not seat_rows.is_empty() else None,
+                "never_done": fact.get("never_done", {}).get(label, ""),
+                "games": int(rows["winner_change"]["games"]),
+                "excluded_never_seen": differences.filter(pl.col("arm") == display)["excluded_never_seen"].first()
+                if not differences.filter(pl.col("arm") == display).is_empty() else None,
+            })  # fmt: skip
+    for summary in arms.values():
+        summary["identical"] = all(entry["identical"] for entry in summary["by_players"])
+        summary["largest_change"] = max(entry["winner_change"]["difference"] for entry in summary["by_players"])
+        summary["largest_seat_change"] = max(entry["largest_seat_change"] for entry in summary["by_players"])
+        summary["moves_seats"] = any(not entry["seats"].is_empty() for entry in summary["by_players"])
+    return list(arms.values())
+
+
+def _direction(row: dict) -> str:
+    """Catch-up, runaway or no clear change, from the paired change of the first-to-last spread."""
+    if not (math.isfinite(row["low"]) and math.isfinite(row["high"])) or row["low"] <= 0 <= row["high"]:
+        return "no clear change"
+    return "catch-up" if row["difference"] < 0 else "runaway"
+
+
+def spread_clause(row: dict, where: str = "") -> str:
+    """The change of the gap between first and last, in words: catch-up, runaway or neither."""
+    direction = _direction(row)
+    where = f" ({where})" if where else ""
+    if direction == "no clear change":
+        return (f"the gap between first and last does not clearly change{where}: "
+                f"{value_text(row['difference'], 'points', signed=True)} {interval_only(row['low'], row['high'], 'points', True)}")  # fmt: skip
+    verb = "shrinks" if direction == "catch-up" else "grows"
+    size = {"estimate": abs(row["difference"]), "low": min(abs(row["low"]), abs(row["high"])), "high": max(abs(row["low"]), abs(row["high"]))}
+    return f"{direction}: the gap between first and last {verb} by {with_interval(size, 'points')}{where}"
+
+
+def sensitivity_clause(entry: dict) -> str:
+    """The winner-change rate, called what it is, next to what unrelated games would give."""
+    row = entry["winner_change"]
+    chance = row.get("chance")
+    text = f"sensitivity: the winner differs on {_rate(row['difference'])} of the same deals"
+    if chance is not None and math.isfinite(chance):
+        text += f" (two unrelated games with the same seat win rates: {_rate(chance)})"
+    return text
+
+
+def arm_sentence(summary: dict) -> str:
+    """One plain sentence per setup: identical games (and why), or the seats it moves, catch-up
+    or runaway, then its sensitivity next to the chance level."""
+    entries = summary["by_players"]
+    if summary["identical"]:
+        reason = compare.identical_text(summary["display"], entries[0]["games"], entries[0]["excluded_never_seen"])
+        where = ", ".join(entry["title"] for entry in entries)
+        never = entries[0].get("never_done")
+        if never:
+            reason = reason.split(" (")[0] + f" ({never})."
+        return reason.replace(f"in all {entries[0]['games']:,} deals", f"in all {entries[0]['games']:,} deals ({where})")
+    many = len(entries) > 1
+    seats = [f"seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}"
+             + (f" at {entry['title']}" if many else "") for entry in entries for row in entry["seats"].iter_rows(named=True)]  # fmt: skip
+    if seats:
+        text = f"{summary['display']} moves seat win rates beyond noise: " + ", ".join(seats[:3])
+    else:
+        largest = max(entries, key=lambda entry: entry["largest_seat_change"])
+        text = (f"{summary['display']} moves no seat's win rate beyond noise (largest change "
+                f"{_pp(largest['largest_seat_change']).lstrip('+')}{' at ' + largest['title'] if many else ''})")  # fmt: skip
+    middle = entries[len(entries) // 2]
+    text += "; " + spread_clause(middle["spread"], middle["title"] if many else "")
+    trailing = middle["trailing"]
+    if trailing is not None:
+        text += (f"; the player trailing when it came up wins {_pp(trailing['difference'])} "
+                 f"{interval_only(trailing['low'], trailing['high'], 'pp', True)} more often")  # fmt: skip
+    return text + "; " + sensitivity_clause(middle) + "."
+
+
+def rest_sentence(summaries: list[dict]) -> str:
+    """The setups not given their own answer, in one sentence."""
+    moving = [summary for summary in summaries if not summary["identical"]]
+    identical = [summary["display"].split(" (")[0] + (f" ({summary['by_players'][0]['never_done']})" if summary["by_players"][0].get("never_done") else "")
+                 for summary in summaries if summary["identical"]]  # fmt: skip
+    text = f"The other {len(summaries)} setups"
+    if moving:
+        low = min(summary["largest_change"] for summary in moving)
+        high = max(summary["largest_change"] for summary in moving)
+        catch_up = sum(_direction(entry["spread"]) == "catch-up" for summary in moving for entry in summary["by_players"])
+        runaway = sum(_direction(entry["spread"]) == "runaway" for summary in moving for entry in summary["by_players"])
+        seats = sum(summary["moves_seats"] for summary in moving)
+        text += (f": {seats} of them move a seat's win rate beyond noise; the gap between first and "
+                 f"last shrinks (catch-up) under {catch_up} of them and grows (runaway) under {runaway}; sensitivity "
+                 f"(another winner on the same deal) {100 * low:.0f}% to {100 * high:.0f}%")  # fmt: skip
+    if identical:
+        text += ("; " if moving else " ") + f"{', '.join(identical)} played identical games to the baseline"
+    return text + ". Every setup is in the appendix tables."
+
+
+CHART_SETUPS = 12
+"""Setups in the first screen's chart (those that change the winner most); the appendix has all."""
+
+
+def _arm_headline(answer: int, summary: dict) -> dict | None:
+    """What a setup's answer estimates: its largest seat win-rate change (paired, same deals)."""
+    entries = [entry for entry in summary["by_players"] if entry["largest_seat_row"] is not None]
+    if summary["identical"] or not entries:
+        return None
+    entry = max(entries, key=lambda entry: entry["largest_seat_change"])
+    row = entry["largest_seat_row"]
+    return {"answer": answer, "players": entry["players"], "label": summary["label"], "measure": "seat-win-rate",
+            "estimate": row["difference"], "low": row["low"], "high": row["high"], "unit": "pp",
+            "seat": int(row["column"].rsplit("_", 1)[1])}  # fmt: skip
+
+
+def comparison_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+    """Setups that move seat win rates first (largest first), identical setups last."""
+    summaries = _arm_summaries(facts)
+    summaries = sorted(summaries, key=lambda summary: (summary["identical"], not summary["moves_seats"], -summary["largest_seat_change"]))
+    if len(summaries) < MAX_ANSWERS:
+        shown = summaries
+        answers = [arm_sentence(summary) for summary in summaries] + [quality_sentence(facts[len(facts) // 2])]
+    elif len(summaries) == MAX_ANSWERS:
+        shown = summaries
+        answers = [arm_sentence(summary) for summary in summaries]
+    else:
+        shown = summaries[: MAX_ANSWERS - 1]
+        answers = [arm_sentence(summary) for summary in shown]
+        answers.append(rest_sentence(summaries[MAX_ANSWERS - 1 :]))
+    headlines = [headline for index, summary in enumerate(shown) if (headline := _arm_headline(index, summary))]
+    if not any(entry["trailing"] is not None for summary in summaries for entry in summary["by_players"]) and any(
+        fact["kind"] == "event setting" for fact in facts
+    ):
+        answers[-1] += (" The effect on the player trailing when a card came up needs score trajectories, which these "
+                        "runs do not have.")  # fmt: skip
+    charted = [summary for summary in summaries if not summary["identical"]][:CHART_SETUPS]
+    rows = []
+    for summary in charted:
+        for entry in summary["by_players"]:
+            row = entry["largest_seat_row"]
+            if row is not None:
+                rows.append({"label": shorten(summary["display"], 40) + f" (seat {row['column'].rsplit('_', 1)[1]})",
+                             "series": entry["title"], "estimate": row["difference"], "low": row["low"], "high": row["high"]})  # fmt: skip
+    figure = charts.rate_points(rows, "The seat win rate each setup moves most (same deals)", "change of the win rate (points)",
+                                from_zero=False)  # fmt: skip
+    which = "" if len(charted) == len(summaries) else f" {len(charted)} of {len(summaries)} setups; all are in the appendix."
+    return answers, (figure, "For each setup, the seat whose win rate it changes most: paired difference from the baseline "
+                             "on the same deals, percentage points, 95% intervals; 0 = no change." + which), headlines  # fmt: skip

@@ -1,0 +1,195 @@
+"""Strong play behind every headline: each first-screen answer measured again under a stronger
+lineup (``confirm_lineup``, ``confirm_n`` in an experiment file), with the strength of that
+lineup's first strategy over the game's tuned default measured on the same deals.
+
+The confirmation plays the baseline and the setups the answers are about (never all of a large
+study's setups) on the study's seed, so each is paired with the same deals; every run is kept in
+the run store like the study's own.  Each answer then says whether its finding holds, shrinks or
+reverses under stronger play, with both estimates (:func:`fare`).
+"""
+
+from __future__ import annotations
+
+import math
+from pathlib import Path
+from typing import Callable
+
+import polars as pl
+
+from simulator.analysis.stats import compare, seats, tournament
+from simulator.analysis.report import quality as report_quality
+from simulator.analysis.studies import store
+from simulator.analysis.stats.runs import Run
+from simulator.core.engine import registry
+
+HOLDS, SHRINKS, REVERSES = "holds", "shrinks", "reverses"
+UNTOLD = "cannot be told at this number of games"
+MAX_CONFIRMED = 2
+"""Headline answers checked per study (the first ones): what the CPU budget of the shipped
+reports affords (docs/analysis.md)."""
+
+
+def fare(main: dict, strong: dict, measure: str) -> str:
+    """``holds``, ``shrinks`` or ``reverses``: how a headline estimate fares under stronger play.
+
+    It reverses when the stronger estimate has the opposite sign and its interval excludes 0 (for
+    the seat imbalance, which is never negative: when another seat becomes the favoured one and
+    the imbalance stays clear of 0); it holds when the stronger estimate keeps the sign and has at
+    least half the size or an interval containing the main estimate; else it shrinks."""
+    estimate, low, high = strong["estimate"], strong["low"], strong["high"]
+    if not all(math.isfinite(value) for value in (estimate, low, high, main["estimate"])):
+        return SHRINKS
+    if measure == "seat-imbalance":
+        favoured = main.get("best_seat")
+        if favoured and strong.get("best_seat") and strong["best_seat"] != favoured and low > 0.01:
+            return REVERSES
+        return HOLDS if estimate >= 0.5 * main["estimate"] or low <= main["estimate"] <= high else SHRINKS
+    if main["estimate"] * estimate < 0 and not (low <= 0 <= high):
+        return REVERSES
+    same_sign = main["estimate"] * estimate > 0
+    if same_sign and (abs(estimate) >= 0.5 * abs(main["estimate"]) or low <= main["estimate"] <= high):
+        return HOLDS
+    return SHRINKS
+
+
+def too_few_games(main: dict, strong: dict) -> bool:
+    """Whether the stronger lineup's interval is wider than the main effect itself: then it can
+    say neither holds nor shrinks nor reverses, and the answer says so with both estimates."""
+    return (strong["high"] - strong["low"]) / 2 > abs(main["estimate"])
+
+
+def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
+    from simulator.analysis.studies.experiment import resolve_tuned
+
+    base = tournament.fill_seats(tuple(resolve_tuned(game, name, players) for name in names), players)
+    return list(dict.fromkeys(tournament.seat_orders(base)))
+
+
+def strength_lineups(game: str, strong: str, players: int) -> list[tuple[str, ...]]:
+    """The stronger strategy in one seat, the tuned default in the others, every rotation."""
+    from simulator.analysis.studies.experiment import resolve_tuned
+
+    default = resolve_tuned(game, registry.get_game(game).default_strategy + "@tuned", players)
+    return list(dict.fromkeys(tournament.seat_orders((strong,) + (default,) * (players - 1))))
+
+
+def play_confirmation(experiment, headlines: list[dict], store_folder: Path, jobs: int,
+                      say: Callable[[str], None] | None = None) -> dict:  # fmt: skip
+    """Play (or reuse) the confirmation runs of ``headlines``: per player count, the runs of the
+    baseline and of each headline setup under the stronger lineup, and the strength runs."""
+    arms = {arm.label: arm for arm in experiment.arms}
+    baseline = experiment.arms[0]
+    headlines = headlines[:MAX_CONFIRMED]
+    result = {}
+    for players in sorted({headline["players"] for headline in headlines}):
+        labels = [baseline.label] + list(dict.fromkeys(headline["label"] for headline in headlines
+                                                        if headline["players"] == players and headline["label"] != baseline.label))  # fmt: skip
+        groups = {}
+        for label in labels:
+            groups[label] = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed,
+                                                                lineup, arms[label], experiment.chunk_size, experiment.trajectories),
+                                              store_folder, jobs, say)
+                             for lineup in _lineups(experiment.game, experiment.confirm_lineup, players)]  # fmt: skip
+        strong = experiment.confirm_lineup[0]
+        strength = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed, lineup,
+                                                       baseline, experiment.chunk_size, False), store_folder, jobs, say)
+                    for lineup in strength_lineups(experiment.game, strong, players)]  # fmt: skip
+        result[players] = {"groups": groups, "strength": strength, "strong": strong}
+    return result
+
+
+def strength(runs: list[Run], strong: str) -> dict:
+    """The stronger strategy's win rate per seat taken against the tuned default (deal-clustered
+    interval), the default's, and the fair share."""
+    table = tournament.ranking(runs)
+    rows = {row["strategy"]: row for row in table.iter_rows(named=True)}
+    other = next(name for name in rows if name != strong)
+    return {"strong": rows[strong], "default": rows[other], "default_name": other, "fair_share": 1.0 / runs[0].players}
+
+
+def strength_word(power: dict) -> str:
+    """``stronger than``, ``level with`` or ``weaker than`` the tuned default, from the stronger
+    strategy's win-rate interval against the fair share."""
+    row, fair = power["strong"], power["fair_share"]
+    return "stronger than" if row["low"] > fair else ("weaker than" if row["high"] < fair else "level with")
+
+
+def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label: str) -> dict | None:
+    """The quantity a headline estimates, measured on the confirmation runs (None when it cannot be)."""
+    measure, label = headline["measure"], headline["label"]
+    if label not in groups:
+        return None
+    if measure == "seat-imbalance":
+        return seats.seat_imbalance(groups[label])
+    if label == baseline_label:
+        return None
+    base, arm = groups[baseline_label], groups[label]
+    if measure == "seat-win-rate" or measure == "score":
+        column = f"win_seat_{headline['seat']}" if measure == "seat-win-rate" else "score"
+        table = compare.compare_groups(base, [(label, arm)]).filter(pl.col("column") == column)
+        if table.is_empty():
+            return None
+        row = table.row(0, named=True)
+        return {"estimate": row["difference"], "low": row["low"], "high": row["high"]}
+    from simulator.analysis.report.answers import PAIRED_KEYS
+
+    table = report_quality.paired_quality(base[0], arm[0]).filter(pl.col("key") == PAIRED_KEYS[measure])
+    if table.is_empty():
+        return None
+    row = table.row(0, named=True)
+    return {"estimate": row["difference"], "low": row["low"], "high": row["high"]}
+
+
+def _figure(value: dict, unit: str) -> str:
+    scale = 100.0 if unit in ("%", "pp") else 1.0
+    suffix = " points" if unit in ("pp", "points") else ("%" if unit == "%" else f" {unit}")
+    return f"{scale * value['estimate']:.1f}{suffix} [{scale * value['low']:.1f}, {scale * value['high']:.1f}]"
+
+
+def add_confirmation(document, experiment, played: dict) -> None:
+    """Append to each headline answer how it fares under the stronger lineup, say how strong that
+    lineup is, and add the appendix section with both estimates of every headline."""
+    baseline_label = experiment.arms[0].label
+    rows, strengths = [], []
+    for players, entry in played.items():
+        power = strength(entry["strength"], entry["strong"])
+        word = strength_word(power)
+        strengths.append(f"at {players} players {entry['strong']} wins {100 * power['strong']['win_rate']:.0f}% "
+                         f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
+                         f"{players - 1} × {power['default_name']}, which win {100 * power['default']['win_rate']:.0f}% each "
+                         f"(fair share {100 * power['fair_share']:.0f}%): {word} it")  # fmt: skip
+        for headline in [headline for headline in document.headlines[:MAX_CONFIRMED] if headline["players"] == players]:
+            strong = headline_value(headline, entry["groups"], baseline_label)
+            if strong is None:
+                continue
+            verdict = fare(headline, strong, headline["measure"])
+            if too_few_games(headline, strong):  # a reversal within noise is no reversal
+                verdict = UNTOLD if verdict == REVERSES else f"{verdict} (within noise at {experiment.confirm_n:,} games)"
+            lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
+            clause = (f" Under {lineup} in every seat ({word} {power['default_name']} at {players} players, "
+                      f"{experiment.confirm_n:,} games per run) this {verdict}: "
+                      f"{_figure(headline, headline['unit'])} → {_figure(strong, headline['unit'])}.")  # fmt: skip
+            if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
+                clause = clause[:-1] + f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}."
+            document.answers[headline["answer"]] += clause
+            rows.append([f"{players} players", headline["label"], headline["measure"], _figure(headline, headline["unit"]),
+                         _figure(strong, headline["unit"]), verdict])  # fmt: skip
+    for headline in document.headlines[MAX_CONFIRMED:]:
+        document.answers[headline["answer"]] += f" (Not checked under stronger play: the first {MAX_CONFIRMED} answers are.)"
+    if strengths:
+        document.intro = (f"Headlines checked under {', '.join(dict.fromkeys(experiment.confirm_lineup))}: "
+                          + "; ".join(strengths) + ". " + document.intro)  # fmt: skip
+    document.heading("Stronger play", 2)
+    document.heading("Each headline under the stronger lineup", 3)
+    document.text(f"Each headline answer measured again with {', '.join(experiment.confirm_lineup)} in every seat, "
+                  f"{experiment.confirm_n:,} games per run on the study's seed (the same deals). Holds: same direction and "
+                  "at least half the size, or the stronger estimate's interval contains the main one; reverses: the "
+                  "opposite direction, clear of 0; shrinks: otherwise. Strength: " + "; ".join(strengths) + ".")  # fmt: skip
+    document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "verdict"], rows)
+
+
+def no_confirmation_sentence(experiment) -> str:
+    """Said on the first screen when a study names no stronger lineup."""
+    return ("Not checked under a stronger lineup: the players are this study's question (a strategy tournament)."
+            if len({name for lineup in experiment.lineups for name in lineup}) > 1 else
+            "Not checked under a stronger lineup: the study file names none (confirm_lineup, confirm_n).")  # fmt: skip

@@ -1,0 +1,396 @@
+"""Declarative studies: ``experiments/*.toml`` -> the runs they name -> one report.
+
+A file names a game, player counts, n and seed, the lineups (each played in every seat
+rotation unless ``rotate = false``) and the setups to compare with the baseline: rule
+variants, forced events, excluded events.  Every run is kept in the run store
+(:mod:`simulator.analysis.studies.store`) and reused by any later study that needs it.  The format
+is documented in ``docs/analysis.md``; every mistake names the file, the line and what is
+allowed, before anything is played.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from simulator.analysis.stats import compensation as compensation_module
+from simulator.analysis.studies import confirm, store
+from simulator.analysis.report import (
+    document as report, answers as report_answers, compensation as report_compensation, players as report_players,
+)
+from simulator.analysis.stats import tournament
+from simulator.analysis.stats.runs import Run, check_column_names
+from simulator.core.run import limits, runner
+from simulator.core.players import param_files, strategies
+from simulator.core.engine import registry
+from simulator.core.engine.registry import UsageError
+from simulator.core.players.strategies import check_strategy_name
+from simulator.analysis.report import document as report, answers as report_answers, players as report_players
+from simulator.analysis.studies import store
+from simulator.analysis.stats import tournament
+from simulator.analysis.stats.runs import Run, check_column_names
+from simulator.core.run import limits, runner
+from simulator.core.engine import registry
+from simulator.core.engine.registry import UsageError
+from simulator.core.players.strategies import check_strategy_name
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10 (requires-python >= 3.10): tomli is the parser that became tomllib in 3.11
+    import tomli as tomllib
+
+KEYS = {
+    "title": "report title (text)",
+    "description": "what the study does (text, shown under the answers)",
+    "game": "game id",
+    "players": "player count, or a list of them",
+    "n": f"games per run (a whole number from 1 to {limits.MAX_GAMES:,})",
+    "seed": "run seed (integer >= 0), shared by every run so that they are paired",
+    "lineups": "list of lineups, each a list of strategy names repeated to fill the seats",
+    "rotate": "true (default): play each lineup in every seat rotation",
+    "question": "the question the study answers (one line, shown first in the report)",
+    "baseline": "list of variants of the baseline setup",
+    "variants": "list of setups compared with the baseline, each a variant name or 'a+b'",
+    "force_events": "list of event cards, each forced in one compared setup",
+    "exclude_events": "list of event cards, each excluded in one compared setup",
+    "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
+    "trajectories": "true or false: whether to also store every game's score trajectory (optional, default false)",
+    "measure": "the measure the question is about (one of the names `islandsim experiment` lists; default: the study kind's)",
+    "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'])",
+    "confirm_n": "games per run of the confirmation under confirm_lineup (a whole number, default 0: no confirmation)",
+    "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
+                    "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
+}
+REQUIRED = ("game", "players", "n", "seed")
+
+
+@dataclass(frozen=True)
+class Experiment:
+    """A validated study."""
+
+    path: Path
+    title: str
+    description: str
+    game: str
+    players: tuple[int, ...]
+    n: int
+    seed: int
+    lineups: tuple[tuple[str, ...], ...]
+    rotate: bool
+    arms: tuple[store.Arm, ...]  # the first is the baseline
+    question: str = ""
+    chunk_size: int = 0
+    trajectories: bool = False
+    measure: str = ""
+    confirm_lineup: tuple[str, ...] = ()
+    confirm_n: int = 0
+    compensation: compensation_module.Setting | None = None
+
+
+TUNED = "@tuned"
+"""A lineup entry ``STRATEGY@tuned`` plays the file tuned at the player count being played
+(``STRATEGY@tuned-<P>p``, ``strategies/params/<game>/``) where one is shipped, else the untuned
+strategy: the strongest affordable version of a strategy at every table size."""
+
+
+def resolve_tuned(game: str, name: str, players: int) -> str:
+    """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
+    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
+    if not name.endswith(TUNED):
+        return name
+    base = name[: -len(TUNED)]
+    reference = f"tuned-{players}p"
+    if not param_files.registered_path(game, base, reference).is_file():
+        return base
+    try:  # a file tuned for an older version of the strategy (other weights) does not count
+        strategies.resolve_strategy(registry.get_game(game), f"{base}@{reference}")
+    except UsageError:
+        return base
+    return f"{base}@{reference}"
+
+
+class _Source:
+    """The file's lines, to name the line of a key or value in error messages."""
+
+    def __init__(self, path: Path, text: str) -> None:
+        self.path = path
+        self.lines = text.splitlines()
+
+    def line_of(self, key: str, value: object = None) -> int:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        start = next((number for number, line in enumerate(self.lines) if pattern.match(line)), 0)
+        if value is not None:
+            needles = [f'"{value}"', f"'{value}'"] if isinstance(value, str) else [str(value).lower() if isinstance(value, bool) else str(value)]
+            for number in range(start, len(self.lines)):
+                if any(needle in self.lines[number] for needle in needles):
+                    return number + 1
+        return start + 1
+
+    def error(self, key: str, message: str, value: object = None) -> UsageError:
+        return UsageError(f"{self.path}, line {self.line_of(key, value)}: {message}")
+
+
+def _expect(source: _Source, data: dict, key: str, kind, default=None):
+    """``data[key]`` checked against ``kind`` (a type or tuple of types), or ``default``."""
+    if key not in data:
+        if default is None and key in REQUIRED:
+            raise UsageError(f"{source.path}: missing key '{key}' ({KEYS[key]})")
+        return default
+    value = data[key]
+    if isinstance(value, bool) and kind is not bool:
+        raise source.error(key, f"'{key}' must be {KEYS[key]}, not {value!r}")
+    if not isinstance(value, kind):
+        raise source.error(key, f"'{key}' must be {KEYS[key]}, not {value!r}")
+    return value
+
+
+def _string_list(source: _Source, data: dict, key: str) -> list[str]:
+    value = _expect(source, data, key, list, [])
+    for item in value:
+        if not isinstance(item, str):
+            raise source.error(key, f"'{key}' must be {KEYS[key]}; {item!r} is not text")
+    return value
+
+
+def load_experiment(path: Path | str) -> Experiment:
+    """Read and validate an experiment file; :class:`UsageError` naming the line otherwise."""
+    path = Path(path)
+    if not path.is_file():
+        raise UsageError(f"experiment file {path} does not exist")
+    try:
+        text = path.read_text(encoding="utf-8")
+    except UnicodeDecodeError as error:
+        line = path.read_bytes()[: error.start].count(b"\n") + 1
+        raise UsageError(f"{path}, line {line}: not UTF-8 text (byte {error.object[error.start]:#04x}); "
+                         "save the file as UTF-8") from None  # fmt: skip
+    except OSError as error:
+        raise UsageError(f"experiment file {path} cannot be read ({error.strerror})") from None
+    try:
+        data = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise UsageError(f"{path}: not valid TOML: {error}") from None
+    source = _Source(path, text)
+    for key in data:
+        if key not in KEYS:
+            raise source.error(key, f"unknown key '{key}'; allowed keys: {', '.join(KEYS)}")
+    game = _expect(source, data, "game", str)
+    if game not in registry.game_ids():
+        raise source.error("game", f"unknown game '{game}'; known games: {', '.join(registry.game_ids())}")
+    spec = registry.get_game(game)
+    players_value = _expect(source, data, "players", (int, list))
+    players = tuple(players_value) if isinstance(players_value, list) else (players_value,)
+    if not players:
+        raise source.error("players", f"'players' must be {KEYS['players']}, not an empty list")
+    for count in players:
+        if isinstance(count, bool) or not isinstance(count, int) or count not in spec.player_counts:
+            allowed = ", ".join(map(str, spec.player_counts))
+            raise source.error("players", f"{spec.title} is played by {allowed} players, not {count!r}", count)
+    n = _expect(source, data, "n", int)
+    if limits.games_problem(n):
+        raise source.error("n", f"'n' {limits.games_problem(n)}")
+    seed = _expect(source, data, "seed", int)
+    if not 0 <= seed <= limits.MAX_SEED:
+        raise source.error("seed", f"'seed' must be between 0 and 2^63-1, not {seed}")
+    lineups = _lineups(source, data, spec, players)
+    arms = _arms(source, data, spec, players)
+    measure = _expect(source, data, "measure", str, "")
+    if measure and report_answers.measure_name(measure) is None:
+        raise source.error("measure", f"unknown measure '{measure}'; measures: {', '.join(report_answers.MEASURES)}", measure)
+    confirm_lineup = _lineup_names(source, data, spec, players, "confirm_lineup", _string_list(source, data, "confirm_lineup"))
+    confirm_n = _expect(source, data, "confirm_n", int, 0)
+    if confirm_n and limits.games_problem(confirm_n):
+        raise source.error("confirm_n", f"'confirm_n' {limits.games_problem(confirm_n)}")
+    if bool(confirm_n) != bool(confirm_lineup):
+        raise source.error("confirm_n" if confirm_n else "confirm_lineup",
+                           "give both 'confirm_lineup' and 'confirm_n' (a stronger lineup and its games), or neither")  # fmt: skip
+    chunk_size = _expect(source, data, "chunk_size", int, 0)
+    if not 0 <= chunk_size <= limits.MAX_CHUNK_GAMES:
+        raise source.error("chunk_size", f"'chunk_size' must be {KEYS['chunk_size']}, not {chunk_size}")
+    return Experiment(
+        path=path,
+        title=_expect(source, data, "title", str, f"{spec.title}: {path.stem}"),
+        description=_expect(source, data, "description", str, ""),
+        game=game,
+        players=players,
+        n=n,
+        seed=seed,
+        lineups=lineups,
+        rotate=_expect(source, data, "rotate", bool, True),
+        arms=arms,
+        question=_expect(source, data, "question", str, ""),
+        chunk_size=chunk_size,
+        trajectories=_expect(source, data, "trajectories", bool, False),
+        measure=report_answers.measure_name(measure) or "" if measure else "",
+        confirm_lineup=tuple(confirm_lineup),
+        confirm_n=confirm_n,
+        compensation=_compensation(source, data),
+    )
+
+
+def _compensation(source: _Source, data: dict) -> compensation_module.Setting | None:
+    text = _expect(source, data, "compensation", str, None)
+    if text is None:
+        return None
+    try:
+        return compensation_module.parse_setting(text)
+    except UsageError as error:
+        raise source.error("compensation", str(error)) from None
+
+
+def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
+    value = _expect(source, data, "lineups", list, [[spec.default_strategy]])
+    if not value:
+        raise source.error("lineups", "'lineups' is empty: give at least one lineup, or leave the key out "
+                           f"to play the default strategy '{spec.default_strategy}'")  # fmt: skip
+    lineups = []
+    for lineup in value:
+        if not isinstance(lineup, list) or not lineup or not all(isinstance(name, str) for name in lineup):
+            raise source.error("lineups", f"each lineup must be a non-empty list of strategy names, not {lineup!r}")
+        lineups.append(tuple(_lineup_names(source, data, spec, players, "lineups", lineup)))
+    return tuple(lineups)
+
+
+def _lineup_names(source: _Source, data: dict, spec, players: tuple[int, ...], key: str, lineup: list[str]) -> list[str]:
+    """``lineup`` checked: every name a strategy of the game (``X@tuned``: ``X``), no more than the seats."""
+    for name in lineup:
+        try:
+            check_strategy_name(spec, name[: -len(TUNED)] if name.endswith(TUNED) else name)  # settings too: ismcts+budget=1000
+        except UsageError as error:
+            raise source.error(key, str(error), name) from None
+    if len(lineup) > min(players):
+        raise source.error(key, f"lineup {lineup} has more strategies than the {min(players)} seats")
+    return list(lineup)
+
+
+def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[store.Arm, ...]:
+    base = tuple(_string_list(source, data, "baseline"))
+    arms = [store.baseline_arm(base)]
+    for text in _string_list(source, data, "variants"):
+        arms.append(store.variant_arm(text, base))
+    for kind in ("force", "exclude"):
+        key = f"{kind}_events"
+        cards = _string_list(source, data, key)
+        if cards:
+            if not spec.event_cards:
+                raise source.error(key, f"{spec.title} has no event cards; '{key}' is for games with event cards")
+            for card in cards:
+                if card not in spec.event_cards:
+                    raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(spec.event_cards)}", card)
+                arms.append(store.event_arm(kind, card, base))
+    seen: set[tuple] = set()
+    for arm in arms:
+        key = "baseline" if arm is arms[0] else "variants"
+        identity = (arm.variants, arm.settings)
+        if identity in seen:
+            raise source.error(_key_of(arm, key), f"setup '{arm.label}' is listed twice (or repeats the baseline)")
+        seen.add(identity)
+        for name in arm.variants:
+            if not registry.is_known_variant(spec, name):
+                raise source.error(key, f"unknown variant '{name}' for {spec.id}; variants: {', '.join(spec.variants) or 'none'}", name)
+        for count in players:
+            try:
+                registry.check_variants(spec, arm.variants, count)
+                config = store.make_config(spec.id, count, 1, 0, (), arm)
+                registry.check_event_rules(spec, config.force_events, config.exclude_events, count)
+            except UsageError as error:
+                value = arm.settings[0][1][0] if arm.settings else (arm.variants[-1] if arm.variants else None)
+                raise source.error(_key_of(arm, key), str(error), value) from None
+    return tuple(arms)
+
+
+def _key_of(arm: store.Arm, default: str) -> str:
+    for name, _ in arm.settings:
+        for kind, field_name in store.EVENT_SETTINGS.items():
+            if name == field_name:
+                return f"{kind}_events"
+    return default
+
+
+def planned_lineups(experiment: Experiment, players: int) -> list[tuple[str, ...]]:
+    """The lineups of one player count: each filled to the seats, rotated unless told not to."""
+    found: dict[tuple[str, ...], None] = {}
+    for lineup in experiment.lineups:
+        base = tournament.fill_seats(tuple(resolve_tuned(experiment.game, name, players) for name in lineup), players)
+        for order in tournament.seat_orders(base) if experiment.rotate else [base]:
+            found.setdefault(order, None)
+    return list(found)
+
+
+def plan_runs(experiment: Experiment, n: int | None = None) -> dict[tuple[int, str, tuple[str, ...]], runner.RunConfig]:
+    """Every run of a study, validated (nothing is played): ``(players, setup, lineup) -> config``."""
+    games = n or experiment.n
+    configs = {
+        (players, arm.label, lineup): store.make_config(experiment.game, players, games, experiment.seed, lineup, arm, experiment.chunk_size,
+                                                              experiment.trajectories)
+        for players in experiment.players for arm in experiment.arms for lineup in planned_lineups(experiment, players)
+    }  # fmt: skip
+    for config in configs.values():
+        prepared = runner.prepare(config)
+        check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")
+    return configs
+
+
+def run_experiment(experiment: Experiment, store_folder: Path, jobs: int, say: Callable[[str], None] | None = None,
+                   n: int | None = None) -> dict[int, list[tuple[str, list[Run]]]]:  # fmt: skip
+    """Play (or reuse) every run; per player count, the ``(setup label, runs)`` groups."""
+    configs = plan_runs(experiment, n)
+    studies: dict[int, list[tuple[str, list[Run]]]] = {}
+    for players in experiment.players:
+        studies[players] = [
+            (arm.label, [store.ensure_run(configs[(players, arm.label, lineup)], store_folder, jobs, say)
+                         for lineup in planned_lineups(experiment, players)])
+            for arm in experiment.arms
+        ]  # fmt: skip
+    return studies
+
+
+def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str, list[Run]]]], n: int | None = None,
+                      report_folder: Path | None = None) -> report.Document:  # fmt: skip
+    """The report of a study: description, then every analysis per player count, the strategies
+    and where they stand (from the panels kept in ``report_folder``, the folder the report goes
+    to), then the runs."""
+    document = report.Document(experiment.title)
+    games = n or experiment.n
+    document.intro = (
+        (experiment.description + " " if experiment.description else "")
+        + f"Study file {experiment.path.name}: {experiment.game}, {', '.join(map(str, experiment.players))} players, "
+        f"{games:,} games per run, seed {experiment.seed}."
+        + (f" (Preview: n reduced from {experiment.n:,}.)" if n and n != experiment.n else "")
+    )
+    has_events = any(arm.settings for arm in experiment.arms)
+    kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:]) else "setup"
+    all_runs = []
+    for players, groups in studies.items():
+        report.add_study(document, groups, f"{players} players", kind)
+        if experiment.compensation is not None:  # issue 25: from finding to fix
+            block = compensation_module.study(groups[0][1], experiment.compensation)
+            document.facts[-1]["compensation"] = block
+            report_compensation.add_compensation(document, block, f"{players} players")
+        all_runs += [run for _, runs in groups for run in runs]
+    report_players.add_players(document, experiment.game, all_runs, report_folder)
+    report.add_manifest(document, all_runs)
+    report_answers.compose(document, experiment.question, experiment.measure)
+    return document
+
+
+def confirm_report(document: report.Document, experiment: Experiment, store_folder: Path, jobs: int,
+                   say: Callable[[str], None] | None = None) -> None:  # fmt: skip
+    """Check the document's headline answers under the study's stronger lineup (playing or reusing
+    its runs), or say on the first screen that they were not checked and why."""
+    if experiment.confirm_n and document.headlines:
+        played = confirm.play_confirmation(experiment, document.headlines, store_folder, jobs, say)
+        confirm.add_confirmation(document, experiment, played)
+    else:
+        document.intro = confirm.no_confirmation_sentence(experiment) + " " + document.intro
+
+
+def terminal_summary(document: report.Document) -> list[str]:
+    """What ``islandsim experiment`` prints: the first screen only (warnings, question, answers)."""
+    lines = [f"{document.title}"]
+    lines += [f"WARNING: {warning}" for warning in document.warnings]
+    if document.question:
+        lines.append(f"Question: {document.question}")
+    lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
+    return lines

@@ -1,0 +1,175 @@
+"""Playing the runs a study needs, reusing identical complete runs already on disk.
+
+A study (compare, tournament, experiment) names its runs as :class:`Arm` s (a rule setup:
+variants and any other run setting) crossed with lineups.  Each run lives in a store folder
+named after a hash of everything that determines its results (config, version, and a
+fingerprint of the game's code and data), so a second study asking for the same run finds
+it complete on disk and does not play it again, while a run of older rules is never reused.
+
+Counterfactual event runs (Loot Island's ``--force-event B12`` / ``--exclude-event B12``)
+are arms whose ``settings`` name the :class:`~simulator.core.run.runner.RunConfig` fields that
+carry them (``force_events`` / ``exclude_events``); they are passed through to the runner
+unchanged (a setting the runner does not know is refused with a clear message).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import hashlib
+import json
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Callable
+
+from simulator import __version__
+from simulator.analysis.stats.runs import Run, check_column_names, load_run, setup_label
+from simulator.compiled_cache import source_fingerprint
+from simulator.core.engine import registry
+from simulator.core.store import results
+from simulator.core.run import runner
+from simulator.core.engine.registry import UsageError
+from simulator.core.store.run_lock import LOCK, RunLock
+
+DEFAULT_STORE = Path("results") / "store"
+"""Where studies keep their runs unless told otherwise."""
+
+EVENT_SETTINGS = {"force": "force_events", "exclude": "exclude_events"}
+"""How ``--force-event`` / ``--exclude-event`` reach the runner: the RunConfig field of each."""
+
+
+@dataclass(frozen=True)
+class Arm:
+    """One rule setup of a study: a label, rule variants and extra RunConfig settings."""
+
+    label: str
+    variants: tuple[str, ...] = ()
+    settings: tuple[tuple[str, tuple[str, ...]], ...] = ()
+
+
+def baseline_arm(variants: tuple[str, ...] = ()) -> Arm:
+    """The reference setup of a comparison."""
+    return Arm("baseline" if not variants else "baseline: " + "+".join(variants), tuple(variants))
+
+
+def variant_arm(spec_text: str, base: tuple[str, ...] = ()) -> Arm:
+    """An arm from ``--variant X`` (``X+Y`` combines variants), on top of the baseline's variants."""
+    names = tuple(name.strip() for name in spec_text.split("+") if name.strip())
+    return Arm("+".join(names), tuple(dict.fromkeys(base + names)))
+
+
+def event_arm(kind: str, card: str, base: tuple[str, ...] = ()) -> Arm:
+    """An arm forcing (``kind='force'``) or excluding (``'exclude'``) one event card."""
+    return Arm(f"{kind} {card}", tuple(base), ((EVENT_SETTINGS[kind], (card,)),))
+
+
+def make_config(game: str, players: int, n: int, seed: int, lineup: tuple[str, ...], arm: Arm,
+                chunk_size: int = 0, trajectories: bool = False) -> runner.RunConfig:  # fmt: skip
+    """The runner's config of one run of ``arm`` (``trajectories``: also store score trajectories);
+    :class:`UsageError` for settings it lacks."""
+    config = runner.RunConfig(game, players, n, seed, tuple(lineup), tuple(arm.variants), chunk_size,
+                              trajectories=trajectories)  # fmt: skip
+    if arm.settings:
+        known = {field.name for field in dataclasses.fields(runner.RunConfig)}
+        for name, _ in arm.settings:
+            if name not in known:
+                raise UsageError(
+                    f"'{arm.label}' needs the runner setting '{name}', which this islandsim does not have yet"
+                )
+        config = dataclasses.replace(config, **{name: tuple(value) for name, value in arm.settings})
+    return config
+
+
+
+
+def code_fingerprint(game: str) -> str:
+    """A hash of the code and data that decide a game's results: its package, its strategies
+    module (``strategies/<game>.py``) and ``simulator/core``.  A run played before any of them
+    changed is not reused, even when the version number did not move."""
+    registry.get_game(game)  # an unknown game is a UsageError here, as elsewhere
+    return source_fingerprint(game)
+
+
+def run_key(config: runner.RunConfig) -> dict:
+    """Everything that determines a run's results (the chunk size does not), with the code fingerprint."""
+    key = {name: value for name, value in dataclasses.asdict(config).items() if name != "chunk_size"}
+    key = {name: list(value) if isinstance(value, tuple) else value for name, value in key.items()}
+    key["islandsim_version"] = __version__
+    key["schema_version"] = results.SCHEMA_VERSION
+    key["code"] = code_fingerprint(config.game)
+    return key
+
+
+def run_folder(store: Path, config: runner.RunConfig) -> Path:
+    """The store folder of a run: ``<game>-<P>p-<hash of its key>``."""
+    digest = hashlib.sha256(json.dumps(run_key(config), sort_keys=True).encode()).hexdigest()[:12]
+    return Path(store) / f"{config.game}-{config.players}p-{digest}"
+
+
+def _matches(manifest: dict, config: runner.RunConfig) -> bool:
+    return (
+        manifest.get("status") == "complete"
+        and manifest.get("islandsim_version") == __version__
+        and manifest["game"] == config.game
+        and manifest["players"] == config.players
+        and manifest["n"] == config.n
+        and manifest["seed"] == config.seed
+        and tuple(manifest["lineup"]) == tuple(config.lineup)
+        and tuple(manifest["variants"]) == tuple(config.variants)
+        and tuple(manifest.get("force_events", ())) == tuple(config.force_events)
+        and tuple(manifest.get("exclude_events", ())) == tuple(config.exclude_events)
+    )
+
+
+def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[str], None] | None = None,
+               scheduler: str | None = None) -> Run:  # fmt: skip
+    """The complete run of ``config`` in ``store``: reused when on disk, else played now.
+
+    Everything happens under the run folder's lock: a study sharing the store waits while
+    another writes that run (then reuses it), and never deletes a run being written.  A run
+    that cannot be reused (older code, damaged) is cleared and played again; an unfinished
+    run of the same configuration is resumed.
+    """
+    prepared = runner.prepare(config)
+    check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")
+    folder = run_folder(store, prepared.config)
+    folder.mkdir(parents=True, exist_ok=True)
+    with RunLock(folder, wait=True, say=say):
+        if _reusable(folder, prepared, say):
+            return load_run(folder)
+        if say:
+            say(f"playing {prepared.config.n:,} games into {folder}: {setup_label(prepared.config.to_json())}"
+                f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
+        runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say, scheduler=scheduler)
+        return load_run(folder)
+
+
+def _reusable(folder: Path, prepared: runner.PreparedRun, say: Callable[[str], None] | None) -> bool:
+    """Whether the store folder holds the complete run of ``prepared`` (caller holds its lock).
+
+    A run that is not reusable is cleared, unless it is an unfinished run of the same
+    configuration (the runner resumes it); a folder holding something else is refused."""
+    if not any(path.name != LOCK for path in folder.iterdir()):
+        return False
+    if not (folder / results.MANIFEST).exists():
+        raise UsageError(f"{folder} holds files that are not an islandsim run; move them away")
+    try:
+        existing = load_run(folder)
+        if _matches(existing.manifest, prepared.config):
+            if say:
+                say(f"reusing {folder} ({existing.label})")
+            return True
+        problem = "it holds another configuration or version"
+    except UsageError as error:
+        problem = str(error)
+    try:
+        results.check_run_folder(folder, prepared)
+        manifest = results.read_manifest(folder)
+        if manifest["status"] != "complete" and manifest.get("islandsim_version") == __version__:
+            return False  # an unfinished run of this configuration: resumed by the runner
+    except UsageError:
+        pass
+    if say:
+        say(f"replaying {folder}: {problem}")
+    results.remove_run(folder)
+    return False

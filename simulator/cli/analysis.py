@@ -1,0 +1,409 @@
+"""The analysis commands of ``islandsim``: tournament, compare, report, experiment.
+
+``register(cli)`` adds them to the click group of :mod:`simulator.cli`.  Bad input raises
+:class:`~simulator.core.engine.registry.UsageError`, which the CLI prints as one line (exit 2).
+"""
+
+from __future__ import annotations
+
+import json
+import secrets
+from pathlib import Path
+
+import click
+import polars as pl
+
+from simulator.analysis.stats import compare as compare_module
+from simulator.analysis.studies import experiment as experiment_module
+from simulator.analysis.report import document as report_module
+from simulator.analysis.stats import coverage, stalls, intervals as stats, tournament as tournament_module
+from simulator.analysis.studies import store, stored_play
+from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
+from simulator.analysis.stats.runs import load_run
+from simulator.cli.options import (
+    check_table_options, file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
+)
+from simulator.core.run import limits, runner
+from simulator.core.store.paths import check_output_file, check_output_folder
+from simulator.core.engine.registry import UsageError, get_game
+from simulator.core.players.strategies import check_strategy_name, lineup_names
+from simulator.core.run.tables import Column, Table, render
+
+REPORT_EXTENSIONS = {".html": "html", ".htm": "html", ".md": "md"}
+"""Report file extension -> format, when no format option is given."""
+
+
+def _jobs(jobs: int | None) -> int:
+    """Worker processes: all cores by default, more than the cores lowered with a warning (even with --quiet)."""
+    return runner.local_jobs(jobs, stderr_notices(False))
+
+
+def _check_outputs(store_folder: Path | None = None, reports: tuple[tuple[str, Path | None], ...] = (),
+                   fmt: str = "html", folders: tuple[tuple[str, Path | None], ...] = ()) -> None:  # fmt: skip
+    """Refuse, before anything is played, any output path of a command that cannot be written:
+    the run store, each ``(option, report file)`` (with its ``<stem>_files/`` folder in Markdown)
+    and each ``(option, folder)``."""
+    if store_folder is not None:
+        check_output_folder(store_folder, "--results")
+    for option, folder in folders:
+        if folder is not None:
+            check_output_folder(folder, option)
+    for option, path in reports:
+        if path is not None:
+            check_output_file(path, option)
+            if fmt == "md":
+                check_output_folder(report_module.markdown_files_folder(Path(path)), option)
+
+
+def _seed(seed: int | None) -> tuple[int, bool]:
+    """The run seed, and whether it was drawn at random (announced once the input is valid)."""
+    return (secrets.randbits(32), True) if seed is None else (seed, False)
+
+
+def _tell(say, message: str) -> None:
+    """Print a notice on stderr, unless ``--quiet`` made ``say`` None."""
+    if say is not None:
+        say(message)
+
+
+def _prepare_all(configs: list[runner.RunConfig], seed: int, random_seed: bool, say) -> None:
+    """Validate every run before playing any; then announce a random seed."""
+    for config in configs:
+        runner.prepare(config)
+    if random_seed:
+        _tell(say, f"seed {seed} (pass --seed {seed} to reproduce)")
+
+
+def _report_format(out: Path | None, fmt: str | None, option: str, format_option: str) -> str | None:
+    """The format of a report file: ``fmt`` when given, else its extension's (.html, .md).
+
+    The path is checked first, so a folder or an unwritable path is named as such rather than
+    as an unknown extension."""
+    if out is None:
+        return None
+    check_output_file(out, option)
+    return file_format(out, fmt, REPORT_EXTENSIONS, option, format_option)
+
+
+def _write_report(document: report_module.Document, out: Path | None, fmt: str | None, say) -> None:
+    if out is not None:
+        path = report_module.write(document, out, fmt)
+        _tell(say, f"report written to {path}")
+
+
+def _study_options(function):
+    options = [
+        click.option("--seed", type=limits.SEED, default=None, help="Run seed shared by every run (default: random, printed)."),
+        click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores; at most the cores)."),
+        click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
+                     show_default=True, help="Run store: runs are kept here and reused when identical."),  # fmt: skip
+        click.option("--report", "report_out", type=click.Path(path_type=Path), default=None,
+                     help="Also write a report to this file (.html, or .md: Markdown with PNGs)."),  # fmt: skip
+        click.option("--report-format", "report_fmt", type=click.Choice(report_module.FORMATS), default=None,
+                     help="Report format when the --report extension does not say it."),  # fmt: skip
+        click.option("--json", "as_json", is_flag=True, help="Print the tables as JSON."),
+        table_format_option,
+        quiet_option,
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
+def _show(unit: str):
+    """How a table cell of ``unit`` reads: '%' rate, 'pp' points, '+' signed, 'p' p-value, '' as is."""
+    if unit == "p":
+        return report_module.p_text
+    return lambda value: stats.format_number(value, unit) if isinstance(value, float) else str(value)
+
+
+def _table(frame: pl.DataFrame, columns: list[tuple[str, str, str]]) -> Table:
+    """``frame`` as a printable table of (column, header, unit) columns."""
+    return Table([Column(header, key, _show(unit)) for key, header, unit in columns], frame.to_dicts())
+
+
+def tournament_command():
+    @click.command("tournament")
+    @game_option()
+    @click.option("--players", type=int, required=True, help="Number of players.")
+    @lineup_options
+    @click.option("--strategies", "old_strategies", default=None, hidden=True, help="Former name of --lineup.")
+    @click.option("--n", "n_games", type=limits.GAMES, required=True, help="Games (deals) per lineup.")
+    @click.option("--orders", type=click.Choice(tournament_module.ORDERS), default="rotations", show_default=True,
+                  help="Seat orders of each lineup: cyclic rotations, or every distinct permutation.")  # fmt: skip
+    @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
+    @_study_options
+    def tournament(game_id, players, lineup, strategy_names, old_strategies, n_games, orders, variant_names, seed, jobs,
+                   store_folder, report_out, report_fmt, as_json, table_format, quiet):  # fmt: skip
+        """Play strategies against each other in every seat rotation on the same deals; rank them.
+
+        The strategies (--lineup a,b,c or repeated --strategy) need not match the seats: fewer
+        strategies than seats are repeated in order to fill them (a,b at 4 players: a,b,a,b);
+        more strategies than seats play every group of that many.  Each lineup is then played in
+        every rotation (--orders rotations) or every seat order (--orders permutations).
+        """
+        say = stderr_notices(quiet)
+        check_table_options(as_json, table_format)
+        if old_strategies is not None and lineup is not None:
+            raise UsageError("give the lineup once: --lineup a,b,c or repeated --strategy, not both")
+        names = list(lineup_names(lineup if lineup is not None else old_strategies, strategy_names))
+        report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
+        _check_outputs(store_folder, (("--report", report_out),), report_fmt)
+        spec = get_game(game_id)
+        for name in names:
+            check_strategy_name(spec, name)
+        lineups = tournament_module.lineups(names, players, orders)
+        (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+        arm = store.baseline_arm(tuple(variant_names))
+        configs = [store.make_config(game_id, players, n_games, seed, lineup, arm) for lineup in lineups]
+        _prepare_all(configs, seed, random_seed, say)
+        _tell(say, tournament_module.seating_notice(names, players, orders))
+        _tell(say, f"{len(configs)} lineups x {n_games:,} games")
+        runs = [store.ensure_run(config, store_folder, jobs, say) for config in configs]
+        ranked = tournament_module.ranking(runs)
+        pairs = tournament_module.head_to_head(runs)
+        if as_json:
+            click.echo(json.dumps({"ranking": ranked.to_dicts(), "head_to_head": pairs.to_dicts(),
+                                   "capped": stalls.capped_rate(runs),
+                                   "runs": [str(run.path) for run in runs]}, indent=2))  # fmt: skip
+        else:
+            click.echo(render([
+                tournament_module.tournament_summary(ranked, pairs),
+                stalls.capped_sentence(runs),
+                "",
+                _table(ranked, [("position", "#", ""), ("strategy", "strategy", ""), ("win_rate", "win rate", "%"),
+                                ("low", "low", "%"), ("high", "high", "%"), ("mean_score", "mean score", "")]),
+                "",
+                "head to head: share of meetings the row finished ahead of the column (ties half)",
+                _table(pairs, [("a", "strategy", ""), ("b", "opponent", ""), ("ahead", "ahead", "%"),
+                               ("low", "low", "%"), ("high", "high", "%")]),
+            ], table_format))  # fmt: skip
+        if report_out is not None:
+            spec_title = runs[0].manifest.get("title", game_id)
+            document = report_module.Document(f"{spec_title}: tournament of {', '.join(names)} at {players} players")
+            report_module.add_study(document, [(arm.label, runs)], f"{players} players")
+            report_module.add_manifest(document, runs)
+            _write_report(document, report_out, report_fmt, say)
+
+    return tournament
+
+
+def compare_command():
+    @click.command("compare")
+    @click.argument("run_dirs", nargs=-1, type=click.Path(path_type=Path))
+    @game_option(required=False, help_text="Game id, to play the baseline and the setups now.")
+    @click.option("--players", type=int, default=None, help="Number of players.")
+    @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Games per setup.")
+    @lineup_options
+    @click.option("--base-variant", "base_variants", multiple=True, help="Variant of the baseline (repeat to combine).")
+    @click.option("--variant", "variant_names", multiple=True, help="A setup to compare (repeat for several; a+b combines).")
+    @click.option("--force-event", "force_events", multiple=True, help="Compare a setup with this event card forced (repeat).")
+    @click.option("--exclude-event", "exclude_events", multiple=True, help="Compare a setup without this event card (repeat).")
+    @click.option("--sequential", is_flag=True,
+                  help="Play in steps of --n games until every seat's win-rate difference is decided (docs/analysis.md).")
+    @click.option("--alpha", type=limits.OpenFraction(0, 1, "an error rate"), default=0.05, show_default=True,
+                  help="With --sequential: error rate.")  # fmt: skip
+    @click.option("--margin", type=limits.OpenFraction(0, 1, "a win-rate difference"), default=0.01, show_default=True,
+                  help="With --sequential: a difference within ± this is negligible.")
+    @click.option("--max-n", type=limits.GAMES, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
+    @click.option("--trajectories", is_flag=True, help="Also store every game's score trajectory in the runs played.")
+    @_study_options
+    def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names, force_events,
+                exclude_events, sequential, alpha, margin, max_n, trajectories, seed, jobs, store_folder, report_out,
+                report_fmt, as_json, table_format, quiet):  # fmt: skip
+        """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
+        say = stderr_notices(quiet)
+        check_table_options(as_json, table_format)
+        strategy_names = lineup_names(lineup, strategy_names)
+        report_fmt = _report_format(report_out, report_fmt, "--report", "--report-format")
+        _check_outputs(None if run_dirs else store_folder, (("--report", report_out),), report_fmt)
+        if trajectories and (sequential or run_dirs):
+            raise UsageError("--trajectories stores trajectories in the runs compare plays now; "
+                             "it does not go with --sequential or run folders")  # fmt: skip
+        if sequential:
+            arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
+            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, arms, run_dirs, alpha,
+                                  margin, max_n, seed, jobs, store_folder, as_json, table_format, say)  # fmt: skip
+            return
+        if run_dirs:
+            if game_id or strategy_names or variant_names or force_events or exclude_events:
+                raise UsageError("give either run folders or --game with --variant/--force-event/--exclude-event, not both")
+            if len(run_dirs) < 2:
+                raise UsageError("give a baseline run folder and at least one other run folder to compare")
+            runs = [load_run(path) for path in run_dirs]
+            groups = [(run.label, [run]) for run in runs]
+            labels = [f"{path.name} ({run.label})" for path, run in zip(run_dirs, runs)]
+            groups = [(label, members) for label, (_, members) in zip(labels, groups)]
+        else:
+            groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names,
+                                      force_events, exclude_events, seed, jobs, store_folder, say, trajectories)  # fmt: skip
+        table = compare_module.compare_groups(groups[0][1], groups[1:])
+        never_seen = coverage.never_seen_by_setup(groups)
+        if as_json:
+            capped = {label: stalls.capped_rate(members) for label, members in groups}
+            click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen,
+                                   "capped": capped}, indent=2))  # fmt: skip
+        else:
+            parts: list = [f"baseline: {groups[0][0]}", *compare_module.comparison_summary(table)]
+            capped = [(label, stalls.capped_rate(members)) for label, members in groups]
+            if capped[0][1]["stall_cap"]:
+                parts += [f"{label}: {stalls.capped_line_of(rate)}" for label, rate in capped]
+            else:
+                parts.append(stalls.capped_line_of(capped[0][1]))
+            if never_seen:
+                parts.append("never happened: " + "; ".join(never_seen))
+            for unit, title in (("pp", "rates (percentage points)"), ("", "means")):
+                part = table.filter(pl.col("unit") == unit)
+                if part.is_empty():
+                    continue
+                parts += ["", title, _table(part, [
+                    ("arm", "setup", ""), ("measure", "measure", ""), ("difference", "difference", unit or "+"),
+                    ("low", "low", unit or "+"), ("high", "high", unit or "+"), ("p_holm", "Holm p", "p"),
+                    ("verdict", "verdict", "")])]  # fmt: skip
+            click.echo(render(parts, table_format))
+        if report_out is not None:
+            first = groups[0][1][0].manifest
+            document = report_module.Document(f"{first.get('title', first['game'])}: setups compared at {first['players']} players")
+            kind = "event setting" if (force_events or exclude_events) and not variant_names else "setup"
+            report_module.add_study(document, groups, f"{first['players']} players", kind)
+            report_module.add_manifest(document, [run for _, members in groups for run in members])
+            _write_report(document, report_out, report_fmt, say)
+
+    return compare
+
+
+def _compared_arms(base_variants, variant_names, force_events, exclude_events) -> list[store.Arm]:
+    """The setups compared with the baseline: each ``--variant``, forced and excluded card."""
+    base = tuple(base_variants)
+    arms = [store.variant_arm(text, base) for text in variant_names]
+    arms += [store.event_arm("force", card, base) for card in force_events]
+    arms += [store.event_arm("exclude", card, base) for card in exclude_events]
+    return arms
+
+
+def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, compared, run_dirs,
+                          alpha, margin, max_n, seed, jobs, store_folder, as_json, table_format, say) -> None:  # fmt: skip
+    """``compare --sequential``: baseline against one setup, played until every seat is decided."""
+    from simulator.core.run import sequential
+
+    if run_dirs or game_id is None or players is None or len(compared) != 1:
+        raise UsageError("--sequential compares a baseline with one setup, played now: give --game, --players, "
+                         "--n (games per step) and exactly one --variant, --force-event or --exclude-event")  # fmt: skip
+    checkpoint = 20_000 if checkpoint is None else checkpoint
+    (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+    arms = [store.baseline_arm(tuple(base_variants)), compared[0]]
+    configs = [store.make_config(game_id, players, checkpoint, seed, tuple(strategy_names), arm) for arm in arms]
+    _prepare_all(configs, seed, random_seed, say)
+    folders = [store_folder / f"sequential-{game_id}-{players}p-seed{seed}-{arm.label.replace(' ', '').replace(':', '-')}"
+               for arm in arms]  # fmt: skip
+    outcome = sequential.compare_sequentially(configs[0], configs[1], folders[0], folders[1], jobs, alpha=alpha,
+                                              margin=margin, checkpoint=checkpoint, max_n=max_n, say=say)  # fmt: skip
+    if as_json:
+        click.echo(json.dumps(dict(outcome, baseline=arms[0].label, variant=arms[1].label), indent=2))
+        return
+    points = lambda value: f"{100 * value:+.2f}"  # noqa: E731
+    seats = Table([Column("seat", "seat"), Column("win-rate difference (points)", "mean_difference", points),
+                   Column("95% interval", ("low", "high"), lambda low, high: f"[{points(low)}, {points(high)}]"),
+                   Column("verdict", "verdict")], outcome["seats"])  # fmt: skip
+    click.echo(render([
+        f"{arms[1].label} against {arms[0].label}: {outcome['games']:,} paired games, "
+        f"{'decided' if outcome['decided'] else 'NOT decided (--max-n reached)'}",
+        f"method: {outcome['method']}; alpha {alpha}, margin ±{100 * margin:.1f} points",
+        seats,
+    ], table_format))  # fmt: skip
+
+
+def _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
+                     exclude_events, seed, jobs, store_folder, say, trajectories=False) -> list[tuple[str, list]]:  # fmt: skip
+    """Play (or reuse) the baseline and each setup on the same seed; ``(label, [run])`` groups."""
+    missing = [name for name, value in (("--game", game_id), ("--players", players), ("--n", n_games)) if value is None]
+    if missing:
+        raise UsageError(f"give run folders, or {', '.join(missing)} to play the comparison now")
+    arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
+    if not arms:
+        raise UsageError("nothing to compare: give --variant, --force-event or --exclude-event")
+    arms = [store.baseline_arm(tuple(base_variants))] + arms
+    (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+    configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm, trajectories=trajectories)
+               for arm in arms]  # fmt: skip
+    _prepare_all(configs, seed, random_seed, say)
+    return [(arm.label, [store.ensure_run(config, store_folder, jobs, say)]) for arm, config in zip(arms, configs)]
+
+
+def report_command():
+    @click.command("report")
+    @click.argument("run_dirs", nargs=-1, required=True, type=click.Path(path_type=Path))
+    @click.option("--out", "out", type=click.Path(path_type=Path), required=True,
+                  help="Report file: .html (one self-contained file) or .md (Markdown with PNGs in <name>_files/).")
+    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default=None,
+                  help="Report format, when not the one the --out extension names.")  # fmt: skip
+    @click.option("--title", default=None, help="Report title.")
+    def report(run_dirs, out, fmt, title):
+        """Write a balance report of run folders (a folder of runs stands for the runs inside)."""
+        fmt = _report_format(out, fmt, "--out", "--format")
+        _check_outputs(reports=(("--out", out),), fmt=fmt)
+        document = report_module.build_report(run_dirs, title, Path(out).parent)
+        _write_report(document, out, fmt, stderr_notices(False))
+
+    return report
+
+
+def experiment_command():
+    @click.command("experiment")
+    @click.argument("files", nargs=-1, required=True, type=click.Path(path_type=Path))
+    @click.option("--out", "out", type=click.Path(path_type=Path), default=None,
+                  help="Report file (one experiment only; default: REPORTS_DIR/<file name>.html).")  # fmt: skip
+    @click.option("--reports-dir", type=click.Path(path_type=Path), default=Path("reports"), show_default=True,
+                  help="Where the reports go when --out is not given.")  # fmt: skip
+    @click.option("--format", "fmt", type=click.Choice(report_module.FORMATS), default=None,
+                  help="Report format: default the --out extension's, else html.")
+    @click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
+                  show_default=True, help="Run store: runs are kept here and reused when identical.")  # fmt: skip
+    @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores; at most the cores).")
+    @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Preview: games per run instead of the file's n.")
+    @quiet_option
+    @click.option("--allow-strategy-modules", is_flag=True,
+                  help="Import the module:function strategies the files' lineups name (runs their code).")
+    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, quiet, allow_strategy_modules):
+        """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
+        if out is not None and len(files) > 1:
+            raise UsageError("--out names one report; with several experiment files use --reports-dir")
+        say = stderr_notices(quiet)
+        fmt = _report_format(out, fmt, "--out", "--format") if out is not None else (fmt or "html")
+        studies = [experiment_module.load_experiment(path) for path in files]  # validate every file first
+        for study in studies:
+            for lineup in study.lineups:
+                runner.refuse_strategy_modules(lineup, f"experiment file {study.path}", "--allow-strategy-modules",
+                                               allow_strategy_modules)  # fmt: skip
+        for study in studies:
+            experiment_module.plan_runs(study, n_games)
+        targets = [(study, out or Path(reports_dir) / f"{study.path.stem}.{fmt}") for study in studies]
+        _check_outputs(store_folder, tuple(("--out" if out else "--reports-dir", target) for _, target in targets), fmt,
+                       folders=(() if out else (("--reports-dir", reports_dir),)))  # fmt: skip
+        jobs = _jobs(jobs)
+
+        def kept() -> str:
+            configs = [config for study in studies for config in experiment_module.plan_runs(study, n_games).values()]
+            done = stored_play.complete_runs(store_folder, configs)
+            return (f"{done} of {len(configs)} runs complete in {store_folder}, and the finished chunks of the run in "
+                    "progress")  # fmt: skip
+
+        with stopped_with_a_line(kept, command_again):
+            for study, target in targets:
+                _tell(say, f"experiment {study.path}: {study.title}")
+                runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
+                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent)
+                if n_games is None:
+                    experiment_module.confirm_report(document, study, store_folder, jobs, say)
+                _write_report(document, target, fmt, say)
+                for line in experiment_module.terminal_summary(document):
+                    click.echo(line)
+
+    return experiment
+
+
+def register(cli_group: click.Group) -> None:
+    """Add the analysis commands to the ``islandsim`` click group."""
+    for make in (tournament_command, compare_command, report_command, experiment_command):
+        command = make()
+        cli_group.add_command(command, command.name)

@@ -1,0 +1,114 @@
+"""Options that several ``islandsim`` commands share, declared once so they read the same everywhere.
+
+- ``--lineup a,b,c`` / repeated ``--strategy``: the strategies, parsed by
+  :func:`simulator.core.players.strategies.lineup_names` (run, bench, replay, tournament, compare);
+- ``--format text|md|csv``: how a command prints its tables (:mod:`simulator.core.run.tables`);
+- ``--quiet``: no progress bar and no notices on stderr;
+- shell completion of game ids and strategy names (``_ISLANDSIM_COMPLETE``, see README.md);
+- :func:`file_format`: the format of an output file, from ``--format`` or else its extension.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Callable
+
+import click
+
+from simulator.core.run import tables
+from simulator.core.engine.registry import UsageError
+
+
+def complete_game_id(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of ``--game``: the registered game ids."""
+    from simulator.core.engine.registry import game_ids
+
+    return [game_id for game_id in game_ids() if game_id.startswith(incomplete)]
+
+
+def complete_strategy(ctx: click.Context, param: click.Parameter, incomplete: str) -> list[str]:
+    """Shell completion of ``--lineup`` / ``--strategy``: the strategies of the ``--game`` typed
+    before, completing the last name of a comma list."""
+    from simulator.core.engine.registry import GAME_MODULES, get_game
+
+    game_id = ctx.params.get("game_id")
+    if game_id not in GAME_MODULES:
+        return []
+    done, comma, last = incomplete.rpartition(",")
+    names = get_game(game_id).strategy_descriptions
+    return [done + comma + name for name in names if name.startswith(last)]
+
+
+def game_option(required: bool = True, help_text: str = "Game id (see `islandsim games`).") -> Callable:
+    """``--game ID`` (parameter ``game_id``), completed from the registered games."""
+    # no explicit default when required: click 8.3+ treats an explicit default=None as a value,
+    # and a missing --game would then reach the command as None
+    return click.option("--game", "game_id", required=required, help=help_text,
+                        shell_complete=complete_game_id)  # fmt: skip
+
+
+def lineup_options(function: Callable) -> Callable:
+    """``--lineup a,b,c`` and the repeated ``--strategy NAME`` (parameters ``lineup``, ``strategy_names``)."""
+    function = click.option("--strategy", "strategy_names", multiple=True, shell_complete=complete_strategy,
+                            help="Strategy per seat, in seat order (repeat); same as --lineup.")(function)  # fmt: skip
+    return click.option("--lineup", default=None, shell_complete=complete_strategy,
+                        help="Strategies seat by seat as a comma list, e.g. greedy,bluffer,greedy,greedy "
+                             "(see `islandsim strategies`).")(function)  # fmt: skip
+
+
+def check_table_options(as_json: bool, table_format: str) -> None:
+    """``--json`` prints JSON; a table format besides the default text is then a contradiction."""
+    if as_json and table_format != "text":
+        raise UsageError(f"give --json or --format {table_format}, not both")
+
+
+def table_format_option(function: Callable) -> Callable:
+    """``--format text|md|csv`` for the tables a command prints (parameter ``table_format``)."""
+    return click.option("--format", "table_format", type=click.Choice(tables.FORMATS), default="text",
+                        show_default=True,
+                        help="How tables are printed: aligned text, Markdown, or CSV (tables only, unrounded).",
+                        )(function)  # fmt: skip
+
+
+def quiet_option(function: Callable) -> Callable:
+    """``--quiet`` (parameter ``quiet``): nothing on stderr but errors."""
+    return click.option("--quiet", "-q", is_flag=True,
+                        help="No progress bar and no notices on stderr (errors are still printed).",
+                        )(function)  # fmt: skip
+
+
+def stderr_notices(quiet: bool) -> Callable[[str], None] | None:
+    """The function that prints a notice on stderr, or ``None`` (silence) with ``--quiet``."""
+    if quiet:
+        return None
+    return lambda message: click.echo(message, err=True)
+
+
+def file_format(path: Path, fmt: str | None, formats: dict[str, str], option: str,
+                format_option: str = "--format") -> str:  # fmt: skip
+    """The format of output file ``path``: ``fmt`` when given, else the one its extension names.
+
+    ``formats`` maps each extension (``.md``) to its format (``md``); ``option`` and
+    ``format_option`` name the options in the error raised when the extension says nothing.
+    """
+    if fmt is not None:
+        return fmt
+    suffix = Path(path).suffix.lower()
+    if suffix in formats:
+        return formats[suffix]
+    known = ", ".join(formats)
+    raise UsageError(f"cannot tell the format of {option} {path} from its extension; "
+                     f"use one of {known}, or give {format_option}")  # fmt: skip
+
+
+def store_options(function):
+    """``--results`` (the run store) and ``--chunk-size`` of the commands that play through it."""
+    from simulator.analysis.studies.store import DEFAULT_STORE
+
+    function = click.option("--chunk-size", type=limits.CHUNK_SIZE, default=0,
+                            help="Games per stored chunk (default: the game's, split over the jobs); a kill -9 "
+                                 "loses at most the chunks in progress.")(function)  # fmt: skip
+    return click.option("--results", "store_folder", type=click.Path(path_type=Path), default=DEFAULT_STORE,
+                        show_default=True,
+                        help="Run store: every lineup's games are kept here, resumed after an interruption and "
+                             "reused when asked again.")(function)  # fmt: skip

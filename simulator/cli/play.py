@@ -1,0 +1,310 @@
+"""``islandsim play``: a person takes one seat in the terminal, strategies play the others.
+
+The game runs in Python over the game's compiled forward model (``GameSpec.forward``):
+``new_game``, then ``pending_decision`` -> (the person, or the seat's compiled strategy) ->
+``apply`` until the game is over.  The bots are asked exactly as in a run (same seat streams),
+so a bot plays here as it plays in ``islandsim run``.
+
+What the person reads goes through the game's optional hooks (``docs/engine-contract.md``),
+each given only what the seat may know: ``narrate_for_seat`` (the log as the seat sees it,
+printed as records come), ``describe_view`` (the seat's hand, the table, the scores, shown at
+each of its decisions) and ``describe_options`` (one plain text, or step labels, per option).
+A decision with more than 20 options is chosen in steps (``simulator/core/option_steps.py``:
+colour, then cards, then landing...).  A game without the hooks still plays: its options are
+shown as raw codes and nothing is narrated.
+
+This module lives outside ``simulator/core`` because the core's sources key the compiled cache
+(``simulator/compiled_cache.py``): an edit here must not recompile every engine.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from dataclasses import dataclass
+from typing import Callable, TextIO
+
+import click
+import numpy as np
+
+from simulator.core.run import limits
+from simulator.core.engine.forward import NO_SEAT
+from simulator.core.engine.option_steps import OptionText, check_option_labels, entry_texts, full_text, menu
+from simulator.core.engine.registry import GameSpec, UsageError, check_players, check_variants, get_game
+from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, reset_stream
+from simulator.core.engine.seats import seat_number
+from simulator.core.players.strategies import Lineup, build_lineup, check_lineup
+
+EXIT_INPUT_ENDED = 1
+"""Status when the input ends (EOF) before the game does."""
+EXIT_INTERRUPTED = 130
+"""Ctrl-C (128 + SIGINT)."""
+LOG_ROWS = 20_000
+"""Log records one game may write (event codes start at 1: a row of zeros is no record yet)."""
+GAME_INDEX = 0
+
+
+class InputEnded(Exception):
+    """The person's input ended (EOF) before the game did."""
+
+
+@dataclass
+class TerminalGame:
+    """One game at the terminal: the game, the person's seat (engine index), the lineup and the position."""
+
+    spec: GameSpec
+    players: int
+    person: int
+    lineup: Lineup
+    flags: np.ndarray
+    seed: int
+    state: np.ndarray
+    options: np.ndarray
+    streams: np.ndarray
+    log: np.ndarray
+    lines_shown: int = 0
+
+
+def other_seat_names(spec: GameSpec, players: int, person: int, names: tuple[str, ...]) -> tuple[str, ...]:
+    """The lineup of all seats: ``names`` for the other seats in seat order (the default strategy
+    when none are given); the person's own seat holds the default strategy, never asked."""
+    if not names:
+        return (spec.default_strategy,) * players
+    if len(names) != players - 1:
+        raise UsageError(f"{len(names)} strategies given for the {players - 1} other seats; give one per other seat "
+                         f"in seat order (--lineup a,b,...), or none for the default")  # fmt: skip
+    check_lineup(spec, players - 1, names)
+    return names[:person] + (spec.default_strategy,) + names[person:]
+
+
+def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], variants: tuple[str, ...],
+              seed: int) -> TerminalGame:  # fmt: skip
+    """Check the command's input (:class:`UsageError` if bad), compile the lineup, deal the game."""
+    spec = get_game(game_id)
+    if spec.forward is None:
+        raise UsageError(f"{spec.title} cannot be played in the terminal yet: its engine is not a forward model "
+                         f"(docs/engine-contract.md); games that can: {', '.join(playable_games())}")  # fmt: skip
+    check_players(spec, players)
+    if not 1 <= seat <= players:
+        raise UsageError(f"--seat must be a seat from 1 to {players}, not {seat}")
+    person = seat - 1
+    flags = check_variants(spec, variants, players)
+    lineup = build_lineup(spec, players, other_seat_names(spec, players, person, names))
+    forward = spec.forward
+    table = TerminalGame(spec, players, person, lineup, flags, seed, np.zeros(forward.state_size, dtype=np.int64),
+                  np.zeros(forward.max_options, dtype=np.int64), np.zeros((players, 1), dtype=np.uint64),
+                  np.zeros((LOG_ROWS, 6), dtype=np.int64))  # fmt: skip
+    for other in range(players):
+        reset_stream(table.streams[other], seed, GAME_INDEX, PURPOSE_FIRST_STRATEGY + other)
+    forward.new_game(seed, GAME_INDEX, players, flags, 0, table.state, table.log)
+    return table
+
+
+def playable_games() -> list[str]:
+    """The games with a forward model (the ones ``play`` can run)."""
+    from simulator.core.engine.registry import game_ids
+
+    return [game_id for game_id in game_ids() if get_game(game_id).forward is not None]
+
+
+def records_written(log: np.ndarray) -> int:
+    """How many log records the game has written (rows before the first all-zero code)."""
+    empty = np.flatnonzero(log[:, 0] == 0)
+    return int(empty[0]) if empty.size else len(log)
+
+
+def new_narration(table: TerminalGame) -> list[str]:
+    """The narration lines the person has not read yet (as the seat sees them)."""
+    hook = table.spec.narrate_for_seat
+    if hook is None:
+        return []
+    lines = hook(table.log, records_written(table.log), table.flags, table.person)
+    fresh = lines[table.lines_shown:]
+    table.lines_shown = len(lines)
+    return fresh
+
+
+def option_texts(table: TerminalGame, kind: int, n_options: int) -> list[OptionText]:
+    """The options of the person's decision in plain words (a text or step labels per option) when
+    the game says how, else their raw codes; checked to be choosable step by step."""
+    hook = table.spec.describe_options
+    if hook is None:
+        return [f"option code {int(code)}" for code in table.options[:n_options]]
+    texts = list(hook(table.state, table.person, kind, table.options, n_options, table.flags))
+    try:
+        if len(texts) != n_options:
+            raise ValueError(f"{len(texts)} texts for {n_options} options")
+        check_option_labels(texts)
+    except ValueError as error:
+        raise RuntimeError(f"{table.spec.title}: describe_options for decision '{table.spec.decision_name(kind)}' "
+                           f"cannot be chosen from: {error}") from None  # fmt: skip
+    return texts
+
+
+def numbered(lines: list[str], with_back: bool) -> list[str]:
+    """Menu lines numbered from 1, after a "0. back" line when going back is possible."""
+    width = len(str(len(lines)))
+    back = [f"  {0:>{width}}. back"] if with_back else []
+    return back + [f"  {number:>{width}}. {line}" for number, line in enumerate(lines, start=1)]
+
+
+def view_lines(table: TerminalGame) -> list[str]:
+    """What the person's seat sees now."""
+    hook = table.spec.describe_view
+    if hook is None:
+        return [f"({table.spec.title} does not describe a seat's view yet)"]
+    return hook(table.state, table.person, table.flags)
+
+
+BACK = -1
+"""What :func:`read_number` returns for "0" when going back is possible."""
+
+
+def read_number(count: int, with_back: bool, read_line: Callable[[], str], say: Callable[..., None]) -> int:
+    """Read until a number from 1 to ``count`` (0-based index back), or 0 for :data:`BACK` when allowed."""
+    lowest = 0 if with_back else 1
+    while True:
+        say(f"choose 1-{count}, or 0 to go back: " if with_back else f"choose 1-{count}: ", newline=False)
+        line = read_line()
+        if line == "":
+            raise InputEnded()
+        if not sys.stdin.isatty():
+            say(line.rstrip("\n"))  # scripted input: the answer shows in the transcript
+        text = line.strip()
+        if text.isdigit() and lowest <= int(text) <= count:
+            return int(text) - 1 if int(text) else BACK
+        say(f"'{text}' is not an option: type a number from {lowest} to {count}")
+
+
+def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callable[[], str], say: Callable[..., None]) -> int:
+    """Show the seat's view and the options; read the person's choice (the option's 0-based index).
+
+    With more than ``option_steps.MAX_LISTED`` options the choice is made in steps (the game's
+    step labels: colour, then cards, then landing...), with "0. back" to go up a step; it always
+    ends on exactly one legal option."""
+    say("")
+    for line in view_lines(table):
+        say(line)
+    say(f"Seat {seat_number(table.person)}, your decision ({table.spec.decision_name(kind)}):")
+    texts = option_texts(table, kind, n_options)
+    chosen_paths: list[tuple[str, ...]] = [()]
+    while True:
+        shown = menu(texts, chosen_paths[-1])
+        if shown.path:
+            say(f"  chosen so far: {full_text(shown.path)}")
+        with_back = len(chosen_paths) > 1
+        for line in numbered(entry_texts(texts, shown), with_back):
+            say(line)
+        answer = read_number(len(shown), with_back, read_line, say)
+        if answer == BACK:
+            chosen_paths.pop()
+        elif shown.is_final:
+            if shown.path:
+                say(f"  you chose: {full_text(texts[shown.options[answer]])}")
+            return shown.options[answer]
+        elif shown.counts[answer] == 1:  # the label is one option: chosen
+            index = menu(texts, shown.path + (shown.labels[answer],)).options[0]
+            say(f"  you chose: {full_text(texts[index])}")
+            return index
+        else:
+            chosen_paths.append(shown.path + (shown.labels[answer],))
+
+
+def ask_bot(table: TerminalGame, seat: int, kind: int, n_options: int) -> int:
+    """The seat's compiled strategy's choice, checked as the core's loop checks it."""
+    lineup = table.lineup
+    choice = lineup.functions[seat](table.state, seat, kind, table.options, n_options, lineup.params[seat],
+                                    table.streams[seat])  # fmt: skip
+    if not 0 <= choice < n_options:
+        raise UsageError(f"strategy '{lineup.names[seat]}' (seat {seat_number(seat)}) returned {choice} for decision "
+                         f"'{table.spec.decision_name(kind)}', which offered options 0..{n_options - 1}")  # fmt: skip
+    return int(choice)
+
+
+def final_lines(table: TerminalGame) -> list[str]:
+    """The final scores and ranks of every seat."""
+    spec = table.spec
+    seat_row = np.zeros((table.players, len(spec.seat_columns)), dtype=np.int64)
+    game_row = np.zeros(len(spec.game_columns), dtype=np.int64)
+    spec.forward.final_results(table.state, seat_row, game_row)
+    lines = ["", "Game over."]
+    for seat in np.argsort(np.where(seat_row[:, 1] == 0, 10_000, seat_row[:, 1]), kind="stable"):
+        who = "you" if seat == table.person else table.lineup.names[seat]
+        rank = int(seat_row[seat, 1])
+        lines.append(f"  seat {seat_number(int(seat))} ({who}): score {int(seat_row[seat, 0])}, "
+                     f"rank {rank if rank else 'none (did not win)'}")  # fmt: skip
+    return lines
+
+
+def play_to_the_end(table: TerminalGame, read_line: Callable[[], str], say: Callable[..., None]) -> None:
+    """The loop: narrate, ask the person or a bot, apply, until the game is over."""
+    forward = table.spec.forward
+    while True:
+        for line in new_narration(table):
+            say(line)
+        seat, kind, n_options = forward.pending_decision(table.state, table.options)
+        if seat == NO_SEAT:
+            break
+        if seat == table.person:
+            choice = ask_person(table, kind, n_options, read_line, say)
+        else:
+            choice = ask_bot(table, seat, kind, n_options)
+        forward.apply(table.state, choice, table.log)
+    for line in final_lines(table):
+        say(line)
+
+
+def _say(text: str, newline: bool = True) -> None:
+    click.echo(text, nl=newline)
+
+
+def _reader(stream: TextIO) -> Callable[[], str]:
+    return stream.readline
+
+
+def play(game_id: str, players: int, seat: int, names: tuple[str, ...], variants: tuple[str, ...],
+         seed: int | None) -> None:  # fmt: skip
+    """The ``islandsim play`` command: set the table, play, leave cleanly on EOF or Ctrl-C."""
+    if seed is None:
+        seed = secrets.randbits(32)
+    try:
+        table = set_table(game_id, players, seat, names, variants, seed)
+        lineup = ", ".join(f"seat {number} {'you' if number == seat else name}"
+                           for number, name in enumerate(table.lineup.names, start=1))  # fmt: skip
+        _say(f"{table.spec.title}, {players} players, seed {seed}; variants: {', '.join(variants) or 'none'}")
+        _say(f"lineup: {lineup}")
+        if table.spec.narrate_for_seat is None:
+            _say(f"({table.spec.title} has no narration for a seat yet: only your decisions are shown)")
+        play_to_the_end(table, _reader(sys.stdin), _say)
+    except InputEnded:
+        click.echo("", err=False)
+        click.echo("input ended before the game did: game left", err=True)
+        sys.exit(EXIT_INPUT_ENDED)
+    except KeyboardInterrupt:
+        click.echo("", err=False)
+        click.echo("interrupted: game left", err=True)
+        sys.exit(EXIT_INTERRUPTED)
+
+
+def register(cli_group: click.Group) -> None:
+    """Add ``islandsim play`` to the command group."""
+    from simulator.cli.options import game_option, lineup_options
+    from simulator.core.players.strategies import lineup_names
+
+    @cli_group.command("play")
+    @game_option()
+    @click.option("--players", type=int, required=True, help="Number of players.")
+    @click.option("--seat", type=int, required=True, help="Your seat, 1..players.")
+    @lineup_options
+    @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
+    @click.option("--seed", type=limits.SEED, default=None, help="Seed of the deal (default: a random one, printed).")
+    def play_command(game_id, players, seat, lineup, strategy_names, variant_names, seed):
+        """Play one game in the terminal against the strategies.
+
+        You take seat --seat; --lineup names the strategies of the other seats in seat order
+        (players - 1 names; default: the game's default strategy).  At each of your decisions
+        the game shows what your seat sees and numbers the options: type a number.  A decision
+        with many options is chosen in steps (say colour, then cards, then landing; 0 goes
+        back a step).  Ctrl-C or the end of the input leaves the game.
+        """
+        play(game_id, players, seat, lineup_names(lineup, strategy_names), tuple(variant_names), seed)
