@@ -75,6 +75,9 @@ MOVED = {
     "simulator.analysis.commands": "simulator.cli.analysis",
     "simulator.analysis.coverage_command": "simulator.cli.coverage",
     "simulator.benchmark.commands": "simulator.cli.benchmark",
+    # stored in run manifests (results/store) and players panels (reports/players/*.json) as the
+    # module of the salted random players `...:random_salt_N` of `islandsim skill`
+    "simulator.analysis.replayable": "simulator.analysis.studies.replayable",
 }
 """Old module name -> where the module lives now."""
 

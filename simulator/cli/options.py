@@ -15,7 +15,7 @@ from typing import Callable
 
 import click
 
-from simulator.core.run import tables
+from simulator.core.run import limits, tables
 from simulator.core.engine.registry import UsageError
 
 

@@ -19,7 +19,6 @@ from __future__ import annotations
 import base64
 import functools
 import html
-import json
 import sys
 from dataclasses import dataclass
 
@@ -32,16 +31,13 @@ import numpy as np
 
 from simulator.analysis.stats import intervals as stats
 from simulator.analysis.studies.matches import Table, ahead, check_table, won
-from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
-from simulator.analysis.studies.stored_play import named_ranks, start_tally
+from simulator.analysis.studies.stored_play import named_ranks
 from simulator.analysis.stats.tournament import lineups as round_robin
-from simulator.cli.options import check_table_options, game_option, quiet_option, stderr_notices, table_format_option
-from simulator.core.run import limits, runner
+from simulator.core.players.reference import parse_reference
 from simulator.core.players import param_files
 from simulator.core.engine import registry
-from simulator.core.store.paths import check_output_file, check_output_folder
 from simulator.core.engine.registry import UsageError
-from simulator.core.run.tables import Column, Table as PrintedTable, render
+from simulator.core.run.tables import Column, Table as PrintedTable
 
 ELO = 400.0 / np.log(10.0)
 """Elo points per unit of natural-log strength."""

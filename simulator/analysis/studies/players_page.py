@@ -61,7 +61,8 @@ def spread_chart(panels: list[Panel]) -> bytes:
 
 def players_document(panels: list[Panel], command_text: str) -> Document:
     """The players report as a :class:`~simulator.analysis.report.Document`."""
-    from simulator.analysis.studies.skill import COMPARISON_HEADERS, comparison_rows, panel_rows
+    from simulator.analysis.report.players import panel_rows
+    from simulator.analysis.studies.skill import COMPARISON_HEADERS, comparison_rows
 
     document = Document("Players: skill versus luck across games")
     document.question = QUESTION

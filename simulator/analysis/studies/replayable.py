@@ -1,8 +1,9 @@
 """Uniformly random players whose streams are salted, so that one deal can be replayed with other
 random choices (the deal share of ``islandsim skill``).
 
-Each salt is a strategy of its own name, ``simulator.analysis.studies.replayable:random_salt_N``
-(N >= 1), so that a replay is an ordinary run of the run store, named by what it plays: the
+Each salt is a strategy of its own name, ``simulator.analysis.replayable:random_salt_N``
+(N >= 1; the module's name before the house order, kept because run manifests and players panels
+store it: :data:`simulator.moved_modules.MOVED` resolves it here), so that a replay is an ordinary run of the run store, named by what it plays: the
 name resolves (module ``__getattr__``) to :func:`replayable_random` with ``params[0] = N``.
 """
 
@@ -14,6 +15,8 @@ import numpy as np
 
 from simulator.core.engine.rng import mix64, random_below
 
+STORED_MODULE = "simulator.analysis.replayable"
+"""The module part of the salted players' names, as stored in run manifests and players panels."""
 PREFIX = "random_salt_"
 _FUNCTION = re.compile(rf"^{PREFIX}([1-9][0-9]{{0,8}})$")
 _PARAMS = re.compile(rf"^{PREFIX.upper()}([1-9][0-9]{{0,8}})_PARAMS$")
@@ -31,7 +34,7 @@ def replayable_random(state, seat, decision_kind, options, n_options, params, st
 
 def name(salt: int) -> str:
     """The lineup name of the random player salted by ``salt`` (>= 1)."""
-    return f"{__name__}:{PREFIX}{salt}"
+    return f"{STORED_MODULE}:{PREFIX}{salt}"
 
 
 def __getattr__(attribute: str):

@@ -29,17 +29,14 @@ import numpy as np
 
 from simulator.analysis.studies import replayable
 from simulator.analysis.report import players as report_players
+from simulator.analysis.report.players import panel_rows
 from simulator.analysis.stats import intervals as stats
-from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
-from simulator.analysis.studies.ladder import Ladder, ladder_section, parse_names, play_ladder, store_options
+from simulator.analysis.studies.ladder import Ladder, ladder_section, parse_names, play_ladder
 from simulator.analysis.studies.matches import Table, check_table, rotations, won
-from simulator.analysis.studies.stored_play import derived_seed, named_ranks, start_tally
-from simulator.cli.options import check_table_options, quiet_option, stderr_notices, table_format_option
-from simulator.core.run import limits, runner
+from simulator.analysis.studies.stored_play import derived_seed, named_ranks
 from simulator.core.engine import registry
-from simulator.core.store.paths import check_output_file, check_output_folder
 from simulator.core.engine.registry import UsageError
-from simulator.core.run.tables import Column, Table as PrintedTable, render
+from simulator.core.run.tables import Column, Table as PrintedTable
 
 RANDOM = "random"
 REPLAYABLE_RANDOM = replayable.name(1)

@@ -27,14 +27,11 @@ import numpy as np
 
 from simulator.analysis.stats import intervals as stats
 from simulator.analysis.studies import tune_state
-from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
 from simulator.analysis.studies.matches import Entrant, Table, check_table, play_seatings, rotations, won
-from simulator.cli.options import game_option, quiet_option, stderr_notices
-from simulator.core.run import limits, runner
 from simulator.core.players import param_files
 from simulator.core.engine import registry
-from simulator.core.store.paths import check_output_file
 from simulator.core.engine.registry import UsageError
+from simulator.core.players.reference import StrategyReference
 from simulator.core.players.strategies import resolve_strategy
 
 SELF_PLAY = "self"
