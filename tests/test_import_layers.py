@@ -39,7 +39,7 @@ LAYERS = (
     ("analysis.stats", ("simulator.analysis", "simulator.analysis.stats")),
     ("analysis.report", ("simulator.analysis.report",)),
     ("analysis.studies", ("simulator.analysis.studies", "simulator.benchmark")),
-    ("cli", ("simulator.cli", "simulator.__main__")),
+    ("cli", ("simulator.cli", "simulator.__main__", "simulator.api")),
 )
 """From the bottom up: a module may import modules of its own layer and of the layers below it.
 A module belongs to the layer of the longest prefix that names it (``simulator.core.engine.rng`` ->

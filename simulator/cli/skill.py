@@ -12,7 +12,8 @@ from simulator.analysis.studies.ladder import parse_names
 from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
 from simulator.analysis.studies.matches import Table
 from simulator.analysis.studies.stored_play import start_tally
-from simulator.analysis.studies.skill import panel, players_report, printed_panel
+from simulator.analysis.studies.players_page import players_report
+from simulator.analysis.studies.skill import panel, printed_panel
 from simulator.cli.options import check_table_options, quiet_option, stderr_notices, store_options, table_format_option
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError

@@ -21,6 +21,7 @@ from simulator.analysis.report import quality as report_quality
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
+from simulator.core.players.strategies import resolve_tuned
 
 HOLDS, SHRINKS, REVERSES = "holds", "shrinks", "reverses"
 UNTOLD = "cannot be told at this number of games"
@@ -59,7 +60,6 @@ def too_few_games(main: dict, strong: dict) -> bool:
 
 
 def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
-    from simulator.analysis.studies.experiment import resolve_tuned
 
     base = tournament.fill_seats(tuple(resolve_tuned(game, name, players) for name in names), players)
     return list(dict.fromkeys(tournament.seat_orders(base)))
@@ -67,7 +67,6 @@ def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str,
 
 def strength_lineups(game: str, strong: str, players: int) -> list[tuple[str, ...]]:
     """The stronger strategy in one seat, the tuned default in the others, every rotation."""
-    from simulator.analysis.studies.experiment import resolve_tuned
 
     default = resolve_tuned(game, registry.get_game(game).default_strategy + "@tuned", players)
     return list(dict.fromkeys(tournament.seat_orders((strong,) + (default,) * (players - 1))))

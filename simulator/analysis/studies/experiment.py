@@ -15,26 +15,18 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Callable
 
-from simulator.analysis.stats import compensation as compensation_module
-from simulator.analysis.studies import confirm, store
 from simulator.analysis.report import (
     document as report, answers as report_answers, compensation as report_compensation, players as report_players,
 )
+from simulator.analysis.stats import compensation as compensation_module
 from simulator.analysis.stats import tournament
 from simulator.analysis.stats.runs import Run, check_column_names
-from simulator.core.run import limits, runner
-from simulator.core.players import param_files, strategies
+from simulator.analysis.studies import confirm, store
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
-from simulator.core.players.strategies import check_strategy_name
-from simulator.analysis.report import document as report, answers as report_answers, players as report_players
-from simulator.analysis.studies import store
-from simulator.analysis.stats import tournament
-from simulator.analysis.stats.runs import Run, check_column_names
+from simulator.core.players import strategies
+from simulator.core.players.strategies import TUNED, check_strategy_name, resolve_tuned
 from simulator.core.run import limits, runner
-from simulator.core.engine import registry
-from simulator.core.engine.registry import UsageError
-from simulator.core.players.strategies import check_strategy_name
 
 try:
     import tomllib
@@ -87,28 +79,6 @@ class Experiment:
     confirm_lineup: tuple[str, ...] = ()
     confirm_n: int = 0
     compensation: compensation_module.Setting | None = None
-
-
-TUNED = "@tuned"
-"""A lineup entry ``STRATEGY@tuned`` plays the file tuned at the player count being played
-(``STRATEGY@tuned-<P>p``, ``strategies/params/<game>/``) where one is shipped, else the untuned
-strategy: the strongest affordable version of a strategy at every table size."""
-
-
-def resolve_tuned(game: str, name: str, players: int) -> str:
-    """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
-    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
-    if not name.endswith(TUNED):
-        return name
-    base = name[: -len(TUNED)]
-    reference = f"tuned-{players}p"
-    if not param_files.registered_path(game, base, reference).is_file():
-        return base
-    try:  # a file tuned for an older version of the strategy (other weights) does not count
-        strategies.resolve_strategy(registry.get_game(game), f"{base}@{reference}")
-    except UsageError:
-        return base
-    return f"{base}@{reference}"
 
 
 class _Source:

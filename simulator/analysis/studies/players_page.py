@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from simulator.analysis.studies import ladder as ladder_module
-from simulator.analysis.report.document import Document
+from simulator.analysis.report.document import Document, to_html
 from simulator.core.engine import registry
 
 if TYPE_CHECKING:
@@ -103,3 +103,9 @@ def _add_panel(document: Document, item: Panel, rows: list[dict]) -> None:
                      f"{row['seats_played']:,}"] for row in ladder.rows()])  # fmt: skip
     document.figure(ladder_module.chart_png(ladder), f"Strength ladder of {title} at {item.players} players: ratings "
                     "with 95% bootstrap intervals.")  # fmt: skip
+
+
+def players_report(panels: list[Panel], command_text: str) -> str:
+    """The cross-game players report (HTML, the page template of every report): answers first,
+    then the comparison table and each game's panel and ladder per player count."""
+    return to_html(players_document(panels, command_text))

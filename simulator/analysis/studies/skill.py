@@ -235,12 +235,3 @@ def comparison_rows(panels: list[Panel]) -> list[dict]:
 COMPARISON_HEADERS = (("game", "game"), ("players", "players"), ("strongest", "strongest"),
                       ("spread", "rating spread (Elo)"), ("vs_randoms", "strongest vs randoms"),
                       ("upset", "upset rate"), ("deal_share", "deal share (random table)"))  # fmt: skip
-
-
-def players_report(panels: list[Panel], command_text: str) -> str:
-    """The cross-game players report (HTML, the page template of every report): answers first,
-    then the comparison table and each game's panel and ladder per player count."""
-    from simulator.analysis.studies.players_page import players_document
-    from simulator.analysis.report.document import to_html
-
-    return to_html(players_document(panels, command_text))

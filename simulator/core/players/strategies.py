@@ -22,7 +22,7 @@ from numba.core.registry import CPUDispatcher
 
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.forward import padded_lineup
-from simulator.core.engine.registry import GameSpec, StrategySpec, UsageError
+from simulator.core.engine.registry import GameSpec, StrategySpec, UsageError, get_game
 from simulator.core.players import param_files
 from simulator.core.players.reference import StrategyReference, names_user_code, parse_reference
 from simulator.core.players.strategy_settings import SettingError, apply_settings, parse_settings
@@ -224,3 +224,25 @@ def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: 
         params[seat, : len(strategy.params)] = strategy.params
     functions = padded_lineup(tuple(strategy.function for strategy in resolved), max(spec.player_counts))
     return Lineup(tuple(names), functions, params)
+
+
+TUNED = "@tuned"
+"""A lineup entry ``STRATEGY@tuned`` plays the file tuned at the player count being played
+(``STRATEGY@tuned-<P>p``, ``strategies/params/<game>/``) where one is shipped, else the untuned
+strategy: the strongest affordable version of a strategy at every table size."""
+
+
+def resolve_tuned(game: str, name: str, players: int) -> str:
+    """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
+    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
+    if not name.endswith(TUNED):
+        return name
+    base = name[: -len(TUNED)]
+    reference = f"tuned-{players}p"
+    if not param_files.registered_path(game, base, reference).is_file():
+        return base
+    try:  # a file tuned for an older version of the strategy (other weights) does not count
+        resolve_strategy(get_game(game), f"{base}@{reference}")
+    except UsageError:
+        return base
+    return f"{base}@{reference}"
