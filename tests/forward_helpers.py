@@ -1,4 +1,4 @@
-"""Driving a forward-model engine by hand from a test (simulator/core/forward.py), for any game."""
+"""Driving a forward-model engine by hand from a test (simulator/core/engine/forward.py), for any game."""
 
 import numpy as np
 

@@ -9,7 +9,7 @@ What the person reads goes through the game's optional hooks (``docs/engine-cont
 each given only what the seat may know: ``narrate_for_seat`` (the log as the seat sees it,
 printed as records come), ``describe_view`` (the seat's hand, the table, the scores, shown at
 each of its decisions) and ``describe_options`` (one plain text, or step labels, per option).
-A decision with more than 20 options is chosen in steps (``simulator/core/option_steps.py``:
+A decision with more than 20 options is chosen in steps (``simulator/core/engine/option_steps.py``:
 colour, then cards, then landing...).  A game without the hooks still plays: its options are
 shown as raw codes and nothing is narrated.
 

@@ -142,7 +142,7 @@ def test_a_run_without_records_has_none(play):
 
 
 def test_measures_on_a_real_sails_run_with_trajectories(tmp_path):
-    """End to end on the engine's own records (needs simulator/core/records.py and a game that
+    """End to end on the engine's own records (needs simulator/core/store/records.py and a game that
     records trajectories): the measures a report shows exist and keep their definitions."""
     pytest.importorskip("simulator.core.store.records")
     from simulator.analysis.report.quality import results_frame

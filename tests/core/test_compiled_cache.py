@@ -42,7 +42,7 @@ def test_a_game_file_compiles_into_the_game_folder_however_it_is_imported():
     assert compiled_cache.game_of_source(str(top / "simulator/games/loot/engine.py")) == "loot"
     assert compiled_cache.game_of_source(str(top / "strategies/skirmish.py")) == "skirmish"
     assert compiled_cache.game_of_source(str(top / "strategies/params/loot/greedy-tuned-4p.toml")) is None
-    assert compiled_cache.game_of_source(str(top / "simulator/core/forward.py")) is None
+    assert compiled_cache.game_of_source(str(top / "simulator/core/engine/forward.py")) is None
     assert compiled_cache.game_of_source("/elsewhere/simulator/games/loot/engine.py") is None
 
     from simulator.games.sails import engine  # a direct import, outside get_game

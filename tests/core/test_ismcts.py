@@ -1,4 +1,4 @@
-"""The search player ``ismcts`` (simulator/core/ismcts.py), exercised on Sails (a forward model with
+"""The search player ``ismcts`` (simulator/core/players/ismcts.py), exercised on Sails (a forward model with
 ``redraw_hidden``): it is offered for every such game, its settings come from the lineup name, it
 beats random play, answers only legal indices, is reproducible, and reads only what its seat sees."""
 

@@ -1,4 +1,4 @@
-"""Choosing among many options in steps (``simulator/core/option_steps.py``): the labels check,
+"""Choosing among many options in steps (``simulator/core/engine/option_steps.py``): the labels check,
 the menus, and every walk through the menus ending on exactly one option, every option reachable."""
 
 import itertools

@@ -1,4 +1,4 @@
-"""Rule counters, decision statistics and score trajectories in run folders (simulator/core/records.py):
+"""Rule counters, decision statistics and score trajectories in run folders (simulator/core/store/records.py):
 stored beside the chunks, trusted like them, never lost or mixed on resume, extension and repair."""
 
 import json

@@ -1,4 +1,4 @@
-"""The visual replay's page builder (``simulator/core/replay_page.py``), without any engine."""
+"""The visual replay's page builder (``simulator/core/engine/replay_page.py``), without any engine."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""The core declaration of what each seat can see (simulator/core/visibility.py), on a toy layout."""
+"""The core declaration of what each seat can see (simulator/core/engine/visibility.py), on a toy layout."""
 
 from __future__ import annotations
 

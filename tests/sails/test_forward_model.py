@@ -1,4 +1,4 @@
-"""Sails as a forward model (simulator/core/forward.py): the position is the state vector, a copy
+"""Sails as a forward model (simulator/core/engine/forward.py): the position is the state vector, a copy
 of the vector is a copy of the game, and stepping by hand plays the same game as the core's loop."""
 
 import numpy as np

@@ -186,7 +186,7 @@ def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[
                           "measure": "seat-imbalance", "estimate": imbalance["estimate"], "low": imbalance["low"],
                           "high": imbalance["high"], "unit": "pp", "best_seat": imbalance["best_seat"]})  # fmt: skip
         answers.append(imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))
-        if fact.get("compensation"):  # from finding to fix (simulator/analysis/compensation.py)
+        if fact.get("compensation"):  # from finding to fix (simulator/analysis/stats/compensation.py)
             from simulator.analysis.stats import compensation
 
             answers[-1] += " Fix: " + compensation.sentence(fact["compensation"])

@@ -10,7 +10,7 @@ keep working memory there).  A fair strategy cannot tell the copies from the rea
 answer never changes; every decision whose answer changed is reported.
 
 Besides the redraws, it re-asks on perturbations built from the game's declaration of what each
-seat can see (``simulator/core/visibility.py``, ``simulator/games/<id>/visibility.py``): two cards
+seat can see (``simulator/core/engine/visibility.py``, ``simulator/games/<id>/visibility.py``): two cards
 of one pool exchanged between two places the seat cannot see, or an opaque slot (the game's
 random stream) changed.  These copies do not go through ``redraw_hidden``, so a strategy that
 reads a slot the game declares hidden is caught even if the redraw keeps that slot as it is.

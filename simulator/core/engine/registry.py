@@ -67,7 +67,7 @@ class StrategySpec:
 
 @dataclass(frozen=True)
 class ForwardModel:
-    """A game's forward-model functions (``simulator/core/forward.py``, ``docs/engine-contract.md``):
+    """A game's forward-model functions (``simulator/core/engine/forward.py``, ``docs/engine-contract.md``):
     compiled ``new_game``, ``pending_decision``, ``apply``, ``final_results``; the length of its
     state vector and the most options a decision can have; optionally ``redraw_hidden(state, seat,
     stream)``, which redraws what ``seat`` cannot see.  A copy of the state is a copy of the game.
@@ -84,7 +84,7 @@ class ForwardModel:
     binding of ``simulator.core.engine.forward.play_chunk_recording`` (its ``play_chunk`` plus what the
     engine records); ``None`` until the game binds it, and then the runner records nothing.
 
-    What the search player (``simulator/core/ismcts.py``) may use, all optional:
+    What the search player (``simulator/core/players/ismcts.py``) may use, all optional:
     ``players_slot``: where the state holds the game's number of players (-1: none, then every seat
     up to ``max(player_counts)`` is scored); ``evaluate_cut(state, values)``: fills ``values[s]``
     (float64, one entry per seat up to ``max(player_counts)``) with seat ``s``'s expected final score

@@ -1,6 +1,6 @@
 """``islandsim replay RUN_DIR --html FILE``: one self-contained HTML page stepping through a game.
 
-The game is played again over its forward model (``simulator/core/forward.py``) in Python, as
+The game is played again over its forward model (``simulator/core/engine/forward.py``) in Python, as
 ``islandsim play`` does: the same seat streams and the same strategies as the run, so the game is
 the stored one (``tests/core/test_replay_page.py`` checks that the log is the compiled replay's).
 At each decision the state is copied and handed to the game's drawing hook; the page is a list of

@@ -1,4 +1,4 @@
-"""Loot Island: the table drawn for the visual replay (``simulator/core/replay_page.py``).
+"""Loot Island: the table drawn for the visual replay (``simulator/core/engine/replay_page.py``).
 
 The Main Island in the middle with its four coasts and eight landings (the cards played there, the
 treasure chests, the compass stacks), the ship at its corner; around it the decks, the treasures

@@ -3,7 +3,7 @@ seat's view of the game, and the narration as the seat sees it.
 
 Each function reads only what the seat may know (``visibility.py``: its own hand, never another
 seat's, the decks' order or the healers and events still face down).  A Phase-2 play can offer
-over a thousand options, so its options come as step labels (``simulator/core/option_steps.py``):
+over a thousand options, so its options come as step labels (``simulator/core/engine/option_steps.py``):
 the colour (``play red``), then the cards (``cards 1, 4 (+1) and Joker``), then the landing.
 Plain Python, never compiled (``compiled_cache.NOT_COMPILED``)."""
 

@@ -1,4 +1,4 @@
-"""Loot Island: what each seat can see (``simulator/core/visibility.py``; the prose is ``state.py``'s header).
+"""Loot Island: what each seat can see (``simulator/core/engine/visibility.py``; the prose is ``state.py``'s header).
 
 Every slot not declared here is public: landings, compasses, cubes, the ship, the small islands,
 the discard piles (face up), revealed and kept treasures, hand sizes and deck sizes, Aaron's hand

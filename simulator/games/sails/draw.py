@@ -1,4 +1,4 @@
-"""Sails: the table drawn for the visual replay (``simulator/core/replay_page.py``).
+"""Sails: the table drawn for the visual replay (``simulator/core/engine/replay_page.py``).
 
 One row per seat: its hand (face down for a seat the viewer is not), the card it played this trick
 (the Sail covers half of it until the reveal), its Bonus cards, its treasure pile and score; above

@@ -1,4 +1,4 @@
-"""Sails: what each seat can see (``simulator/core/visibility.py``; the prose is ``state.py``'s header).
+"""Sails: what each seat can see (``simulator/core/engine/visibility.py``; the prose is ``state.py``'s header).
 
 Every slot not declared here is public: the header, the discard (``DISCARD_MASK``), Bonus cards,
 hand sizes, the treasure piles and the deck tops, the table's visible halves and Bonus cards,

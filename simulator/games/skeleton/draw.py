@@ -1,4 +1,4 @@
-"""Skeleton Island: the table drawn for the visual replay (``simulator/core/replay_page.py``).
+"""Skeleton Island: the table drawn for the visual replay (``simulator/core/engine/replay_page.py``).
 
 The engine keeps only who lies on whom in the Sand pile (``COVERED_BY``), not where the cards lie,
 so the pile is drawn in layers: the clear cards (R9: nothing lies on them) in the first column,

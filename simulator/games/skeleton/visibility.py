@@ -1,4 +1,4 @@
-"""Skeleton Island: what each seat can see (``simulator/core/visibility.py``; the prose is
+"""Skeleton Island: what each seat can see (``simulator/core/engine/visibility.py``; the prose is
 ``state.py``'s header, the engine's reading is ``hidden.is_hidden_from``).
 
 Every slot not declared here is public: the spread (``PILE_MASK``, ``FACE_UP_MASK``,

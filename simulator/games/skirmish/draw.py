@@ -1,4 +1,4 @@
-"""The skirmish game: the table drawn for the visual replay (``simulator/core/replay_page.py``).
+"""The skirmish game: the table drawn for the visual replay (``simulator/core/engine/replay_page.py``).
 
 The board square by square (sea, land, rocks, Anchor squares, the red-cross chest squares), the
 unopened chests (their content only in the all-seeing view: nobody knows it in the game), the

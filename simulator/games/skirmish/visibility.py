@@ -1,4 +1,4 @@
-"""Skirmish: what each seat can see (``simulator/core/visibility.py``; the prose is ``state.py``'s header).
+"""Skirmish: what each seat can see (``simulator/core/engine/visibility.py``; the prose is ``state.py``'s header).
 
 Every slot not declared here is public: the board, pieces, bombs, boats with their gems and
 ammunition, whether a square holds an unopened chest, hand sizes, the draw pile's size, the played

@@ -1,4 +1,4 @@
-"""Tobago: the table drawn for the visual replay (``simulator/core/replay_page.py``).
+"""Tobago: the table drawn for the visual replay (``simulator/core/engine/replay_page.py``).
 
 The hex island (terrain colours, axial coordinates of the board file) with its huts, palm trees and
 statues (an arrow shows where a statue faces), the amulets lying on it, the ATVs (one disc per seat)

@@ -1,4 +1,4 @@
-"""Tobago: what each seat can see (``simulator/core/visibility.py``; the prose is ``state.py``'s header).
+"""Tobago: what each seat can see (``simulator/core/engine/visibility.py``; the prose is ``state.py``'s header).
 
 Every slot not declared here is public: the island, landmarks, ATVs, amulets, maps, roses, gold
 holdings, the clue discard (played and exchanged clue cards lie face up), the share's revealed
