@@ -1,7 +1,7 @@
 """Writing reports: the :class:`~.document.Document` (HTML or Markdown, with the style sheet every
 HTML report shares), the first screen of answers (:mod:`.answers`), the game-quality sections
-(:mod:`.quality`), the players section and panel files (:mod:`.players`) and the charts
-(:mod:`.charts`).  Reads :mod:`simulator.analysis.stats`; plays nothing.
+(:mod:`.quality`), the players section and panel files (:mod:`.players`), the compensation
+section (:mod:`.compensation`) and the charts (:mod:`.charts`).  Reads :mod:`simulator.analysis.stats`; plays nothing.
 """
 
 

@@ -3,7 +3,8 @@ Reading runs (:mod:`.runs`), intervals and paired tests (:mod:`.intervals`), gam
 measures (:mod:`.measures`), seat advantage (:mod:`.seats`), paired comparison of setups
 (:mod:`.compare`), event-card impact (:mod:`.events`), strategy strength from rotations
 (:mod:`.tournament`), score shape (:mod:`.shape`), convergence (:mod:`.convergence`) and what
-never or how often rules happened (:mod:`.coverage`, :mod:`.rule_coverage`).
+never or how often rules happened (:mod:`.coverage`, :mod:`.rule_coverage`), games stopped at
+a cap (:mod:`.stalls`) and the compensation that evens out a seat (:mod:`.compensation`).
 """
 
 
