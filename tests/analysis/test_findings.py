@@ -36,7 +36,7 @@ def test_an_unknown_measure_is_one_error_line_listing_the_known_ones(tmp_path):
 
 
 def test_the_unknown_measure_exits_with_status_2_before_anything_is_played(tmp_path, cli_with_analysis, capsys):
-    from simulator.cli import main
+    from simulator.cli.commands import main
 
     path = write(tmp_path, GOOD + 'measure = "luck"\n')
     with pytest.raises(SystemExit) as stopped:

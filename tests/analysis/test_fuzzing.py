@@ -26,7 +26,7 @@ from click.testing import CliRunner
 from hypothesis import HealthCheck, Phase, assume, given, settings
 from hypothesis import strategies as st
 
-from simulator import cli as cli_module
+from simulator.cli import commands as cli_module
 from simulator.core.engine import registry
 from simulator.core.run import runner
 

@@ -77,7 +77,7 @@ def test_summary_reports_the_capped_rate(capsys, tmp_path):
 def test_compare_and_tournament_show_the_capped_rate(capsys, tmp_path):
     """Issue 25: the capped share (no winner) is in compare and tournament, text and JSON."""
     from simulator.cli.analysis import register
-    from simulator.cli import cli
+    from simulator.cli.commands import cli
 
     if "compare" not in cli.commands:
         register(cli)

@@ -15,7 +15,7 @@ import numpy as np
 
 from simulator.core.engine.rng import mix64, random_below
 
-STORED_MODULE = "simulator.analysis.replayable"
+STORED_MODULE = "simulator.analysis.replayable"  # stored name: keep
 """The module part of the salted players' names, as stored in run manifests and players panels."""
 PREFIX = "random_salt_"
 _FUNCTION = re.compile(rf"^{PREFIX}([1-9][0-9]{{0,8}})$")
