@@ -140,7 +140,7 @@ def report(folders: RunFolder | Sequence[RunFolder], out: str | Path, title: str
     """Write the balance report of the runs (``islandsim report``) to ``out`` (``.html``: one
     self-contained file; ``.md``: Markdown with its PNGs beside it) and return its path."""
     from simulator.analysis.report import document as report_module
-    from simulator.cli.analysis import _check_outputs, _report_format
+    from simulator.cli.analysis import _check_outputs, _report_format  # the checks of islandsim report
 
     paths = [folders] if isinstance(folders, (str, Path)) else list(folders)
     if not paths:

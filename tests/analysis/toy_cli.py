@@ -8,7 +8,7 @@ from simulator.core.engine import registry
 registry.GAME_MODULES.setdefault("toy", "tests.analysis.toygame")
 registry.GAME_MODULES.setdefault("skilltoy", "tests.analysis.skilltoy")
 
-from simulator.cli.commands import main
+from simulator.cli.commands import main  # noqa: E402  (after the registration, as the tests' fixtures do)
 
 if __name__ == "__main__":
     main(sys.argv[1:])
