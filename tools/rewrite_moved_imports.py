@@ -27,7 +27,7 @@ PORT_MOVES = {
     "simulator.analysis.stored_play": "simulator.analysis.studies.stored_play",
     "simulator.analysis.replayable": "simulator.analysis.studies.replayable",  # also in MOVED (stored names)
     "simulator.analysis.tune_state": "simulator.analysis.studies.tune_state",
-    "simulator.analysis.interruption": "simulator.analysis.studies.interruption",
+    "simulator.analysis.interruption": "simulator.cli.interruption",
     "simulator.analysis.confirm": "simulator.analysis.studies.confirm",
 }
 MAP = {**MOVED, **PORT_MOVES}

@@ -3,7 +3,8 @@
 commands share (:mod:`.options`), ``play`` (:mod:`.play`), the study commands (:mod:`.analysis`:
 tournament, compare, report, experiment), ``coverage`` (:mod:`.coverage`), the player commands
 ``tune``, ``ladder``, ``skill`` and ``check-strategy`` (:mod:`.tune`, :mod:`.ladder`, :mod:`.skill`,
-:mod:`.check_strategy`) and ``bench-ab``, ``bench-table`` (:mod:`.benchmark`).  The top layer:
+:mod:`.check_strategy`) and ``bench-ab``, ``bench-table`` (:mod:`.benchmark`); the line a stopped long command ends
+with (:mod:`.interruption`).  The top layer:
 nothing below imports it.
 """
 

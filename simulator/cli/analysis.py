@@ -18,7 +18,7 @@ from simulator.analysis.studies import experiment as experiment_module
 from simulator.analysis.report import document as report_module
 from simulator.analysis.stats import coverage, stalls, intervals as stats, tournament as tournament_module
 from simulator.analysis.studies import store, stored_play
-from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
+from simulator.cli.interruption import command_again, stopped_with_a_line
 from simulator.analysis.stats.runs import load_run
 from simulator.cli.options import (
     check_table_options, file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,

@@ -419,9 +419,9 @@ def main(argv: list[str] | None = None) -> None:
     write or a read (disk full, permissions: ``OSError``) and exhausted memory end the same way,
     without a traceback; any other exception is a bug in islandsim and keeps its traceback.
     """
-    from simulator.analysis.studies import interruption
+    from simulator.cli.interruption import remember
 
-    interruption.remember(argv if argv is not None else sys.argv[1:])
+    remember(argv if argv is not None else sys.argv[1:])
     try:
         cli.main(args=argv, prog_name="islandsim", standalone_mode=False)
     except UsageError as error:

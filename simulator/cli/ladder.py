@@ -11,7 +11,7 @@ import click
 from simulator.analysis.studies.ladder import (
     Ladder, chart_png, ladder_section, parse_names, play_ladder, printed_table, summary,
 )
-from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
+from simulator.cli.interruption import command_again, stopped_with_a_line
 from simulator.analysis.studies.matches import Table
 from simulator.analysis.studies.stored_play import start_tally
 from simulator.cli.options import (

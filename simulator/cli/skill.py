@@ -9,7 +9,7 @@ import click
 
 from simulator.analysis.report import players as report_players
 from simulator.analysis.studies.ladder import parse_names
-from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
+from simulator.cli.interruption import command_again, stopped_with_a_line
 from simulator.analysis.studies.matches import Table
 from simulator.analysis.studies.stored_play import start_tally
 from simulator.analysis.studies.players_page import players_report

@@ -11,7 +11,7 @@ from simulator.analysis.studies.tune import (
     TARGET_GENERATIONS, TuneSettings, command_line, parameter_text, tune, usable_name, verdict,
 )
 from simulator.analysis.studies import tune_state
-from simulator.analysis.studies.interruption import command_again, stopped_with_a_line
+from simulator.cli.interruption import command_again, stopped_with_a_line
 from simulator.cli.options import game_option, quiet_option, stderr_notices
 from simulator.core.engine.registry import UsageError
 from simulator.core.players import param_files
