@@ -18,13 +18,37 @@ import polars as pl
 
 from simulator.analysis import compare, report_quality, seats, store, tournament
 from simulator.analysis.runs import Run
-from simulator.core import registry
+from simulator.core import param_files, registry, strategies
+from simulator.core.registry import UsageError
 
 HOLDS, SHRINKS, REVERSES = "holds", "shrinks", "reverses"
 UNTOLD = "cannot be told at this number of games"
 MAX_CONFIRMED = 2
 """Headline answers checked per study (the first ones): what the CPU budget of the shipped
 reports affords (docs/analysis.md)."""
+
+
+
+TUNED = "@tuned"
+"""A lineup entry ``STRATEGY@tuned`` plays the file tuned at the player count being played
+(``STRATEGY@tuned-<P>p``, ``strategies/params/<game>/``) where one is shipped, else the untuned
+strategy: the strongest affordable version of a strategy at every table size."""
+
+
+def resolve_tuned(game: str, name: str, players: int) -> str:
+    """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
+    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
+    if not name.endswith(TUNED):
+        return name
+    base = name[: -len(TUNED)]
+    reference = f"tuned-{players}p"
+    if not param_files.registered_path(game, base, reference).is_file():
+        return base
+    try:  # a file tuned for an older version of the strategy (other weights) does not count
+        strategies.resolve_strategy(registry.get_game(game), f"{base}@{reference}")
+    except UsageError:
+        return base
+    return f"{base}@{reference}"
 
 
 def fare(main: dict, strong: dict, measure: str) -> str:
@@ -57,7 +81,6 @@ def too_few_games(main: dict, strong: dict) -> bool:
 
 
 def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
-    from simulator.analysis.experiment import resolve_tuned
 
     base = tournament.fill_seats(tuple(resolve_tuned(game, name, players) for name in names), players)
     return list(dict.fromkeys(tournament.seat_orders(base)))
@@ -65,7 +88,6 @@ def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str,
 
 def strength_lineups(game: str, strong: str, players: int) -> list[tuple[str, ...]]:
     """The stronger strategy in one seat, the tuned default in the others, every rotation."""
-    from simulator.analysis.experiment import resolve_tuned
 
     default = resolve_tuned(game, registry.get_game(game).default_strategy + "@tuned", players)
     return list(dict.fromkeys(tournament.seat_orders((strong,) + (default,) * (players - 1))))

@@ -16,9 +16,10 @@ from pathlib import Path
 from typing import Callable
 
 from simulator.analysis import compensation as compensation_module
+from simulator.analysis.confirm import TUNED, resolve_tuned  # noqa: F401 (experiment.resolve_tuned)
 from simulator.analysis import confirm, report, report_answers, report_compensation, report_players, store, tournament
 from simulator.analysis.runs import Run, check_column_names
-from simulator.core import limits, param_files, registry, runner, strategies
+from simulator.core import limits, registry, runner
 from simulator.core.registry import UsageError
 from simulator.core.strategies import check_strategy_name
 
@@ -73,28 +74,6 @@ class Experiment:
     confirm_lineup: tuple[str, ...] = ()
     confirm_n: int = 0
     compensation: compensation_module.Setting | None = None
-
-
-TUNED = "@tuned"
-"""A lineup entry ``STRATEGY@tuned`` plays the file tuned at the player count being played
-(``STRATEGY@tuned-<P>p``, ``strategies/params/<game>/``) where one is shipped, else the untuned
-strategy: the strongest affordable version of a strategy at every table size."""
-
-
-def resolve_tuned(game: str, name: str, players: int) -> str:
-    """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
-    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
-    if not name.endswith(TUNED):
-        return name
-    base = name[: -len(TUNED)]
-    reference = f"tuned-{players}p"
-    if not param_files.registered_path(game, base, reference).is_file():
-        return base
-    try:  # a file tuned for an older version of the strategy (other weights) does not count
-        strategies.resolve_strategy(registry.get_game(game), f"{base}@{reference}")
-    except UsageError:
-        return base
-    return f"{base}@{reference}"
 
 
 class _Source:
