@@ -28,7 +28,10 @@ def test_compare_plays_and_reports_in_plain_words(capsys, tmp_path):
     page = (tmp_path / "compare.html").read_text()
     assert page.count("<img") >= 5
     answers = page.split('<section id="answers"', 1)[1].split("</section>", 1)[0]  # the first screen answers
-    assert "seat2-bonus changes the winner of" in answers and "identical games" in answers
+    assert "seat2-bonus moves seat win rates beyond noise" in answers and "identical games" in answers
+    # the winner-change rate is sensitivity, after the seat effects and beside its chance level (issue 25)
+    assert answers.index("seat2-bonus moves") < answers.index("sensitivity: the winner differs")
+    assert "two unrelated games with the same seat win rates" in answers
 
 
 def test_compare_of_run_folders_refuses_other_seeds_in_one_line(capsys, play):
@@ -80,9 +83,9 @@ def test_bad_input_is_one_line_with_exit_status_2(capsys, tmp_path, monkeypatch,
 
 def test_experiment_command_writes_the_report(capsys, tmp_path):
     study = tmp_path / "toy-study.toml"
-    study.write_text('game = "toy"\nplayers = 3\nn = 400\nseed = 1\nvariants = ["long"]\n')
+    study.write_text('game = "toy"\nplayers = 3\nn = 400\nseed = 1\nvariants = ["long"]\nmeasure = "length"\n')
     status, out, err = islandsim(capsys, "experiment", study, "--jobs", "1", "--results", tmp_path / "store",
                                  "--reports-dir", tmp_path / "reports")  # fmt: skip
     assert status == 0, err
     assert (tmp_path / "reports" / "toy-study.html").exists()
-    assert "long: game length" in out
+    assert "long: the game length goes from 5.99 turns to 7.99 turns" in out  # the study's measure answers

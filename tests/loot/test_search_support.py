@@ -70,12 +70,20 @@ def greedy_states_after_final_exploration(players, games):
         yield (state if cut is None else cut), state
 
 
+MAX_HEALER_PRICE_GAP = 2 * 12
+"""The most two Healers of equal cost for one seat can differ for another seat: their prices per
+cube differ by at most 2 (data/healers.csv: 0 to 2 per cube) times a difference of at most 12
+cubes (13 eliminate)."""
+
+
 def test_after_the_final_exploration_the_evaluation_is_the_final_score():
     """Once nothing but the Healers is left, ``evaluate_cut`` is the end's loot value for every seat
     (``greedy`` takes the cheapest Healer left, as the evaluation assumes), and below every seat
-    still in for a seat eliminated by its cubes."""
+    still in for a seat eliminated by its cubes.  Since strategies break ties at random (issue 25),
+    a seat with two Healers of equal cost may leave the next seat another one than the evaluation
+    assumes: the final score may then differ by that Healer's price, rarely."""
     players = 4
-    checked = eliminated = healed = 0
+    checked = eliminated = healed = differing = 0
     for cut, final in greedy_states_after_final_exploration(players, 40):
         values = np.zeros(layout.MAX_PLAYERS)
         evaluate_cut(cut, values)
@@ -84,11 +92,13 @@ def test_after_the_final_exploration_the_evaluation_is_the_final_score():
                 assert values[seat] == ELIMINATED_VALUE
                 eliminated += 1
             else:
-                assert values[seat] == final[layout.S_SCORE + seat]
+                gap = abs(values[seat] - final[layout.S_SCORE + seat])
+                assert gap <= MAX_HEALER_PRICE_GAP
+                differing += gap > 0
                 healed += final[layout.S_CUBES + seat] > 0
             checked += 1
         assert list(values[players:]) == [ELIMINATED_VALUE] * (layout.MAX_PLAYERS - players)
-    assert checked == 160 and healed > 40
+    assert checked == 160 and healed > 40 and differing <= checked // 20
 
 
 def test_the_evaluation_charges_curse_cubes_at_the_healers_price():
