@@ -15,7 +15,7 @@ from simulator.cli.interruption import command_again, stopped_with_a_line
 from simulator.analysis.studies.matches import Table
 from simulator.analysis.studies.stored_play import start_tally
 from simulator.cli.options import (
-    check_table_options, game_option, quiet_option, stderr_notices, store_options, table_format_option,
+    check_table_options, game_option, quiet_option, stderr_notices, store_options, table_format_option, workers_options,
 )
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
@@ -43,8 +43,7 @@ def ladder_command() -> click.Command:
                   help="Also write the ladder as a chart: .png, or .html (table and chart in one page).")
     @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the deals.")
     @store_options
-    @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
-    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
+    @workers_options
     @click.option("--json", "as_json", is_flag=True, help="Print the ladder as JSON.")
     @table_format_option
     @quiet_option

@@ -101,6 +101,13 @@ def file_format(path: Path, fmt: str | None, formats: dict[str, str], option: st
                      f"use one of {known}, or give {format_option}")  # fmt: skip
 
 
+def workers_options(function):
+    """``--jobs`` and ``--scheduler`` (a Dask scheduler address) of the commands that play in worker processes."""
+    function = click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
+                            help="Dask scheduler address.")(function)
+    return click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")(function)
+
+
 def store_options(function):
     """``--results`` (the run store) and ``--chunk-size`` of the commands that play through it."""
     from simulator.analysis.studies.store import DEFAULT_STORE

@@ -14,7 +14,9 @@ from simulator.analysis.studies.matches import Table
 from simulator.analysis.studies.stored_play import start_tally
 from simulator.analysis.studies.players_page import players_report
 from simulator.analysis.studies.skill import panel, printed_panel
-from simulator.cli.options import check_table_options, quiet_option, stderr_notices, store_options, table_format_option
+from simulator.cli.options import (
+    check_table_options, quiet_option, stderr_notices, store_options, table_format_option, workers_options,
+)
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
 from simulator.core.run import limits, runner
@@ -42,8 +44,7 @@ def skill_command() -> click.Command:
                        "which the study reports of that folder show.")
     @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the deals.")
     @store_options
-    @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
-    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
+    @workers_options
     @click.option("--json", "as_json", is_flag=True, help="Print the panels as JSON.")
     @table_format_option
     @quiet_option

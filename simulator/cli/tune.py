@@ -12,7 +12,7 @@ from simulator.analysis.studies.tune import (
 )
 from simulator.analysis.studies import tune_state
 from simulator.cli.interruption import command_again, stopped_with_a_line
-from simulator.cli.options import game_option, quiet_option, stderr_notices
+from simulator.cli.options import game_option, quiet_option, stderr_notices, workers_options
 from simulator.core.engine.registry import UsageError
 from simulator.core.players import param_files
 from simulator.core.players.reference import parse_reference
@@ -62,8 +62,7 @@ def tune_command() -> click.Command:
     @click.option("--out", type=click.Path(path_type=Path), default=None,
                   help="Parameter file to write (default: STRATEGY-tuned-<P>p.toml in the current folder).")
     @click.option("--seed", type=limits.SEED, default=1, show_default=True, help="Seed of the search deals and CMA-ES.")
-    @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores).")
-    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None, help="Dask scheduler address.")
+    @workers_options
     @click.option("--resume", is_flag=True,
                   help=f"Continue the search saved in OUT{tune_state.SUFFIX} (written after every generation).")
     @click.option("--json", "as_json", is_flag=True, help="Print the result as JSON.")
