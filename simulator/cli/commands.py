@@ -253,7 +253,8 @@ def _write_replay_page(prepared, game_index: int, run_dir: Path | None, html_fil
     if viewer is not None and not 1 <= viewer <= config.players:
         raise UsageError(f"--seat must be a seat from 1 to {config.players}, not {viewer}")
     header = _replay_header(prepared.spec.title, config, game_index, run_dir)
-    text, steps = replay_page.build_page(prepared.spec, prepared.lineup.functions, prepared.lineup.params,
+    text, steps = replay_page.build_page(prepared.spec, prepared.lineup.functions, prepared.lineup.names,
+                                         prepared.lineup.params,
                                          prepared.variant_flags, config.seed, game_index,
                                          None if viewer is None else viewer - 1, header)  # fmt: skip
     replay_page.write_page(html_file, text)

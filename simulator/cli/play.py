@@ -31,8 +31,8 @@ from simulator.core.run import limits
 from simulator.core.engine.forward import NO_SEAT
 from simulator.core.engine.option_steps import OptionText, check_option_labels, entry_texts, full_text, menu
 from simulator.core.engine.registry import GameSpec, UsageError, check_players, check_variants, get_game
-from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, reset_stream
 from simulator.core.engine.seats import seat_number
+from simulator.core.engine.stepping import SteppedGame, deal, strategy_choice
 from simulator.core.players.strategies import Lineup, build_lineup, check_lineup
 
 EXIT_INPUT_ENDED = 1
@@ -58,10 +58,7 @@ class TerminalGame:
     lineup: Lineup
     flags: np.ndarray
     seed: int
-    state: np.ndarray
-    options: np.ndarray
-    streams: np.ndarray
-    log: np.ndarray
+    game: SteppedGame
     lines_shown: int = 0
 
 
@@ -90,13 +87,8 @@ def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], var
     person = seat - 1
     flags = check_variants(spec, variants, players)
     lineup = build_lineup(spec, players, other_seat_names(spec, players, person, names))
-    forward = spec.forward
-    table = TerminalGame(spec, players, person, lineup, flags, seed, np.zeros(forward.state_size, dtype=np.int64),
-                  np.zeros(forward.max_options, dtype=np.int64), np.zeros((players, 1), dtype=np.uint64),
-                  np.zeros((LOG_ROWS, 6), dtype=np.int64))  # fmt: skip
-    for other in range(players):
-        reset_stream(table.streams[other], seed, GAME_INDEX, PURPOSE_FIRST_STRATEGY + other)
-    forward.new_game(seed, GAME_INDEX, players, flags, 0, table.state, table.log)
+    game = deal(spec.forward, players, seed, GAME_INDEX, flags, LOG_ROWS)
+    table = TerminalGame(spec, players, person, lineup, flags, seed, game)
     return table
 
 
@@ -107,18 +99,12 @@ def playable_games() -> list[str]:
     return [game_id for game_id in game_ids() if get_game(game_id).forward is not None]
 
 
-def records_written(log: np.ndarray) -> int:
-    """How many log records the game has written (rows before the first all-zero code)."""
-    empty = np.flatnonzero(log[:, 0] == 0)
-    return int(empty[0]) if empty.size else len(log)
-
-
 def new_narration(table: TerminalGame) -> list[str]:
     """The narration lines the person has not read yet (as the seat sees them)."""
     hook = table.spec.narrate_for_seat
     if hook is None:
         return []
-    lines = hook(table.log, records_written(table.log), table.flags, table.person)
+    lines = hook(table.game.log, table.game.records_written(), table.flags, table.person)
     fresh = lines[table.lines_shown:]
     table.lines_shown = len(lines)
     return fresh
@@ -129,8 +115,8 @@ def option_texts(table: TerminalGame, kind: int, n_options: int) -> list[OptionT
     the game says how, else their raw codes; checked to be choosable step by step."""
     hook = table.spec.describe_options
     if hook is None:
-        return [f"option code {int(code)}" for code in table.options[:n_options]]
-    texts = list(hook(table.state, table.person, kind, table.options, n_options, table.flags))
+        return [f"option code {int(code)}" for code in table.game.options[:n_options]]
+    texts = list(hook(table.game.state, table.person, kind, table.game.options, n_options, table.flags))
     try:
         if len(texts) != n_options:
             raise ValueError(f"{len(texts)} texts for {n_options} options")
@@ -153,7 +139,7 @@ def view_lines(table: TerminalGame) -> list[str]:
     hook = table.spec.describe_view
     if hook is None:
         return [f"({table.spec.title} does not describe a seat's view yet)"]
-    return hook(table.state, table.person, table.flags)
+    return hook(table.game.state, table.person, table.flags)
 
 
 BACK = -1
@@ -213,12 +199,8 @@ def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callab
 def ask_bot(table: TerminalGame, seat: int, kind: int, n_options: int) -> int:
     """The seat's compiled strategy's choice, checked as the core's loop checks it."""
     lineup = table.lineup
-    choice = lineup.functions[seat](table.state, seat, kind, table.options, n_options, lineup.params[seat],
-                                    table.streams[seat])  # fmt: skip
-    if not 0 <= choice < n_options:
-        raise UsageError(f"strategy '{lineup.names[seat]}' (seat {seat_number(seat)}) returned {choice} for decision "
-                         f"'{table.spec.decision_name(kind)}', which offered options 0..{n_options - 1}")  # fmt: skip
-    return int(choice)
+    return strategy_choice(table.game, lineup.functions[seat], lineup.names[seat], lineup.params[seat], seat, kind,
+                           n_options, table.spec.decision_name(kind))  # fmt: skip
 
 
 def final_lines(table: TerminalGame) -> list[str]:
@@ -226,7 +208,7 @@ def final_lines(table: TerminalGame) -> list[str]:
     spec = table.spec
     seat_row = np.zeros((table.players, len(spec.seat_columns)), dtype=np.int64)
     game_row = np.zeros(len(spec.game_columns), dtype=np.int64)
-    spec.forward.final_results(table.state, seat_row, game_row)
+    spec.forward.final_results(table.game.state, seat_row, game_row)
     lines = ["", "Game over."]
     for seat in np.argsort(np.where(seat_row[:, 1] == 0, 10_000, seat_row[:, 1]), kind="stable"):
         who = "you" if seat == table.person else table.lineup.names[seat]
@@ -238,18 +220,17 @@ def final_lines(table: TerminalGame) -> list[str]:
 
 def play_to_the_end(table: TerminalGame, read_line: Callable[[], str], say: Callable[..., None]) -> None:
     """The loop: narrate, ask the person or a bot, apply, until the game is over."""
-    forward = table.spec.forward
     while True:
         for line in new_narration(table):
             say(line)
-        seat, kind, n_options = forward.pending_decision(table.state, table.options)
+        seat, kind, n_options = table.game.pending_decision()
         if seat == NO_SEAT:
             break
         if seat == table.person:
             choice = ask_person(table, kind, n_options, read_line, say)
         else:
             choice = ask_bot(table, seat, kind, n_options)
-        forward.apply(table.state, choice, table.log)
+        table.game.apply(choice)
     for line in final_lines(table):
         say(line)
 

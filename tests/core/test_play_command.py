@@ -183,7 +183,8 @@ def fake_table(texts):
 
     spec = SimpleNamespace(title="Fake Island", describe_options=lambda *arguments: list(texts),
                            describe_view=lambda *arguments: ["(the fake table)"], decision_name=lambda kind: "action")
-    return SimpleNamespace(spec=spec, state=None, person=0, options=np.arange(len(texts)), flags=None)
+    game = SimpleNamespace(state=None, options=np.arange(len(texts)))
+    return SimpleNamespace(spec=spec, game=game, person=0, flags=None)
 
 
 def ask_fake(texts, answers: list[str]) -> tuple[int, list[str]]:

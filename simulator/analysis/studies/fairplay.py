@@ -26,7 +26,8 @@ from simulator.core.run import runner
 from simulator.core.engine import registry
 from simulator.core.engine.forward import NO_SEAT
 from simulator.core.engine.registry import UsageError
-from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, new_stream, reset_stream
+from simulator.core.engine.rng import new_stream
+from simulator.core.engine.stepping import deal, strategy_choice
 from simulator.core.engine.visibility import Visibility, for_game, perturb
 
 REDRAW_PURPOSE = 10_000
@@ -95,19 +96,14 @@ def _check_game(prepared: runner.PreparedRun, model: registry.ForwardModel, decl
                 game_index: int, redraws: int, report: FairPlayReport, limit: int) -> None:  # fmt: skip
     config, lineup = prepared.config, prepared.lineup
     players, seed = config.players, config.seed
-    state = np.zeros(model.state_size, dtype=np.int64)
-    options = np.zeros(model.max_options, dtype=np.int64)
-    log = np.zeros((0, 6), dtype=np.int64)
     params = np.array(lineup.params, copy=True)
-    streams = np.zeros((players, 1), dtype=np.uint64)
-    for seat in range(players):
-        reset_stream(streams[seat], seed, game_index, PURPOSE_FIRST_STRATEGY + seat)
+    game = deal(model, players, seed, game_index, prepared.variant_flags, log_rows=0)
+    state, options, streams = game.state, game.options, game.streams
     redraw_stream = new_stream(seed, game_index, REDRAW_PURPOSE)
     perturb_rng = np.random.default_rng([seed, game_index, PERTURB_SEED])
-    model.new_game(seed, game_index, players, prepared.variant_flags, 0, state, log)
     step = 0
     while True:
-        seat, kind, n_options = model.pending_decision(state, options)
+        seat, kind, n_options = game.pending_decision()
         if seat == NO_SEAT:
             return
         choice = 0
@@ -126,10 +122,8 @@ def _check_game(prepared: runner.PreparedRun, model: registry.ForwardModel, decl
             if declaration is not None and report.perturbations > 0:
                 for perturbation in perturb(declaration, state, seat, perturb_rng, report.perturbations):
                     perturbed.append((perturbation.description, answer(perturbation.state)))
-            choice = int(decide(state, seat, kind, options, n_options, params[seat], streams[seat]))
-            if not 0 <= choice < n_options:
-                raise UsageError(f"strategy '{lineup.names[seat]}' returned {choice} for decision "
-                                 f"'{prepared.spec.decision_name(kind)}', which offered options 0..{n_options - 1}")
+            choice = strategy_choice(game, decide, lineup.names[seat], params[seat], seat, kind, n_options,
+                                     prepared.spec.decision_name(kind))  # fmt: skip
             report.decisions += 1
             differing = [answer for answer in answers if answer != choice]
             moved = [(what, answer) for what, answer in perturbed if answer != choice]
@@ -142,7 +136,7 @@ def _check_game(prepared: runner.PreparedRun, model: registry.ForwardModel, decl
                                            "changed_on": len(differing),
                                            "answers_on_perturbations": [answer for _, answer in perturbed],
                                            "changed_on_perturbations": [f"{what} -> {answer}" for what, answer in moved]})  # fmt: skip
-        model.apply(state, choice, log)
+        game.apply(choice)
         step += 1
 
 

@@ -43,8 +43,8 @@ from simulator.core.engine.forward import NO_SEAT
 from simulator.core.engine.narration import plural
 from simulator.core.engine.option_steps import full_text
 from simulator.core.engine.registry import GAME_MODULES, GameSpec, UsageError
-from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, reset_stream
 from simulator.core.engine.seats import seat_label
+from simulator.core.engine.stepping import deal, strategy_choice
 from simulator.core.engine.visibility import for_game, visible_mask
 
 LOG_ROWS = 60_000
@@ -102,27 +102,21 @@ def _decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice
     return f"{who} decides ({name}): {chosen}"
 
 
-def capture_frames(spec: GameSpec, functions: tuple, params: np.ndarray, flags: np.ndarray, seed: int,
-                   game_index: int, seat: int | None) -> tuple[list[Frame], bool]:  # fmt: skip
-    """Play game ``game_index`` of run ``seed`` again and capture one frame per decision and one at
+def capture_frames(spec: GameSpec, functions: tuple, names: tuple[str, ...], params: np.ndarray, flags: np.ndarray,
+                   seed: int, game_index: int, seat: int | None) -> tuple[list[Frame], bool]:  # fmt: skip
+    """Play game ``game_index`` of run ``seed`` again with the lineup's compiled strategies
+    ``functions`` (named ``names``, for messages) and capture one frame per decision and one at
     the end; ``seat`` (engine index) limits the page to what that seat sees.  Also returns whether
     the game was cut at ``MAX_FRAMES``."""
     drawer = drawer_for(spec.id)
-    forward = spec.forward
     players = params.shape[0]
-    state = np.zeros(forward.state_size, dtype=np.int64)
-    options = np.zeros(forward.max_options, dtype=np.int64)
-    streams = np.zeros((players, 1), dtype=np.uint64)
-    log = np.zeros((LOG_ROWS, 6), dtype=np.int64)
-    for other in range(players):
-        reset_stream(streams[other], seed, game_index, PURPOSE_FIRST_STRATEGY + other)
-    forward.new_game(seed, game_index, players, flags, 0, state, log)
+    game = deal(spec.forward, players, seed, game_index, flags, LOG_ROWS)
     pictures: list[tuple[str, int, str]] = []  # (svg, log records written, decision)
     cut = False
     while True:
-        count = records_written(log)
-        svg = drawer.draw_table(state, players, flags, seat)
-        who, kind, n_options = forward.pending_decision(state, options)
+        count = game.records_written()
+        svg = drawer.draw_table(game.state, players, flags, seat)
+        who, kind, n_options = game.pending_decision()
         if who == NO_SEAT:
             pictures.append((svg, count, "Game over"))
             break
@@ -132,12 +126,12 @@ def capture_frames(spec: GameSpec, functions: tuple, params: np.ndarray, flags: 
             break
         choice = 0
         if n_options > 1:
-            choice = int(functions[who](state, who, kind, options, n_options, params[who], streams[who]))
-            if not 0 <= choice < n_options:
-                raise UsageError(f"{seat_label(who)}'s strategy returned {choice} for decision "
-                                 f"'{spec.decision_name(kind)}', which offered options 0..{n_options - 1}")  # fmt: skip
-        pictures.append((svg, count, _decision_text(spec, state, who, kind, options, n_options, choice, flags, seat)))
-        forward.apply(state, choice, log)
+            choice = strategy_choice(game, functions[who], names[who], params[who], who, kind, n_options,
+                                     spec.decision_name(kind))  # fmt: skip
+        pictures.append((svg, count, _decision_text(spec, game.state, who, kind, game.options, n_options, choice, flags,
+                                                    seat)))  # fmt: skip
+        game.apply(choice)
+    log = game.log
     return _with_lines(pictures, lambda count: drawer.log_lines(log, count, flags, seat)), cut
 
 
@@ -172,12 +166,6 @@ def _common_start(one: list[str], two: list[str]) -> int:
             break
         same += 1
     return same
-
-
-def records_written(log: np.ndarray) -> int:
-    """How many log records the game has written (rows before the first all-zero code)."""
-    empty = np.flatnonzero(log[:, 0] == 0)
-    return int(empty[0]) if empty.size else len(log)
 
 
 _FOLD_NOTE = re.compile(r"^\((?:the line above|the last \d+ lines) repeated \d+ more times?\b.*\)$")
@@ -255,12 +243,12 @@ def check_writable(path: Path) -> None:
         raise UsageError(f"--html {path}: not writable")
 
 
-def build_page(spec: GameSpec, functions: tuple, params: np.ndarray, flags: np.ndarray, seed: int, game_index: int,
-               seat: int | None, header: list[str]) -> tuple[str, int]:  # fmt: skip
+def build_page(spec: GameSpec, functions: tuple, names: tuple[str, ...], params: np.ndarray, flags: np.ndarray, seed: int,
+               game_index: int, seat: int | None, header: list[str]) -> tuple[str, int]:  # fmt: skip
     """The page of one game and its number of steps (after folding)."""
     if spec.forward is None or drawer_for(spec.id) is None:
         raise UsageError(f"{spec.title} has no visual replay yet (no forward model or no draw.py)")
-    frames, _ = capture_frames(spec, functions, params, flags, seed, game_index, seat)
+    frames, _ = capture_frames(spec, functions, names, params, flags, seed, game_index, seat)
     frames = fold_frames(frames)
     view = "every hand shown" if seat is None else f"what {seat_label(seat)} sees"
     header = header + [f"view: {view}"]

@@ -26,7 +26,7 @@ from simulator.core.run import limits
 from simulator.core.store import records, results
 from simulator.core.engine import registry
 from simulator.core.engine.decisions import BadChoice
-from simulator.core.engine.seats import seat_label
+from simulator.core.engine.stepping import bad_choice_message
 from simulator.core.store.paths import describe_os_error
 from simulator.core.engine.registry import (
     GameSpec, UsageError, check_event_rules, check_players, check_variants, get_game,
@@ -204,10 +204,7 @@ def _strategy_failure(prepared: PreparedRun, error: Exception) -> StrategyFailur
     names = prepared.lineup.names
     if isinstance(error, BadChoice):
         seat, kind, value, n_options = (int(part) for part in error.args)
-        return StrategyFailure(
-            f"strategy '{names[seat]}' ({seat_label(seat)}) returned {value} for decision "
-            f"'{prepared.spec.decision_name(kind)}', which offered options 0..{n_options - 1}"
-        )
+        return StrategyFailure(bad_choice_message(names[seat], seat, prepared.spec.decision_name(kind), value, n_options))
     suspects = _user_strategies(prepared) or list(dict.fromkeys(names))
     return StrategyFailure(
         f"an index out of bounds ({error}) in strategy {' or '.join(repr(name) for name in suspects)}: "
