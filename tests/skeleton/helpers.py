@@ -32,10 +32,16 @@ def run_chunk(spec, names, n_games, variants=(), seed=11, first_game=0, debug=Tr
     return seat_results, game_results
 
 
-def started(players=4, variants=(), seed=5, game_index=0, debug=1):
-    """A fresh game stopped at its first decision."""
+def started(players=4, variants=(), seed=5, game_index=0, debug=1, slot_is_content=False):
+    """A fresh game stopped at its first decision.  ``slot_is_content``: the cards renumbered so
+    that slot ``s`` holds content ``s`` (one of the numberings R2's shuffle can deal; the spread is
+    kept), so that a test can name a card by its content."""
     state = np.zeros(STATE_SIZE, dtype=np.int64)
     new_game(seed, game_index, players, encode_variants(tuple(variants), players), debug, state, NO_LOG)
+    if slot_is_content:
+        from simulator.games.skeleton.state import N_CARDS, SLOT_CONTENT
+
+        state[SLOT_CONTENT:SLOT_CONTENT + state[N_CARDS]] = np.arange(state[N_CARDS])
     return state
 
 
@@ -70,13 +76,21 @@ def results(state, players):
     return seat_row, game_row
 
 
+def slot_of(state, content):
+    """The slot holding ``content`` (R2: setup shuffles the contents over the slots)."""
+    from simulator.games.skeleton.state import N_CARDS, SLOT_CONTENT
+
+    return int(np.flatnonzero(state[SLOT_CONTENT:SLOT_CONTENT + state[N_CARDS]] == content)[0])
+
+
 def hold(state, seat, content):
-    """Put the card of ``content`` (slot == content at setup) in front of ``seat``, from the pile."""
+    """Put the card of ``content`` (in whichever slot setup shuffled it to) in front of ``seat``,
+    from the pile; returns that slot."""
     from simulator.games.skeleton.board import give_to_seat
     from simulator.games.skeleton.pile import remove_from_pile
     from simulator.games.skeleton.state import LOC_PILE, SLOT_LOC
 
-    slot = content
+    slot = slot_of(state, content)
     assert state[SLOT_LOC + slot] == LOC_PILE
     remove_from_pile(state, slot)
     give_to_seat(state, slot, seat)

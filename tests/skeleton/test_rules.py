@@ -5,6 +5,7 @@ import numpy as np
 import pytest
 
 from simulator.games.skeleton.board import popcount
+from simulator.games.skeleton.components import N_MAP_PIECES
 from simulator.games.skeleton.maps import after_gain, claim_options
 from simulator.games.skeleton.pile import clear_mask
 from simulator.games.skeleton.state import (
@@ -48,6 +49,7 @@ from simulator.games.skeleton.state import (
     SCORE,
     SECOND_CARD,
     SEEN,
+    SLOT_CONTENT,
     SLOT_LOC,
     STAT_BLOWS,
     STEAL,
@@ -114,6 +116,28 @@ def test_r5_first_player_is_seat_1_unless_drawn():
                               drawn[g][COVERED_BY:COVERED_BY + 51])
 
 
+def test_r2_card_numbers_do_not_tell_the_face_of_a_face_down_card():
+    """R2/R3: the cards are shuffled, so a face-down card's place among the take options (they are
+    offered in card-number order) says nothing about its face.  Picking the first face-down option
+    must give a map piece as often as the face-down cards hold map pieces (once: 85% vs 61%)."""
+    first_pieces = deals = pieces = face_down = 0
+    for game in range(600):
+        state = started(4, game_index=game)
+        while pending(state)[1] in (BLOW, TURN_TYPE):  # no blow, a standard turn
+            choose(state, TURN_STANDARD if pending(state)[1] == TURN_TYPE else 0)
+        seat, kind, options = pending(state)
+        hidden = [slot for slot in options if not (state[FACE_UP_MASK] >> slot) & 1]
+        if kind != TAKE_CARD or not hidden:  # (a lone clear card is taken without a decision)
+            continue
+        deals += 1
+        first_pieces += int(state[SLOT_CONTENT + hidden[0]]) < N_MAP_PIECES
+        pieces += sum(int(state[SLOT_CONTENT + slot]) < N_MAP_PIECES for slot in hidden)
+        face_down += len(hidden)
+    share, first_share = pieces / face_down, first_pieces / deals
+    allowed = 4 * (share * (1 - share) / deals) ** 0.5  # 4 standard errors of the first-card share
+    assert abs(first_share - share) < allowed, (first_share, share, deals)
+
+
 # ---- the standard turn (R8-R12, A1-A5) ----
 
 
@@ -159,7 +183,7 @@ def test_a1_second_card_optional_may_take_nothing():
 
 
 def test_a3_no_put_back_when_no_other_card_is_left():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     leave_in_pile(state, {int(at_take(state)[0])})
     restart_turn(state)
     choose(state, 0)  # one clear card: the blow is offered first (R7)
@@ -211,7 +235,7 @@ def test_a5_putback_may_cover_a_clear_card():
 
 def small_pile(cards, variants=(), game_index=0):
     """A position whose pile holds only ``cards`` cards (the first clear ones of the deal)."""
-    state = started(4, variants, game_index=game_index, debug=0)
+    state = started(4, variants, game_index=game_index, debug=0, slot_is_content=True)
     keep = set()
     while len(keep) < cards:
         clear = sorted(s for s in range(49) if (clear_mask(state) >> s) & 1 and s not in keep)
@@ -257,7 +281,7 @@ def test_a11_blow_each_standard_offers_a_blow_before_the_second_standard_turn():
     """Three clear cards (clear cards never overlap, so a pile of three of them has 3 clear):
     no blow before the turn; after the first standard turn of a piracy double turn 2 are clear."""
     for variants, offered in (((), False), (("blow-each-standard",), True)):
-        state = started(4, variants, debug=0)
+        state = started(4, variants, debug=0, slot_is_content=True)
         for content in OBJECTS:
             hold(state, 0, content)
         clear = sorted(s for s in range(49) if (clear_mask(state) >> s) & 1)
@@ -278,7 +302,7 @@ def test_a11_blow_each_standard_offers_a_blow_before_the_second_standard_turn():
 
 
 def test_r13_piracy_offered_with_three_eligible_cards_only():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     hold(state, 0, RED_HALVES[0])
     hold(state, 0, RED_QUARTERS[0])
     hold(state, 0, OBJECTS[0])
@@ -301,7 +325,7 @@ def test_no_piracy_variant_never_offers_piracy():
 
 
 def test_r14_discards_of_different_colours_and_r15_out_of_the_game():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     for content in (RED_HALVES[0], RED_QUARTERS[0], BLUE_QUARTER, OBJECTS[0]):
         hold(state, 0, content)
     hold(state, 1, THREE_COIN)
@@ -324,7 +348,7 @@ def test_r14_discards_of_different_colours_and_r15_out_of_the_game():
 
 
 def test_a7_steal_offers_every_card_kind_of_every_opponent():
-    state = started(3, debug=0)
+    state = started(3, debug=0, slot_is_content=True)
     for content in OBJECTS:
         hold(state, 0, content)
     hold(state, 1, ONE_COIN)
@@ -367,7 +391,7 @@ def test_a6_hidden_collection_steals_a_random_card_of_the_chosen_opponent():
 def test_a8_claim_pieces_decision_when_several_combinations_complete():
     """Claims are immediate, so a real game never holds two combinations at once; the decision
     exists for a position that does (2 halves + 2 quarters)."""
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     for content in RED_HALVES + RED_QUARTERS[:2]:
         hold(state, 0, content)
     options = np.zeros(MAX_OPTIONS, dtype=np.int64)
@@ -377,7 +401,7 @@ def test_a8_claim_pieces_decision_when_several_combinations_complete():
 
 
 def test_a8_keep_map_pieces_claims_and_keeps_the_pieces():
-    state = started(4, ("keep-map-pieces",), debug=0)
+    state = started(4, ("keep-map-pieces",), debug=0, slot_is_content=True)
     hold(state, 0, RED_HALVES[0])
     hold(state, 0, RED_HALVES[1])
     after_gain(state, 0, RED_HALVES[1], np.zeros(MAX_OPTIONS, dtype=np.int64), NO_LOG)
@@ -386,7 +410,7 @@ def test_a8_keep_map_pieces_claims_and_keeps_the_pieces():
 
 
 def test_r16_a_steal_that_completes_a_map_claims_the_island():
-    state = started(3, debug=0)
+    state = started(3, debug=0, slot_is_content=True)
     for content in OBJECTS:
         hold(state, 0, content)
     hold(state, 0, RED_HALVES[0])
@@ -406,7 +430,7 @@ def test_r16_a_steal_that_completes_a_map_claims_the_island():
 
 
 def test_a12_the_game_ends_inside_a_double_turn_when_the_pile_empties():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     for content in OBJECTS:
         hold(state, 0, content)
     last = int(at_take(started(4))[0])
@@ -418,7 +442,7 @@ def test_a12_the_game_ends_inside_a_double_turn_when_the_pile_empties():
 
 
 def test_r20_the_game_ends_when_the_fifth_island_is_claimed():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     for colour in range(4):
         state[ISLAND_OWNER + colour] = 1
     from simulator.games.skeleton.state import ISLANDS_LEFT
@@ -436,7 +460,7 @@ def test_r20_the_game_ends_when_the_fifth_island_is_claimed():
 def tied_end(variants):
     from simulator.games.skeleton.scoring import end_game
 
-    state = started(3, variants, debug=0)
+    state = started(3, variants, debug=0, slot_is_content=True)
     hold(state, 0, THREE_COIN)  # 3 coins on one card
     hold(state, 1, ONE_COIN)  # 3 coins on three cards
     hold(state, 1, ONE_COIN + 1)

@@ -44,7 +44,7 @@ def gain(state, seat, content):
 @pytest.mark.parametrize("pieces", [("H", "H"), ("H", "Q", "Q"), ("Q", "Q", "Q", "Q")],
                          ids=["2 halves", "half + 2 quarters", "4 quarters"])
 def test_example_1_map_completion_claims_at_once_and_hands_in(pieces):
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     used = {"H": 0, "Q": 0}
     contents = []
     for size in pieces:
@@ -59,7 +59,7 @@ def test_example_1_map_completion_claims_at_once_and_hands_in(pieces):
 
 
 def test_example_1_half_and_quarter_is_not_a_map_and_a_second_map_gives_nothing():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     gain(state, 0, RED["H"][0])
     gain(state, 0, RED["Q"][0])
     assert state[ISLAND_OWNER] == -1
@@ -71,7 +71,7 @@ def test_example_1_half_and_quarter_is_not_a_map_and_a_second_map_gives_nothing(
 
 
 def test_example_2_the_first_to_complete_takes_the_island():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     for seat, half in ((0, RED["H"][0]), (1, RED["H"][1])):
         gain(state, seat, half)
     gain(state, 0, RED["Q"][0])
@@ -90,7 +90,7 @@ def test_example_2_the_first_to_complete_takes_the_island():
     ((42, 43), False),  # two eligible cards
 ])
 def test_example_3_piracy_legality(cards, offered):
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     for content in cards:
         hold(state, 0, content)
     hold(state, 1, 31)
@@ -145,7 +145,7 @@ def test_example_7_end_by_islands_and_by_empty_pile():
 
 
 def test_example_8_scoring():
-    state = started(4, debug=0)
+    state = started(4, debug=0, slot_is_content=True)
     award_island(state, 0)  # red
     award_island(state, 0)  # blue
     for content in (40, 36, 30, 2, 42):  # 3, 2, 1 coins, a map piece, an object

@@ -8,8 +8,8 @@ Card contents (what is printed on a Sand card's face), ``content`` in ``0..N_CON
 - ``42..`` pirate objects (7 in the box; the ``objects-N`` variant uses 0..MAX_OBJECTS of them).
 
 A *slot* is one physical Sand card on the table (its place in the spread); ``SLOT_CONTENT`` in
-the state says which content lies on it (slot ``s`` holds content ``s`` at setup; a search
-player's redraw moves hidden contents between slots, never the spread).
+the state says which content lies on it (R2: a random permutation at setup, so a slot's number says nothing about its face; a
+search player's redraw moves hidden contents between slots, never the spread).
 """
 
 import json

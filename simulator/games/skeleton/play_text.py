@@ -7,8 +7,8 @@ it, another seat's card in hand or hidden collection (``hidden-collection``) sta
 
 The engine keeps no coordinates of the spread, only which card lies on which (``COVERED_BY``), so
 a clear card is told apart by its face and by where it lies: how many cards it lies on and what
-taking it would uncover.  Slot numbers are never shown: a slot's number follows the card printed
-on it (slot ``s`` holds content ``s`` at setup).  Cards that read alike are numbered in an order
+taking it would uncover.  Slot numbers are never shown (since R2's shuffle of the contents over the
+slots they no longer follow the card printed on it, but they mean nothing to a player).  Cards that read alike are numbered in an order
 drawn from the public spread (:func:`_public_order`), never by slot.  Plain Python, never
 compiled (``compiled_cache.NOT_COMPILED``)."""
 

@@ -78,6 +78,9 @@ def setup_game(state, run_seed, game_index, players, variant_flags, debug, log):
     for slot in range(N_SLOTS):
         state[SLOT_CONTENT + slot] = slot
         state[SLOT_LOC + slot] = LOC_PILE if slot < n_cards else LOC_OUT
+    # R2: the cards are shuffled, so which face lies on which slot is random: a face-down card's
+    # slot number (the order the options are offered in) must say nothing about its face.
+    shuffle_prefix(state[SLOT_CONTENT:SLOT_CONTENT + n_cards], n_cards, deal)
     # R2: shuffle, turn one packet of about half the cards over, shuffle it back in.
     order = np.empty(n_cards, dtype=np.int64)
     for slot in range(n_cards):
