@@ -428,10 +428,13 @@ def test_a_sequential_comparison_stopped_continues_to_the_same_verdict(tmp_path,
                          r"\S+ and \S+; continue with: (islandsim .* --seed \d+)", stderr.strip())  # fmt: skip
     assert match, stderr
     again = shlex.split(match.group(1))[1:]
+    finished = chunk_files(store)
 
     count_runs(monkeypatch)
     status, resumed, stderr = islandsim(capsys, *again)
     assert status == 0, stderr
+    after = chunk_files(store)
+    assert all(after[name] == stamp for name, stamp in finished.items())  # the steps played are read back
     status, reference, stderr = islandsim(capsys, *again[:-4], "--results", tmp_path / "reference", *again[-2:])
     assert status == 0, stderr
     assert json.loads(resumed) == json.loads(reference)
