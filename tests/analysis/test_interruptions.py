@@ -472,3 +472,4 @@ def test_a_tournament_stopped_by_ctrl_c_in_a_terminal_says_one_line(tmp_path, ca
     assert status == 0, stderr
     same_games(store, tmp_path / "reference")
     assert ranking_and_meetings(resumed) == ranking_and_meetings(reference)
+
