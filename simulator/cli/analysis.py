@@ -17,8 +17,8 @@ from simulator.analysis.stats import compare as compare_module
 from simulator.analysis.studies import experiment as experiment_module
 from simulator.analysis.report import document as report_module
 from simulator.analysis.stats import coverage, stalls, intervals as stats, tournament as tournament_module
-from simulator.analysis.studies import store, stored_play
-from simulator.cli.interruption import command_again, stopped_with_a_line
+from simulator.analysis.studies import store
+from simulator.cli.interruption import again_with_seed, command_again, kept_in_store, on_stop, stopped_with_a_line
 from simulator.analysis.stats.runs import load_run
 from simulator.cli.options import (
     check_table_options, file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
@@ -156,6 +156,7 @@ def tournament_command():
         (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
         arm = store.baseline_arm(tuple(variant_names))
         configs = [store.make_config(game_id, players, n_games, seed, lineup, arm) for lineup in lineups]
+        on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
         _prepare_all(configs, seed, random_seed, say)
         _tell(say, tournament_module.seating_notice(names, players, orders))
         _tell(say, f"{len(configs)} lineups x {n_games:,} games")
@@ -296,6 +297,7 @@ def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_var
     _prepare_all(configs, seed, random_seed, say)
     folders = [store_folder / f"sequential-{game_id}-{players}p-seed{seed}-{arm.label.replace(' ', '').replace(':', '-')}"
                for arm in arms]  # fmt: skip
+    on_stop(lambda: f"the paired games played so far, in {folders[0]} and {folders[1]}", again_with_seed(seed, random_seed))
     outcome = sequential.compare_sequentially(configs[0], configs[1], folders[0], folders[1], jobs, alpha=alpha,
                                               margin=margin, checkpoint=checkpoint, max_n=max_n, say=say)  # fmt: skip
     if as_json:
@@ -326,6 +328,7 @@ def _play_comparison(game_id, players, n_games, strategy_names, base_variants, v
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
     configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm, trajectories=trajectories)
                for arm in arms]  # fmt: skip
+    on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
     _prepare_all(configs, seed, random_seed, say)
     return [(arm.label, [store.ensure_run(config, store_folder, jobs, say)]) for arm, config in zip(arms, configs)]
 
@@ -382,13 +385,8 @@ def experiment_command():
                        folders=(() if out else (("--reports-dir", reports_dir),)))  # fmt: skip
         jobs = _jobs(jobs)
 
-        def kept() -> str:
-            configs = [config for study in studies for config in experiment_module.plan_runs(study, n_games).values()]
-            done = stored_play.complete_runs(store_folder, configs)
-            return (f"{done} of {len(configs)} runs complete in {store_folder}, and the finished chunks of the run in "
-                    "progress")  # fmt: skip
-
-        with stopped_with_a_line(kept, command_again):
+        configs = [config for study in studies for config in experiment_module.plan_runs(study, n_games).values()]
+        with stopped_with_a_line(kept_in_store(store_folder, configs), command_again):
             for study, target in targets:
                 _tell(say, f"experiment {study.path}: {study.title}")
                 runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)

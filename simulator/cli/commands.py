@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 import click
 
 from simulator import __version__
+from simulator.cli.interruption import EXIT_INTERRUPTED, EXIT_TERMINATED, InterruptibleGroup, remember
 from simulator.cli.options import (
     check_table_options, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
 )
@@ -29,10 +30,6 @@ if TYPE_CHECKING:
     from simulator.core.run.runner import RunConfig
 
 EXIT_USAGE = 2
-EXIT_INTERRUPTED = 130
-"""Ctrl-C (128 + SIGINT)."""
-EXIT_TERMINATED = 143
-"""SIGTERM (128 + SIGTERM), handled as Ctrl-C."""
 _NO_ARGS_IS_HELP = getattr(click.exceptions, "NoArgsIsHelpError", ())
 
 
@@ -44,7 +41,7 @@ def _say(message: str) -> None:
     click.echo(message, err=True)
 
 
-@click.group(context_settings={"help_option_names": ["-h", "--help"]})
+@click.group(cls=InterruptibleGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="islandsim")
 def cli() -> None:
     """Rules-analysis and balance simulator for island and treasure board games."""
@@ -420,8 +417,6 @@ def main(argv: list[str] | None = None) -> None:
     write or a read (disk full, permissions: ``OSError``) and exhausted memory end the same way,
     without a traceback; any other exception is a bug in islandsim and keeps its traceback.
     """
-    from simulator.cli.interruption import remember
-
     remember(argv if argv is not None else sys.argv[1:])
     try:
         cli.main(args=argv, prog_name="islandsim", standalone_mode=False)

@@ -11,6 +11,7 @@ import click
 from simulator.analysis.stats import rule_coverage
 from simulator.analysis.studies import store
 from simulator.cli.analysis import _jobs, _prepare_all, _seed, _tell
+from simulator.cli.interruption import again_with_seed, kept_in_store, on_stop
 from simulator.cli.options import (
     check_table_options, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
 )
@@ -84,6 +85,7 @@ def _play(game_id, players, strategy_names, variant_names, n_games, seed, jobs, 
     check_output_folder(store_folder, "--results")
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
     config = store.make_config(game_id, players, n_games, seed, tuple(strategy_names), store.baseline_arm(tuple(variant_names)))
+    on_stop(kept_in_store(store_folder, [config]), again_with_seed(seed, random_seed))
     _prepare_all([config], seed, random_seed, say)
     run = store.ensure_run(config, store_folder, jobs, say)
     _tell(say, f"coverage of {run.path}")

@@ -27,6 +27,7 @@ from typing import Callable, TextIO
 import click
 import numpy as np
 
+from simulator.cli.interruption import EXIT_INTERRUPTED, EXIT_TERMINATED
 from simulator.core.run import limits
 from simulator.core.engine.forward import NO_SEAT
 from simulator.core.engine.option_steps import OptionText, check_option_labels, entry_texts, full_text, menu
@@ -37,8 +38,6 @@ from simulator.core.players.strategies import Lineup, build_lineup, check_lineup
 
 EXIT_INPUT_ENDED = 1
 """Status when the input ends (EOF) before the game does."""
-EXIT_INTERRUPTED = 130
-"""Ctrl-C (128 + SIGINT)."""
 LOG_ROWS = 20_000
 """Log records one game may write (event codes start at 1: a row of zeros is no record yet)."""
 GAME_INDEX = 0
@@ -261,10 +260,10 @@ def play(game_id: str, players: int, seat: int, names: tuple[str, ...], variants
         click.echo("", err=False)
         click.echo("input ended before the game did: game left", err=True)
         sys.exit(EXIT_INPUT_ENDED)
-    except KeyboardInterrupt:
+    except KeyboardInterrupt as stop:  # Ctrl-C, or SIGTERM (runner.Terminated)
         click.echo("", err=False)
         click.echo("interrupted: game left", err=True)
-        sys.exit(EXIT_INTERRUPTED)
+        sys.exit(EXIT_INTERRUPTED if type(stop) is KeyboardInterrupt else EXIT_TERMINATED)
 
 
 def register(cli_group: click.Group) -> None:

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import shlex
 import signal
 import subprocess
 import sys
@@ -24,10 +25,12 @@ ROOT = Path(__file__).resolve().parents[2]
 
 
 def start(arguments, cwd: Path) -> subprocess.Popen:
-    """``islandsim ARGUMENTS`` (toy games registered) as a separate process in ``cwd``."""
+    """``islandsim ARGUMENTS`` (toy games registered) as a separate process in ``cwd``, leading its own
+    process group, as a command typed in a terminal does (its worker processes join that group)."""
     environment = dict(os.environ, PYTHONPATH=str(ROOT))
     return subprocess.Popen([sys.executable, "-m", "tests.analysis.toy_cli", *map(str, arguments)], cwd=cwd,
-                            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)  # fmt: skip
+                            env=environment, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True,
+                            start_new_session=True)  # fmt: skip
 
 
 def wait_until(condition, process: subprocess.Popen, timeout: float = 240) -> None:
@@ -44,10 +47,11 @@ def wait_until(condition, process: subprocess.Popen, timeout: float = 240) -> No
 
 
 def interrupt(process: subprocess.Popen) -> tuple[int, list[str]]:
-    """Ctrl-C the process; its exit status and stderr lines."""
-    process.send_signal(signal.SIGINT)
+    """Ctrl-C as a terminal sends it: SIGINT to every process of the command's group (its workers
+    too); the exit status and the stderr lines."""
+    os.killpg(process.pid, signal.SIGINT)
     _, stderr = process.communicate(timeout=120)
-    return process.returncode, stderr.strip().splitlines()
+    return process.returncode, stderr.splitlines()
 
 
 def kill(process: subprocess.Popen) -> None:
@@ -236,16 +240,13 @@ variants = ["seat2-bonus"]
 
 def experiment_arguments(tmp_path: Path, name: str) -> list:
     return ["experiment", tmp_path / "study.toml", "--results", tmp_path / f"{name}-store", "--reports-dir",
-            tmp_path / f"{name}-reports", "--jobs", 1, "--quiet"]  # fmt: skip
+            tmp_path / f"{name}-reports", "--jobs", 2, "--quiet"]  # fmt: skip
 
 
 def rows(folder: Path):
     return results.scan_run(folder)[1].collect().sort("game", "seat")
 
 
-@pytest.mark.xfail(strict=False, reason=(
-    "open bug (issue 27): on a fresh clone (engines compiling) the Ctrl-C after the resume printed the one "
-    "'interrupted:' line and then a joblib/loky worker traceback (11 stderr lines); it passes on a warm cache"))
 def test_experiment_killed_in_the_middle_of_a_run_resumes_without_replaying_finished_chunks(tmp_path, capsys):
     from simulator.analysis.studies import experiment
 
@@ -266,10 +267,11 @@ def test_experiment_killed_in_the_middle_of_a_run_resumes_without_replaying_fini
 
     process = start(experiment_arguments(tmp_path, "stopped"), tmp_path)
     wait_until(lambda: len(chunk_files(store)) > len(finished) + 2, process)
-    status, lines = interrupt(process)
+    status, lines = interrupt(process)  # the workers get the Ctrl-C too, as in a terminal: they must stay silent
+    again = "islandsim " + " ".join(map(str, experiment_arguments(tmp_path, "stopped")))
     assert status == 130 and len(lines) == 1, lines
-    assert lines[0].startswith("interrupted: kept ") and " of 4 runs complete in " in lines[0]
-    assert lines[0].endswith("continue with: islandsim " + " ".join(map(str, experiment_arguments(tmp_path, "stopped"))))
+    assert re.fullmatch(rf"interrupted: kept [0-3] of 4 runs complete in {re.escape(str(store))}, and the finished "
+                        rf"chunks of the run in progress; continue with: {re.escape(again)}", lines[0]), lines[0]
 
     status, _, stderr = islandsim(capsys, *experiment_arguments(tmp_path, "stopped"))
     assert status == 0, stderr
@@ -306,3 +308,168 @@ def test_a_skill_panel_asked_again_plays_no_game(skill_toy, tmp_path, capsys, mo
     status, again, stderr = islandsim(capsys, *arguments)
     assert status == 0, stderr
     assert json.loads(again) == json.loads(first)
+
+
+# ---------------------------------------------------------------- tournament, compare and every other command
+
+PLAY_RUN = runner.run
+
+def stop_at_run(monkeypatch, number: int, stop: type[KeyboardInterrupt] = KeyboardInterrupt) -> list[Path]:
+    """The ``number``-th run a command plays is stopped as it starts (``stop``: Ctrl-C, or SIGTERM as
+    :class:`runner.Terminated`); the folders of the runs played before it."""
+    played: list[Path] = []
+
+    def run(prepared, out_dir, *arguments, **keywords):
+        if len(played) + 1 == number:
+            raise stop()
+        played.append(Path(out_dir))
+        return PLAY_RUN(prepared, out_dir, *arguments, **keywords)
+
+    monkeypatch.setattr(runner, "run", run)
+    return played
+
+
+def count_runs(monkeypatch) -> list[Path]:
+    """The folders of the runs played from now on (none stopped)."""
+    return stop_at_run(monkeypatch, 0)
+
+
+STORE_LINE = (r"interrupted: kept (\d+) of (\d+) runs complete in {store}, and the finished chunks of the run in progress; "
+              r"continue with: (islandsim .*)")  # fmt: skip
+
+
+def continued(line: str, store: Path) -> list[str]:
+    """The arguments of the command an interruption line says continues the work (``islandsim`` left out)."""
+    match = re.fullmatch(STORE_LINE.format(store=re.escape(str(store))), line)
+    assert match, line
+    return shlex.split(match.group(3))[1:]
+
+
+TOURNAMENT = ["tournament", "--game", "toy", "--players", 3, "--strategies", "weak,plain,strong", "--n", 600,
+              "--jobs", 1, "--json", "--quiet"]  # fmt: skip
+
+
+def rounded(value, digits: int = 10):
+    """``value`` (JSON data) with every float to ``digits`` significant digits: sums over the same games
+    may differ in their last bits with the order the table engine adds them in."""
+    if isinstance(value, float):
+        return float(f"{value:.{digits}g}")
+    if isinstance(value, dict):
+        return {key: rounded(item, digits) for key, item in value.items()}
+    if isinstance(value, list):
+        return [rounded(item, digits) for item in value]
+    return value
+
+
+def ranking_and_meetings(stdout: str) -> dict:
+    """A tournament's printed JSON without the paths of its runs (they depend on the store)."""
+    printed = json.loads(stdout)
+    return rounded({key: printed[key] for key in ("ranking", "head_to_head", "capped")})
+
+
+def same_games(store: Path, reference: Path) -> None:
+    """The two stores hold the same runs, game for game."""
+    assert set(manifests(store)) == set(manifests(reference))
+    for name in manifests(reference):
+        assert rows(store / name).equals(rows(reference / name)), name
+
+
+def test_a_tournament_stopped_keeps_its_finished_runs_and_continues_with_the_seed_it_drew(tmp_path, capsys, monkeypatch):
+    store = tmp_path / "store"
+    played = stop_at_run(monkeypatch, 2)
+    status, stdout, stderr = islandsim(capsys, *TOURNAMENT, "--results", store)  # no --seed: a random one is drawn
+    assert status == 130 and stdout == "" and len(stderr.splitlines()) == 1, stderr
+    again = continued(stderr.strip(), store)
+    assert stderr.startswith("interrupted: kept 1 of 3 runs complete") and len(played) == 1
+    assert again[:-2] == list(map(str, TOURNAMENT)) + ["--results", str(store)] and again[-2] == "--seed"
+
+    played = count_runs(monkeypatch)
+    status, resumed, stderr = islandsim(capsys, *again)
+    assert status == 0, stderr
+    assert len(played) == 2  # the finished run is reused, not played again
+    status, reference, stderr = islandsim(capsys, *TOURNAMENT, "--seed", again[-1], "--results", tmp_path / "reference")
+    assert status == 0, stderr
+    same_games(store, tmp_path / "reference")
+    assert ranking_and_meetings(resumed) == ranking_and_meetings(reference)
+
+
+COMPARE = ["compare", "--game", "toy", "--players", 3, "--n", 600, "--variant", "seat2-bonus", "--variant", "long",
+           "--seed", 4, "--jobs", 1, "--json", "--quiet"]  # fmt: skip
+
+
+def test_a_comparison_stopped_by_sigterm_keeps_its_finished_runs(tmp_path, capsys, monkeypatch):
+    store = tmp_path / "store"
+    stop_at_run(monkeypatch, 3, runner.Terminated)
+    status, stdout, stderr = islandsim(capsys, *COMPARE, "--results", store)
+    assert status == 143 and stdout == "" and len(stderr.splitlines()) == 1, stderr
+    assert stderr.startswith("interrupted: kept 2 of 3 runs complete")
+    assert continued(stderr.strip(), store) == list(map(str, COMPARE)) + ["--results", str(store)]  # its seed was given
+
+    played = count_runs(monkeypatch)
+    status, resumed, stderr = islandsim(capsys, *COMPARE, "--results", store)
+    assert status == 0, stderr
+    assert len(played) == 1
+    status, reference, stderr = islandsim(capsys, *COMPARE, "--results", tmp_path / "reference")
+    assert status == 0, stderr
+    same_games(store, tmp_path / "reference")
+    assert rounded(json.loads(resumed)) == rounded(json.loads(reference))
+
+
+SEQUENTIAL = ["compare", "--sequential", "--game", "toy", "--players", 2, "--n", 400, "--variant", "cosmetic-a",
+              "--max-n", 2_000, "--jobs", 1, "--json", "--quiet"]  # fmt: skip
+
+
+def test_a_sequential_comparison_stopped_continues_to_the_same_verdict(tmp_path, capsys, monkeypatch):
+    store = tmp_path / "store"
+    stop_at_run(monkeypatch, 4)  # in the second step, after its baseline games
+    status, stdout, stderr = islandsim(capsys, *SEQUENTIAL, "--results", store)
+    assert status == 130 and stdout == "" and len(stderr.splitlines()) == 1, stderr
+    match = re.fullmatch(rf"interrupted: kept the paired games played so far, in {re.escape(str(store))}/sequential-"
+                         r"\S+ and \S+; continue with: (islandsim .* --seed \d+)", stderr.strip())  # fmt: skip
+    assert match, stderr
+    again = shlex.split(match.group(1))[1:]
+    finished = chunk_files(store)
+
+    count_runs(monkeypatch)
+    status, resumed, stderr = islandsim(capsys, *again)
+    assert status == 0, stderr
+    after = chunk_files(store)
+    assert all(after[name] == stamp for name, stamp in finished.items())  # the steps played are read back
+    status, reference, stderr = islandsim(capsys, *again[:-4], "--results", tmp_path / "reference", *again[-2:])
+    assert status == 0, stderr
+    assert json.loads(resumed) == json.loads(reference)
+
+
+def test_a_command_that_keeps_nothing_says_so_in_one_line(play, tmp_path, capsys, monkeypatch):
+    from simulator.core.store import export
+
+    run = play("run", n=600)
+
+    def stopped(*arguments, **keywords):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(export, "export_run", stopped)
+    status, stdout, stderr = islandsim(capsys, "export", run, "--out", tmp_path / "rows.csv")
+    assert status == 130 and stdout == ""
+    assert stderr == f"interrupted: nothing was kept; start again with: islandsim export {run} --out {tmp_path / 'rows.csv'}\n"
+
+
+def test_a_tournament_stopped_by_ctrl_c_in_a_terminal_says_one_line(tmp_path, capsys):
+    store = tmp_path / "store"
+    arguments = ["tournament", "--game", "toy", "--players", 3, "--strategies", "weak,plain,strong", "--n", 40_000,
+                 "--jobs", 2, "--json", "--quiet", "--results", store]  # fmt: skip
+    process = start(arguments, tmp_path)
+    wait_until(lambda: any(m["status"] == "complete" for m in manifests(store).values())
+               and any(m["status"] == "running" and m["chunks"] for m in manifests(store).values()), process)
+    status, lines = interrupt(process)
+    assert status == 130 and len(lines) == 1, lines
+    again = continued(lines[0], store)
+    assert again[-2] == "--seed"
+    status, resumed, stderr = islandsim(capsys, *again)
+    assert status == 0, stderr
+    reference_store = ["--results", str(tmp_path / "reference")]
+    status, reference, stderr = islandsim(capsys, *again[:-4], *reference_store, *again[-2:])
+    assert status == 0, stderr
+    same_games(store, tmp_path / "reference")
+    assert ranking_and_meetings(resumed) == ranking_and_meetings(reference)
+

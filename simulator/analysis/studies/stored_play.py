@@ -36,10 +36,10 @@ class StoreTally:
     asked: int = 0
     complete: int = 0
 
-    def kept(self) -> str:
-        """What an interruption keeps, in words."""
+    def kept(self) -> str | None:
+        """What an interruption keeps, in words (``None``: nothing, the games were played in memory)."""
         if self.store is None:
-            return "nothing was stored"
+            return None
         return (f"{self.complete} finished run{'s' if self.complete != 1 else ''} in {self.store}, and the finished "
                 "chunks of the run in progress")  # fmt: skip
 

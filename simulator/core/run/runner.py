@@ -521,14 +521,16 @@ def _worker_processes(jobs: int):
     from joblib.externals.loky import get_reusable_executor
 
     # each worker watches, from its start, for this process to go (a killed run leaves no worker)
-    executor = get_reusable_executor(max_workers=jobs, initializer=_exit_with_parent)
+    with _stop_signals_held():
+        executor = get_reusable_executor(max_workers=jobs, initializer=_exit_with_parent)
 
     def parallel(calls):
         calls = iter(calls)
         pending = set()
         while True:
             for function, arguments, keywords in itertools.islice(calls, 2 * jobs - len(pending)):
-                pending.add(executor.submit(function, *arguments, **keywords))
+                with _stop_signals_held():  # a submit may start workers (and loky's manager thread)
+                    pending.add(executor.submit(function, *arguments, **keywords))
             if not pending:
                 return
             # short waits: a signal may land on another thread, and only a waking main thread
@@ -540,8 +542,60 @@ def _worker_processes(jobs: int):
     try:
         yield parallel
     except BaseException:
-        executor.shutdown(wait=False, kill_workers=True)  # a stuck or crashed worker must not outlive the run
+        _stop_pool(executor)  # a stuck or crashed worker must not outlive the run
         raise
+
+
+def _stop_pool(executor) -> None:
+    """Kill the pool's workers at once, quietly.
+
+    loky's ``shutdown(kill_workers=True)`` drops every call not yet finished, then its manager
+    thread hands the workers the calls it had not queued yet: one submitted just before the stop
+    is no longer known, and the thread dies with a ``KeyError`` traceback on stderr (seen after
+    about one Ctrl-C in ten with ``--jobs 2``, under the interruption line).  Those calls are taken
+    back first; nothing else takes them (this process submits no more).
+    """
+    import queue
+
+    waiting = getattr(executor, "_work_ids", None)  # loky's queue of the calls not handed out yet
+    while waiting is not None:
+        try:
+            waiting.get_nowait()
+        except queue.Empty:
+            break
+    executor.shutdown(wait=False, kill_workers=True)
+
+
+STOP_SIGNALS = (signal.SIGINT, signal.SIGTERM)
+"""Ctrl-C and SIGTERM: only this process handles them; its worker processes never see them."""
+
+
+@contextlib.contextmanager
+def _stop_signals_held():
+    """Hold Ctrl-C and SIGTERM back while worker processes may be started.
+
+    A terminal's Ctrl-C goes to every process of the foreground group: a worker still importing
+    its modules would die of it with a traceback on stderr, beside the one line this process
+    prints.  A process inherits its starter's blocked signals through fork and exec, and Python
+    never unblocks them, so workers started here never receive either signal: this process
+    stops them (it kills them, or they exit once it is gone).  The same is done for the
+    resource tracker of :mod:`multiprocessing`.  A signal arriving meanwhile waits, and is
+    handled here as soon as this block ends.
+
+    That tracker is started first: starting it unblocks both signals in the calling thread
+    (Python 3.11 ends its start with ``SIG_UNBLOCK``), which would undo this block.
+    """
+    if not hasattr(signal, "pthread_sigmask"):
+        yield
+        return
+    from multiprocessing import resource_tracker
+
+    resource_tracker.ensure_running()
+    held = signal.pthread_sigmask(signal.SIG_BLOCK, STOP_SIGNALS)
+    try:
+        yield
+    finally:
+        signal.pthread_sigmask(signal.SIG_SETMASK, held)
 
 
 @contextlib.contextmanager

@@ -76,11 +76,14 @@ def seat_verdict(seat: int, differences: np.ndarray, alpha: float, rho_squared: 
     return SeatVerdict(seat, n, mean, low, high, verdict)
 
 
-def paired_win_differences(baseline_dir: Path, variant_dir: Path) -> np.ndarray:
-    """``int8[games, seats]`` of variant win minus baseline win, game by game (column ``k`` is seat ``k + 1``)."""
+def paired_win_differences(baseline_dir: Path, variant_dir: Path, games: int | None = None) -> np.ndarray:
+    """``int8[games, seats]`` of variant win minus baseline win, game by game (column ``k`` is seat ``k + 1``),
+    over games ``0 .. games - 1`` (default: all): a folder may hold more, when an interrupted comparison
+    had played the next step on one side only."""
     columns = ["game", "seat", "winner"]
-    base = results.scan_run(baseline_dir)[1].select(columns).collect().sort("game", "seat")
-    other = results.scan_run(variant_dir)[1].select(columns).collect().sort("game", "seat")
+    first = (lambda frame: frame) if games is None else (lambda frame: frame.filter(pl.col("game") < games))
+    base = first(results.scan_run(baseline_dir)[1].select(columns)).collect().sort("game", "seat")
+    other = first(results.scan_run(variant_dir)[1].select(columns)).collect().sort("game", "seat")
     if base.height != other.height or not base["game"].equals(other["game"]):
         raise UsageError(f"{baseline_dir} and {variant_dir} do not hold the same games")
     seats = base["seat"].n_unique()
@@ -119,7 +122,7 @@ def compare_sequentially(
         for config, folder in ((baseline, baseline_dir), (variant, variant_dir)):
             prepared = runner.prepare(runner.RunConfig(**dict(config.to_json(), n=n)))
             runner.run(prepared, Path(folder), jobs)
-        differences = paired_win_differences(baseline_dir, variant_dir)
+        differences = paired_win_differences(baseline_dir, variant_dir, n)
         verdicts = [seat_verdict(seat_number(column), differences[:, column], per_seat_alpha, rho_squared, margin)
                     for column in range(seats)]  # fmt: skip
         if say is not None:
