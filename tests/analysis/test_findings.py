@@ -12,6 +12,7 @@ import pytest
 
 from simulator.analysis.studies import confirm, experiment
 from simulator.analysis.stats import measures, seats
+from simulator.analysis.stats.runs import NULL_SETUP
 from simulator.analysis.report import document as report, answers as report_answers
 from simulator.core.engine.registry import UsageError
 from tests.analysis.test_experiment import GOOD, write
@@ -225,3 +226,45 @@ def test_template_sentences_name_the_game_they_are_in(tmp_path):
     assert "Loot Island" not in html  # the toy game's report never speaks of another game
     assert "name the event cards" not in html  # no event card in this study
     assert "Setups: " in html
+
+
+# ---------------------------------------------------------------- the null setup: the level of pure chaos
+
+
+def test_a_comparison_plays_a_null_setup_unless_told_not_to(tmp_path):
+    study = experiment.load_experiment(write(tmp_path, GOOD))
+    assert study.arms[-1].stream == 1 and study.arms[-1].variants == study.arms[0].variants
+    assert not any(arm.stream for arm in experiment.load_experiment(write(tmp_path, GOOD + "null_setup = false\n")).arms)
+    seats_only = GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]\n', "")
+    assert not any(arm.stream for arm in experiment.load_experiment(write(tmp_path, seats_only)).arms)
+    configs = experiment.plan_runs(study, 10)
+    null_lineups = [config.lineup for (_, label, _), config in configs.items() if label == study.arms[-1].label]
+    assert null_lineups and all(name.endswith("+stream=1") for lineup in null_lineups for name in lineup)
+
+
+def test_the_winner_change_rate_is_shown_next_to_the_null_setup_measured_on_the_same_deals(tmp_path):
+    _, studies, document = _study(tmp_path, "")
+    first = document.answers[0]
+    assert "the same rules with other random choices of the players:" in first
+    assert first.index("other random choices") < first.index("two unrelated games")
+    null_row = report_answers.null_change(document.facts[0])
+    assert null_row is not None and not null_row["identical_games"] and 0 < null_row["difference"] < 1  # measured
+    assert not any(answer.startswith(NULL_SETUP) for answer in document.answers)  # a reference level, never an answer
+    assert "null setup: same rules, another strategy stream" in report.to_html(document)  # in the appendix tables
+    null_group = studies[3][-1]
+    assert all(run.manifest["seed"] == studies[3][0][1][0].manifest["seed"] for run in null_group[1])  # same deals
+
+
+def test_a_study_asking_for_sensitivity_gets_the_null_level_in_each_answer(tmp_path):
+    _, _, document = _study(tmp_path, 'measure = "sensitivity"\n')
+    assert "other random choices of the players" in document.answers[0]
+    assert not any("null setup" in answer.split(":")[0] for answer in document.answers)
+
+
+def test_a_null_setup_of_players_that_never_choose_at_random_says_so():
+    row = {"identical_games": True, "difference": 0.0, "low": 0.0, "high": 0.0}
+    assert "never choose at random" in report_answers.null_clause(row)
+    from simulator.analysis.stats import compare
+
+    text = compare.identical_text("null setup: same rules, another strategy stream", 300)
+    assert "never made a random choice" in text and "no strategy reads" not in text

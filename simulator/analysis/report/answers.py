@@ -19,7 +19,7 @@ import polars as pl
 from simulator.analysis.report import charts
 from simulator.analysis.stats import compare, intervals as stats
 from simulator.analysis.report.quality import interval_only, value_text, with_interval
-from simulator.analysis.stats.runs import shorten
+from simulator.analysis.stats.runs import NULL_SETUP, shorten
 
 MAX_ANSWERS = 5
 MEASURES = {
@@ -213,6 +213,8 @@ def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
         paired = fact["paired"]
         identical = {row["label"]: bool(row["identical_games"]) for row in paired.select("label", "identical_games").unique().iter_rows(named=True)}
         for label, display in fact["setup_names"].items():
+            if is_null(label):
+                continue
             base = label == fact["baseline_label"]
             if measure == "seat-imbalance":
                 value = fact["imbalance"][label]
@@ -243,11 +245,37 @@ def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
             p_value = stats.two_sided_p(row["difference"] - null, se) if math.isfinite(se) else (0.0 if row["difference"] != null else 1.0)
             rows.append({"fact": fact, "label": label, "display": display, "baseline": False, "estimate": row["difference"],
                          "low": row["low"], "high": row["high"], "p": p_value, "unit": row["unit"], "before": row["baseline"],
-                         "after": row["variant"], "chance": row.get("chance"), "identical": identical.get(label, False)})  # fmt: skip
+                         "after": row["variant"], "chance": row.get("chance"), "identical": identical.get(label, False),
+                         "null": null_change(fact)})  # fmt: skip
     adjusted = stats.holm([row["p"] for row in rows]) if rows else []
     for row, p_holm in zip(rows, adjusted):
         row["p_holm"] = p_holm
     return rows
+
+
+def is_null(label: str) -> bool:
+    """Whether a setup is the null setup (the baseline's rules, another strategy stream): a reference
+    level for the winner-change rate, never an answer of its own."""
+    return label.startswith(NULL_SETUP)
+
+
+def null_change(fact: dict) -> dict | None:
+    """The null setup's winner-change row at one player count (the level of pure chaos), if it was played."""
+    paired = fact.get("paired")
+    if paired is None:
+        return None
+    rows = paired.filter(pl.col("label").str.starts_with(NULL_SETUP) & (pl.col("key") == "winner_change"))
+    return rows.row(0, named=True) if not rows.is_empty() else None
+
+
+def null_clause(row: dict | None) -> str:
+    """``the same rules with other random choices of the players: 16% [15, 17]``, or "" without a null setup."""
+    if row is None:
+        return ""
+    if row["identical_games"]:
+        return "the same rules with other random choices of the players: 0% (these players never choose at random)"
+    return (f"the same rules with other random choices of the players: {_rate(row['difference'])} "
+            f"{interval_only(row['low'], row['high'], '%')}")  # fmt: skip
 
 
 def _headline(answer: int, row: dict, measure: str) -> dict:
@@ -288,7 +316,8 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
         answers.append(f"Seat imbalance in points, the three fairest: {listed(ranked[:3])}; the three least fair: "
                        f"{listed(ranked[-3:])} (intervals in the appendix table and the chart).")  # fmt: skip
     moved = [row for fact in facts if "comparison" in fact
-             for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)]  # fmt: skip
+             for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)
+             if not is_null(row["arm"])]  # fmt: skip
     spread = f"{_points(ranked[0]['estimate'])} to {_points(ranked[-1]['estimate'])}"
     if len(answers) < MAX_ANSWERS:
         answers.append(f"The {len(ranked)} setups' seat imbalances run from {spread}; "
@@ -332,9 +361,10 @@ def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str],
         verdict = ("beyond noise after the Holm correction" if row["p_holm"] <= stats.ALPHA else
                    "not beyond noise after the Holm correction")  # fmt: skip
         if measure == "sensitivity":
+            null = null_clause(row["null"])
             text = (f"{title}: sensitivity — the winner differs on {_value(row['estimate'], '%', length_unit)} "
-                    f"{interval_only(row['low'], row['high'], '%')} of the same deals; two unrelated games with the same seat "
-                    f"win rates would differ on {_value(row['chance'], '%', length_unit)}")  # fmt: skip
+                    f"{interval_only(row['low'], row['high'], '%')} of the same deals; {null + '; ' if null else ''}two "
+                    f"unrelated games with the same seat win rates would differ on {_value(row['chance'], '%', length_unit)}")  # fmt: skip
         else:
             text = (f"{title}: {MEASURE_WORDS[measure]} goes from {_value(row['before'], unit, length_unit)} to "
                     f"{_value(row['after'], unit, length_unit)} ({_value(row['estimate'], unit, length_unit, True)} "
@@ -402,6 +432,8 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
             continue
         paired, differences = fact["paired"], fact["comparison"]
         for label in paired["label"].unique(maintain_order=True).to_list():
+            if is_null(label):
+                continue
             part = paired.filter(pl.col("label") == label)
             rows = {row["key"]: row for row in part.iter_rows(named=True)}
             display = part["arm"][0]
@@ -414,7 +446,7 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
                 "seats": seat_rows.filter(pl.col("survives").fill_null(False)),
                 "largest_seat_change": float(seat_rows["difference"].abs().max() or 0.0) if not seat_rows.is_empty() else 0.0,
                 "largest_seat_row": seat_rows.sort(pl.col("difference").abs(), descending=True).row(0, named=True) if not seat_rows.is_empty() else None,
-                "never_done": fact.get("never_done", {}).get(label, ""),
+                "never_done": fact.get("never_done", {}).get(label, ""), "null_change": null_change(fact),
                 "games": int(rows["winner_change"]["games"]),
                 "excluded_never_seen": differences.filter(pl.col("arm") == display)["excluded_never_seen"].first()
                 if not differences.filter(pl.col("arm") == display).is_empty() else None,
@@ -451,9 +483,11 @@ def sensitivity_clause(entry: dict) -> str:
     row = entry["winner_change"]
     chance = row.get("chance")
     text = f"sensitivity: the winner differs on {_rate(row['difference'])} of the same deals"
+    levels = [null_clause(entry.get("null_change"))]
     if chance is not None and math.isfinite(chance):
-        text += f" (two unrelated games with the same seat win rates: {_rate(chance)})"
-    return text
+        levels.append(f"two unrelated games with the same seat win rates: {_rate(chance)}")
+    levels = [level for level in levels if level]
+    return text + (f" ({'; '.join(levels)})" if levels else "")
 
 
 def arm_sentence(summary: dict) -> str:

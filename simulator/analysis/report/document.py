@@ -29,7 +29,7 @@ from simulator.analysis.stats import (
 )
 from simulator.analysis.stats.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
-    load_run, readable, setup_label, shorten,
+    is_null_setup, lineup_key, load_run, readable, setup_label, shorten,
 )
 from simulator.core.engine.registry import UsageError
 
@@ -478,6 +478,8 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
 def readable_setup(manifest: dict) -> str:
     """A setup as a reader names it: its variants, then each event card it forces or excludes with
     the card's name from the game's data (``B12 excluded (If both Landings have enough cards…)``)."""
+    if is_null_setup(manifest):  # the baseline's rules and players, another strategy stream
+        return setup_label(manifest)
     spec = game_spec_or_none(manifest)
     names = spec.card_names if spec is not None else {}
     parts = ["+".join(manifest["variants"])] if manifest.get("variants") else []
@@ -667,11 +669,11 @@ def add_never_seen(document: Document, groups: list[tuple[str, list[Run]]], titl
 def add_paired_quality(document: Document, baseline: list[Run], arms: list[tuple[str, list[Run]]], title: str) -> pl.DataFrame:
     """Winner-change rate, catch-up or runaway and every game-quality measure of each setup
     against the baseline, on the same deals (the first lineup of each setup), by effect size."""
-    by_lineup = {tuple(run.manifest["lineup"]): run for run in baseline}
+    by_lineup = {lineup_key(run.manifest): run for run in baseline}
     parts = []
     for label, members in arms:
         arm = members[0]
-        base = by_lineup.get(tuple(arm.manifest["lineup"]), baseline[0])
+        base = by_lineup.get(lineup_key(arm.manifest), baseline[0])
         identical = compare.same_games(base, arm)
         part = report_quality.paired_quality(base, arm)
         parts.append(part.with_columns(pl.lit(readable_setup(arm.manifest)).alias("arm"), pl.lit(label).alias("label"),

@@ -52,6 +52,9 @@ KEYS = {
     "measure": "the measure the question is about (one of the names `islandsim experiment` lists; default: the study kind's)",
     "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'])",
     "confirm_n": "games per run of the confirmation under confirm_lineup (a whole number, default 0: no confirmation)",
+    "null_setup": "true or false: whether to compare a null setup, the baseline played with another strategy random "
+                  "stream, whose winner-change rate is the level of pure chaos (optional; default true when the study "
+                  "compares setups)",
     "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
                     "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
@@ -249,10 +252,12 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
                 if card not in spec.event_cards:
                     raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(spec.event_cards)}", card)
                 arms.append(store.event_arm(kind, card, base))
+    if _expect(source, data, "null_setup", bool, len(arms) > 1):  # issue 25: the level of pure chaos
+        arms.append(store.null_arm(base))
     seen: set[tuple] = set()
     for arm in arms:
         key = "baseline" if arm is arms[0] else "variants"
-        identity = (arm.variants, arm.settings)
+        identity = (arm.variants, arm.settings, arm.stream)
         if identity in seen:
             raise source.error(_key_of(arm, key), f"setup '{arm.label}' is listed twice (or repeats the baseline)")
         seen.add(identity)
@@ -330,7 +335,7 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         + (f" (Preview: n reduced from {experiment.n:,}.)" if n and n != experiment.n else "")
     )
     has_events = any(arm.settings for arm in experiment.arms)
-    kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:]) else "setup"
+    kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:] if not arm.stream) else "setup"
     all_runs = []
     for players, groups in studies.items():
         report.add_study(document, groups, f"{players} players", kind)
