@@ -195,6 +195,44 @@ def test_a_stall_under_a_completion_of_100_percent_stops_the_report_with_a_warni
     assert report.to_html(document).index("Warning") < report.to_html(document).index("</h1>") + 200
 
 
+class _StoredRun:
+    """Rows as the results writer stores them: a capped game has every seat at rank 0, no winner."""
+
+    def __init__(self, path, capped_games: int, capped_with_winner: int = 0):
+        games = 10
+        rows = []
+        for game in range(games):
+            capped = game < capped_games
+            for seat in (1, 2):
+                winner = int((not capped and seat == 1) or (capped and game < capped_with_winner and seat == 1))
+                rows.append({"game": game, "seat": seat, "winner": winner, "capped": int(capped)})
+        self.rows = pl.DataFrame(rows).lazy()
+        self.path = path
+
+
+def test_a_capped_game_in_another_rotation_is_no_contradiction(tmp_path):
+    # skirmish-vs-random, 2 players: the quality measures are the first rotation's run (no stall, completion
+    # 100%); one game of the second rotation stopped at the cap with no winner. Nothing contradicts.
+    quality = pl.DataFrame([{"key": "completion", "estimate": 1.0}])
+    groups = [("baseline", [_StoredRun(tmp_path / "a", 0), _StoredRun(tmp_path / "b", 1)])]
+    assert report.contradictions(groups, {"title": "2 players", "quality": quality, "setup_names": {}}) == []
+
+
+def test_a_capped_game_with_a_winner_is_a_contradiction(tmp_path):
+    quality = pl.DataFrame([{"key": "completion", "estimate": 0.9}])
+    groups = [("baseline", [_StoredRun(tmp_path / "a", 0), _StoredRun(tmp_path / "b", 2, capped_with_winner=1)])]
+    warnings = report.contradictions(groups, {"title": "2 players", "quality": quality, "setup_names": {}})
+    assert len(warnings) == 1 and "1 of 2 games stopped at the stall cap have a winner" in warnings[0]
+
+
+def test_a_single_capped_game_is_counted_not_rounded_to_zero():
+    from simulator.analysis.stats import stalls
+
+    line = stalls.capped_line_of({"capped_games": 1, "games": 20_000, "capped_rate": 1 / 20_000, "capped_rate_low": 0.0,
+                                  "capped_rate_high": 0.0003, "stall_cap": "the round cap", "length_bound": ""})
+    assert "1 of 20,000 games" in line
+
+
 def test_the_terminal_summary_is_the_first_screen(tmp_path):
     _, _, document = _study(tmp_path, "")
     lines = experiment.terminal_summary(document)

@@ -718,6 +718,10 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
         fact["tournament"] = add_tournament(document, baseline, title)
     fact["quality"] = report_quality.add_quality(document, baseline[0], title)
+    if len(baseline) > 1:  # say which games the measures are of: the Stalls line above counts every run
+        document.text(f"These measures are of the baseline's first run ({', '.join(baseline[0].manifest['lineup'])}, "
+                      f"{int(baseline[0].manifest['n']):,} games); the seat rates and the Stalls line count all "
+                      f"{len(baseline)} runs of the baseline.")  # fmt: skip
     fact["baseline_label"] = groups[0][0]
     fact["setup_names"] = {label: readable_setup(members[0].manifest) or "baseline" for label, members in groups}
     fact["imbalance"] = {label: seats.seat_imbalance(members) for label, members in groups}
@@ -781,23 +785,41 @@ def never_done_text(baseline: list[Run], arm: list[Run]) -> str:
     return "; ".join(parts) + ": a finding about the strategies or the deals, not the rules"
 
 
+def _stall_counts(run: Run) -> tuple[int, int]:
+    """``(stalled games, stalled games with a winner)`` of one run (a ``capped`` or ``stalled`` game
+    column; -1 for the second when the rows hold no ``winner`` column)."""
+    names = run.rows.collect_schema().names()
+    column = next((name for name in ("capped", "stalled") if name in names), None)
+    if column is None:
+        return 0, 0
+    stalled_rows = run.rows.filter(pl.col(column).cast(pl.Int64) > 0)
+    stalled = int(stalled_rows.filter(pl.col("seat") == 1).select(pl.len()).collect().item() or 0)
+    if "winner" not in names:
+        return stalled, -1
+    winners = stalled_rows.filter(pl.col("winner") > 0)
+    won = winners.select(pl.col("game").n_unique() if "game" in names else pl.len()).collect().item()
+    return stalled, int(won or 0)
+
+
 def contradictions(groups: list[tuple[str, list[Run]]], fact: dict) -> list[str]:
     """Results that contradict each other, each one line for the top of the report: stalled
-    games under a completion of 100%, a decision never asked that offered options, a setup
-    called identical whose winners differ."""
+    games that have a winner (or, without a winner column, stalled games in the run whose
+    completion reads 100%), a decision never asked that offered options, a setup called identical
+    whose winners differ.  Each check compares figures of the same runs: the game-quality measures
+    are those of the baseline's first run, the stall counts of every run."""
     warnings = []
     quality = {row["key"]: row for row in fact["quality"].iter_rows(named=True)}
-    stalled = 0
-    for _, members in groups[:1]:
-        for run in members:
-            names = run.rows.collect_schema().names()
-            for column in ("capped", "stalled"):
-                if column in names:
-                    stalled += int(run.rows.filter(pl.col("seat") == 1).select(pl.col(column).cast(pl.Int64).sum()).collect().item() or 0)
     completion = quality.get("completion", {}).get("estimate")
-    if stalled and completion is not None and completion >= 1.0:
-        warnings.append(f"{fact['title']}: {stalled:,} games stopped at the stall cap, yet completion reads 100%: "
-                        "stalled games are counted as finished games with a winner.")  # fmt: skip
+    for label, members in groups:
+        for index, run in enumerate(members):
+            stalled, won = _stall_counts(run)
+            where = f"{fact['title']}" + (f", {fact['setup_names'].get(label, label)}" if len(groups) > 1 else "")
+            if won > 0:
+                warnings.append(f"{where}: {won:,} of {stalled:,} games stopped at the stall cap have a winner (run "
+                                f"{run.path.name}): a capped game must have none.")  # fmt: skip
+            elif won < 0 and stalled and label == groups[0][0] and index == 0 and completion is not None and completion >= 1.0:
+                warnings.append(f"{fact['title']}: {stalled:,} games stopped at the stall cap, yet completion reads 100%: "
+                                "stalled games are counted as finished games with a winner.")  # fmt: skip
     for label, members in groups:
         try:
             found = rule_coverage.rule_coverage([run.path for run in members])
