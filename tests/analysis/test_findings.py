@@ -306,3 +306,23 @@ def test_a_null_setup_of_players_that_never_choose_at_random_says_so():
 
     text = compare.identical_text("null setup: same rules, another strategy stream", 300)
     assert "never made a random choice" in text and "no strategy reads" not in text
+
+
+# ---------------------------------------------------------------- plain effects on the first screen
+
+
+def test_a_variant_study_without_a_measure_shows_its_plain_effects_in_the_games_units(tmp_path):
+    # the toy's `long` variant adds two turns to every game (5-7 turns): about a third longer, no seat moved
+    study = experiment.load_experiment(write(tmp_path, GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]',
+                                                                    'variants = ["long"]').replace("players = [2, 3]", "players = [3]")))
+    studies = experiment.run_experiment(study, tmp_path / "store", 1, n=300)
+    document = experiment.experiment_report(study, studies, n=300)
+    first = document.answers[0]
+    assert first.startswith("long ") and "games 33% longer (6.0 → 8.0 turns)" in first, first
+
+
+def test_plain_effects_are_rounded_in_the_games_terms():
+    row = lambda column, before, after: {"column": column, "baseline": before, "variant": after}  # noqa: E731
+    assert report_answers.plain_effect(row("length", 24.1, 20.3), "turns") == "games 16% shorter (24.1 → 20.3 turns)"
+    assert report_answers.plain_effect(row("shared_win", 0.14, 0.02), "turns") == "shared wins 14% → 2.0%"
+    assert report_answers.plain_effect(row("seat.gems_stolen", 1.6, 0.3), "turns") == "gems stolen per player 1.6 → 0.30"

@@ -19,7 +19,7 @@ import polars as pl
 from simulator.analysis.report import charts
 from simulator.analysis.stats import compare, intervals as stats
 from simulator.analysis.report.quality import interval_only, value_text, with_interval
-from simulator.analysis.stats.runs import NULL_SETUP, shorten
+from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
 MAX_ANSWERS = 5
 MEASURES = {
@@ -447,6 +447,7 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
                 "largest_seat_change": float(seat_rows["difference"].abs().max() or 0.0) if not seat_rows.is_empty() else 0.0,
                 "largest_seat_row": seat_rows.sort(pl.col("difference").abs(), descending=True).row(0, named=True) if not seat_rows.is_empty() else None,
                 "never_done": fact.get("never_done", {}).get(label, ""), "null_change": null_change(fact),
+                "plain": plain_effects(differences, display, fact["length_unit"]),
                 "games": int(rows["winner_change"]["games"]),
                 "excluded_never_seen": differences.filter(pl.col("arm") == display)["excluded_never_seen"].first()
                 if not differences.filter(pl.col("arm") == display).is_empty() else None,
@@ -490,6 +491,50 @@ def sensitivity_clause(entry: dict) -> str:
     return text + (f" ({'; '.join(levels)})" if levels else "")
 
 
+PLAIN_EFFECTS = 3
+"""Plain effects (length, shared wins, the game's own counts) named in a setup's answer, largest first."""
+
+
+def _amount(value: float) -> str:
+    """A count or mean in the game's units, rounded for reading: 24, 3.1, 0.42."""
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.1f}" if abs(value) >= 1 else f"{value:.2f}"
+
+
+def plain_effect(row: dict, length_unit: str) -> str:
+    """One paired difference in the game's own terms and units, rounded: ``games 16% shorter (24.1 →
+    20.3 turns)``, ``shared wins 14% → 2%``, ``gems stolen per player 1.6 → 0.30``."""
+    column, before, after = row["column"], row["baseline"], row["variant"]
+    if column == "length":
+        if before:
+            change = 100 * (after - before) / before
+            return (f"games {abs(change):.0f}% {'shorter' if change < 0 else 'longer'} ({_amount(before)} → "
+                    f"{_amount(after)} {length_unit})")  # fmt: skip
+        return f"game length {_amount(before)} → {_amount(after)} {length_unit}"
+    if column == "shared_win":
+        return f"shared wins {_rate(before)} → {_rate(after)}"
+    if column == "game.capped":
+        return f"games stopped at the stall cap {_rate(before)} → {_rate(after)}"
+    if column == "mean_score":
+        return f"mean score {_amount(before)} → {_amount(after)} points"
+    if column == "margin":
+        return f"margin of victory {_amount(before)} → {_amount(after)} points"
+    name = readable(column.split(".", 1)[1]) if "." in column else readable(column)
+    per = " per player" if column.startswith("seat.") else " per game" if column.startswith("game.") else ""
+    return f"{name}{per} {_amount(before)} → {_amount(after)}"
+
+
+def plain_effects(differences: pl.DataFrame, display: str, length_unit: str) -> list[str]:
+    """A setup's effects beyond noise (Holm) other than the seat win rates, largest first (effect
+    over its interval half-width), in the game's own terms."""
+    rows = differences.filter((pl.col("arm") == display) & ~pl.col("column").str.starts_with("win_seat_")
+                              & pl.col("survives").fill_null(False))  # fmt: skip
+    if rows.is_empty():
+        return []
+    size = (pl.col("difference").abs() / ((pl.col("high") - pl.col("low")) / 2).clip(lower_bound=1e-12))
+    rows = rows.with_columns(size.alias("size")).sort("size", descending=True)
+    return [plain_effect(row, length_unit) for row in rows.head(PLAIN_EFFECTS).iter_rows(named=True)]
+
+
 def arm_sentence(summary: dict) -> str:
     """One plain sentence per setup: identical games (and why), or the seats it moves, catch-up
     or runaway, then its sensitivity next to the chance level."""
@@ -511,6 +556,10 @@ def arm_sentence(summary: dict) -> str:
         text = (f"{summary['display']} moves no seat's win rate beyond noise (largest change "
                 f"{_pp(largest['largest_seat_change']).lstrip('+')}{' at ' + largest['title'] if many else ''})")  # fmt: skip
     middle = entries[len(entries) // 2]
+    if middle["plain"]:
+        text += "; " + ", ".join(middle["plain"]) + (f" at {middle['title']}" if many else "")
+    if middle["never_done"]:  # the rule it changes never fired: say so, the effects above are not the rule's
+        text += "; " + middle["never_done"]
     text += "; " + spread_clause(middle["spread"], middle["title"] if many else "")
     trailing = middle["trailing"]
     if trailing is not None:
@@ -531,7 +580,14 @@ def rest_sentence(summaries: list[dict]) -> str:
         catch_up = sum(_direction(entry["spread"]) == "catch-up" for summary in moving for entry in summary["by_players"])
         runaway = sum(_direction(entry["spread"]) == "runaway" for summary in moving for entry in summary["by_players"])
         seats = sum(summary["moves_seats"] for summary in moving)
-        text += (f": {seats} of them move a seat's win rate beyond noise; the gap between first and "
+        plain = [summary for summary in moving if any(entry["plain"] for entry in summary["by_players"])]
+        if plain:
+            first = next(entry for entry in plain[0]["by_players"] if entry["plain"])
+            seats_text = (f"{seats} of them move a seat's win rate beyond noise; {len(plain)} change the game itself "
+                          f"beyond noise (e.g. {plain[0]['display']}: {first['plain'][0]})")  # fmt: skip
+        else:
+            seats_text = f"{seats} of them move a seat's win rate beyond noise; none changes the game's length or counts beyond noise"
+        text += (f": {seats_text}; the gap between first and "
                  f"last shrinks (catch-up) under {catch_up} of them and grows (runaway) under {runaway}; sensitivity "
                  f"(another winner on the same deal) {100 * low:.0f}% to {100 * high:.0f}%")  # fmt: skip
     if identical:

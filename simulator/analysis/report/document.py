@@ -729,8 +729,7 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     if len(groups) > 1:
         fact["comparison"] = add_comparison(document, baseline, groups[1:], title, kind)
         fact["paired"] = add_paired_quality(document, baseline, groups[1:], title)
-        fact["never_done"] = {label: never_done_text(baseline, members) for label, members in groups[1:]
-                              if compare.identical_to_baseline(baseline, members)}  # fmt: skip
+        fact["never_done"] = {label: never_done_text(baseline, members) for label, members in groups[1:]}
     add_imbalance_table(document, fact, title)
     document.warnings.extend(contradictions(groups, fact))
     document.facts.append(fact)
