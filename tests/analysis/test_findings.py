@@ -326,3 +326,17 @@ def test_plain_effects_are_rounded_in_the_games_terms():
     assert report_answers.plain_effect(row("length", 24.1, 20.3), "turns") == "games 16% shorter (24.1 → 20.3 turns)"
     assert report_answers.plain_effect(row("shared_win", 0.14, 0.02), "turns") == "shared wins 14% → 2.0%"
     assert report_answers.plain_effect(row("seat.gems_stolen", 1.6, 0.3), "turns") == "gems stolen per player 1.6 → 0.30"
+
+
+def test_the_first_screens_go_to_a_findings_file_that_each_regeneration_rewrites(tmp_path):
+    _, _, document = _study(tmp_path, "")
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    experiment.update_findings(folder, "toy-b", "toy-b.html", document)
+    experiment.update_findings(folder, "toy-a", "toy-a.html", document)
+    document.answers = ["a new answer"]
+    text = experiment.update_findings(folder, "toy-b", "toy-b.html", document).read_text()
+    assert text.count("<!-- study: toy-b -->") == 1 and text.index("toy-a") < text.index("<!-- study: toy-b")
+    section_b = text[text.index("<!-- study: toy-b"):]
+    assert "1. a new answer" in section_b and "seat2-bonus" not in section_b  # replaced, not appended
+    assert "seat2-bonus" in text[: text.index("<!-- study: toy-b")]  # the other study's section kept

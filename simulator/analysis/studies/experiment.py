@@ -369,3 +369,34 @@ def terminal_summary(document: report.Document) -> list[str]:
         lines.append(f"Question: {document.question}")
     lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
     return lines
+
+
+FINDINGS_FILE = "findings.md"
+"""The first screen of every study written into a reports folder, one section per study file."""
+_SECTION = re.compile(r"<!-- study: (?P<stem>[^>]+?) -->\n(?P<body>.*?)<!-- end of study -->\n", re.S)
+FINDINGS_HEAD = ("# Findings of the shipped studies\n\nThe first screen of each report (question, warnings, answers), "
+                 "written by `islandsim experiment --reports-dir` with the report itself (`make reports`): never edit by "
+                 "hand; quote figures from here, they change with every regeneration.\n\n")  # fmt: skip
+
+
+def findings_section(stem: str, report_name: str, document: report.Document) -> str:
+    """One study's section of :data:`FINDINGS_FILE`: title linked to its report, warnings, question, answers."""
+    lines = [f"<!-- study: {stem} -->", f"## [{document.title}]({report_name})", ""]
+    lines += [f"**Warning:** {warning}" for warning in document.warnings] + ([""] if document.warnings else [])
+    if document.question:
+        lines += [f"**Question.** {document.question}", ""]
+    lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
+    return "\n".join(lines) + "\n\n<!-- end of study -->\n"
+
+
+def update_findings(folder: Path, stem: str, report_name: str, document: report.Document) -> Path:
+    """Write (or replace) the study's section in ``folder/findings.md``, sections in file-name order,
+    so that figures quoted elsewhere (the README) can point at a file every regeneration rewrites."""
+    path = Path(folder) / FINDINGS_FILE
+    sections = {match["stem"]: match.group(0) for match in _SECTION.finditer(path.read_text(encoding="utf-8"))} if path.exists() else {}
+    sections[stem] = findings_section(stem, report_name, document)
+    text = FINDINGS_HEAD + "\n".join(sections[name] for name in sorted(sections))
+    temporary = path.with_suffix(".md.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+    return path
