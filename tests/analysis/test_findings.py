@@ -340,3 +340,34 @@ def test_the_first_screens_go_to_a_findings_file_that_each_regeneration_rewrites
     section_b = text[text.index("<!-- study: toy-b"):]
     assert "1. a new answer" in section_b and "seat2-bonus" not in section_b  # replaced, not appended
     assert "seat2-bonus" in text[: text.index("<!-- study: toy-b")]  # the other study's section kept
+
+
+def test_a_setup_whose_added_decision_is_always_answered_alike_says_so(tmp_path, monkeypatch):
+    # Skeleton's second-card-optional: the players are asked 'second card' (never asked under the plain rules)
+    # and always take it, so the games are the baseline's; the first screen names that, not "no effect".
+    from types import SimpleNamespace
+
+    from simulator.analysis.stats import rule_coverage
+
+    class Folder:
+        def __init__(self, name, variants):
+            self.path = tmp_path / name
+            self.manifest = {"variants": variants}
+
+    def coverage(paths):
+        asked = 41_000 if paths[0].name == "arm" else 0
+        return SimpleNamespace(games=10_000, rules=pl.DataFrame({"rule": ["R1"], "games_fired": [10_000]}),
+                               decisions=pl.DataFrame({"decision": ["steal", "second_card"], "asked": [5_000, asked]}))
+
+    monkeypatch.setattr(rule_coverage, "rule_coverage", coverage)
+    text = report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])], identical=True)
+    assert "faced the decision 'second card' 41,000 times and always chose as the baseline's rules play" in text
+    assert "steal" not in text
+    assert report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])], identical=False) == ""
+
+
+def test_every_identical_setup_in_the_summing_up_answer_says_why():
+    summary = {"display": "cosmetic-a", "identical": True, "by_players": [{"never_done": "", "excluded_never_seen": None}]}
+    assert report_answers._identical_reason(summary) == "no strategy reads or uses what it changes"
+    summary["by_players"][0]["excluded_never_seen"] = "B13"
+    assert "B13 never came up" in report_answers._identical_reason(summary)

@@ -568,11 +568,21 @@ def arm_sentence(summary: dict) -> str:
     return text + "; " + sensitivity_clause(middle) + "."
 
 
+def _identical_reason(summary: dict) -> str:
+    """Why a setup played the baseline's games: what the counters name, else the cards it excludes
+    that never came up, else that no strategy uses what it changes (never "no effect")."""
+    entry = summary["by_players"][0]
+    if entry.get("never_done"):
+        return entry["never_done"]
+    if entry.get("excluded_never_seen"):
+        return f"{entry['excluded_never_seen']} never came up in the baseline's games"
+    return "no strategy reads or uses what it changes"
+
+
 def rest_sentence(summaries: list[dict]) -> str:
     """The setups not given their own answer, in one sentence."""
     moving = [summary for summary in summaries if not summary["identical"]]
-    identical = [summary["display"].split(" (")[0] + (f" ({summary['by_players'][0]['never_done']})" if summary["by_players"][0].get("never_done") else "")
-                 for summary in summaries if summary["identical"]]  # fmt: skip
+    identical = [summary["display"].split(" (")[0] + f" ({_identical_reason(summary)})" for summary in summaries if summary["identical"]]
     text = f"The other {len(summaries)} setups"
     if moving:
         low = min(summary["largest_change"] for summary in moving)

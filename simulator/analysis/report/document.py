@@ -729,7 +729,8 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     if len(groups) > 1:
         fact["comparison"] = add_comparison(document, baseline, groups[1:], title, kind)
         fact["paired"] = add_paired_quality(document, baseline, groups[1:], title)
-        fact["never_done"] = {label: never_done_text(baseline, members) for label, members in groups[1:]}
+        fact["never_done"] = {label: never_done_text(baseline, members, compare.identical_to_baseline(baseline, members))
+                              for label, members in groups[1:]}  # fmt: skip
     add_imbalance_table(document, fact, title)
     document.warnings.extend(contradictions(groups, fact))
     document.facts.append(fact)
@@ -761,10 +762,12 @@ def add_imbalance_table(document: Document, fact: dict, title: str) -> None:
                    rows, "Fairest first.")  # fmt: skip
 
 
-def never_done_text(baseline: list[Run], arm: list[Run]) -> str:
+def never_done_text(baseline: list[Run], arm: list[Run], identical: bool = False) -> str:
     """Why a setup played the baseline's games, named from what the players never did: the rule
-    branches of its variants that never fired, the decisions nobody was ever asked; "" when the
-    engine records no counters or they name nothing."""
+    branches of its variants that never fired, the decisions nobody was ever asked, or (games
+    ``identical`` to the baseline's) the decisions the setup adds that the players were asked and
+    always answered as the baseline's rules play ("the players faced the decision 'second card'
+    41,000 times and always chose as the baseline's rules play"); "" when the engine records no counters or they name nothing."""
     variants = [name for name in arm[0].manifest.get("variants", []) if name not in baseline[0].manifest.get("variants", [])]
     try:
         found = rule_coverage.rule_coverage([run.path for run in arm])
@@ -779,9 +782,24 @@ def never_done_text(baseline: list[Run], arm: list[Run]) -> str:
     never = found.decisions.filter(pl.col("asked") == 0)["decision"].to_list()
     if never and parts:
         parts.append("no player was ever asked to " + ", ".join(str(name).replace("_", " ") for name in never[:3]))
+    if identical and not parts:
+        parts += _decisions_always_answered_alike(baseline, found)
     if not parts:
         return ""
     return "; ".join(parts) + ": a finding about the strategies or the deals, not the rules"
+
+
+def _decisions_always_answered_alike(baseline: list[Run], found) -> list[str]:
+    """For a setup that played the baseline's games: the decisions it asks that the baseline never
+    does, each with how often the players were asked it (they always chose what the baseline does)."""
+    try:
+        plain = rule_coverage.rule_coverage([run.path for run in baseline])
+    except UsageError:
+        return []
+    never_in_baseline = set(plain.decisions.filter(pl.col("asked") == 0)["decision"].to_list())
+    added = found.decisions.filter(pl.col("decision").is_in(list(never_in_baseline)) & (pl.col("asked") > 0))
+    return [f"the players faced the decision '{str(row['decision']).replace('_', ' ')}' {row['asked']:,} times and always "
+            "chose as the baseline's rules play" for row in added.iter_rows(named=True)]  # fmt: skip
 
 
 def _stall_counts(run: Run) -> tuple[int, int]:
