@@ -371,3 +371,14 @@ def test_every_identical_setup_in_the_summing_up_answer_says_why():
     assert report_answers._identical_reason(summary) == "no strategy reads or uses what it changes"
     summary["by_players"][0]["excluded_never_seen"] = "B13"
     assert "B13 never came up" in report_answers._identical_reason(summary)
+
+
+def test_a_count_the_setup_sets_to_zero_by_construction_gives_way_to_real_effects():
+    table = pl.DataFrame([
+        {"arm": "b-side", "column": "game.actions_used_a3", "baseline": 3.9, "variant": 0.0, "difference": -3.9, "low": -3.91, "high": -3.89, "survives": True},
+        {"arm": "b-side", "column": "length", "baseline": 24.0, "variant": 22.0, "difference": -2.0, "low": -2.2, "high": -1.8, "survives": True},
+        {"arm": "b-side", "column": "win_seat_1", "baseline": 0.3, "variant": 0.2, "difference": -0.1, "low": -0.12, "high": -0.08, "survives": True},
+    ])
+    assert report_answers.plain_effects(table, "b-side", "tricks") == ["games 8% shorter (24.0 → 22.0 tricks)"]
+    only_trivial = table.filter(pl.col("column") != "length")
+    assert report_answers.plain_effects(only_trivial, "b-side", "tricks") == ["actions used a3 per game 3.9 → 0.00"]

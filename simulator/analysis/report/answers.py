@@ -532,7 +532,11 @@ def plain_effects(differences: pl.DataFrame, display: str, length_unit: str) -> 
         return []
     size = (pl.col("difference").abs() / ((pl.col("high") - pl.col("low")) / 2).clip(lower_bound=1e-12))
     rows = rows.with_columns(size.alias("size")).sort("size", descending=True)
-    return [plain_effect(row, length_unit) for row in rows.head(PLAIN_EFFECTS).iter_rows(named=True)]
+    # a count that is 0 on one side (an Action card's use when the setup swaps it for another) is
+    # true by construction: named only when nothing else moved
+    both_sides = rows.filter((pl.col("baseline") != 0) & (pl.col("variant") != 0))
+    chosen = both_sides.head(PLAIN_EFFECTS) if not both_sides.is_empty() else rows.head(1)
+    return [plain_effect(row, length_unit) for row in chosen.iter_rows(named=True)]
 
 
 def arm_sentence(summary: dict) -> str:
