@@ -275,7 +275,7 @@ def null_clause(row: dict | None) -> str:
     if row["identical_games"]:
         return "the same rules with other random choices of the players: 0% (these players never choose at random)"
     return (f"the same rules with other random choices of the players: {_rate(row['difference'])} "
-            f"{interval_only(row['low'], row['high'], '%')}")  # fmt: skip
+            f"[{_rate(row['low']).rstrip('%')}, {_rate(row['high']).rstrip('%')}]")  # fmt: skip
 
 
 def _headline(answer: int, row: dict, measure: str) -> dict:
