@@ -382,3 +382,26 @@ def test_a_count_the_setup_sets_to_zero_by_construction_gives_way_to_real_effect
     assert report_answers.plain_effects(table, "b-side", "tricks") == ["games 8% shorter (24.0 → 22.0 tricks)"]
     only_trivial = table.filter(pl.col("column") != "length")
     assert report_answers.plain_effects(only_trivial, "b-side", "tricks") == ["actions used a3 per game 3.9 → 0.00"]
+
+
+def test_decisions_never_asked_under_either_rules_are_not_given_as_the_reason(tmp_path, monkeypatch):
+    # skeleton-readings at 400 deals said "no player was ever asked to claim pieces, putback cover" for
+    # second-card-optional: decisions of other readings, never asked under the plain rules either
+    from types import SimpleNamespace
+
+    from simulator.analysis.stats import rule_coverage
+
+    class Folder:
+        def __init__(self, name, variants):
+            self.path = tmp_path / name
+            self.manifest = {"variants": variants}
+
+    def coverage(paths):
+        arm = paths[0].name == "arm"
+        return SimpleNamespace(games=400, rules=pl.DataFrame({"rule": ["variant:second-card-optional"], "games_fired": [0]}),
+                               decisions=pl.DataFrame({"decision": ["claim_pieces", "steal"], "asked": [0, 0 if arm else 90]}))
+
+    monkeypatch.setattr(rule_coverage, "rule_coverage", coverage)
+    text = report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])])
+    assert "the rule second-card-optional changes never came into play in 400 games" in text
+    assert "no player was ever asked to steal" in text and "claim pieces" not in text

@@ -780,8 +780,12 @@ def never_done_text(baseline: list[Run], arm: list[Run], identical: bool = False
         if not branch.is_empty() and int(branch["games_fired"][0]) == 0:
             parts.append(f"the rule {name} changes never came into play in {games:,} games")
     never = found.decisions.filter(pl.col("asked") == 0)["decision"].to_list()
-    if never and parts:
-        parts.append("no player was ever asked to " + ", ".join(str(name).replace("_", " ") for name in never[:3]))
+    if never and parts:  # only the decisions the baseline asks: one never asked under either rules says nothing here
+        plain = _coverage(baseline)
+        asked_in_baseline = set(plain.decisions.filter(pl.col("asked") > 0)["decision"].to_list()) if plain else set()
+        never = [name for name in never if name in asked_in_baseline]
+        if never:
+            parts.append("no player was ever asked to " + ", ".join(str(name).replace("_", " ") for name in never[:3]))
     if identical and not parts:
         parts += _decisions_always_answered_alike(baseline, found)
     if not parts:
@@ -789,12 +793,19 @@ def never_done_text(baseline: list[Run], arm: list[Run], identical: bool = False
     return "; ".join(parts) + ": a finding about the strategies or the deals, not the rules"
 
 
+def _coverage(runs: list[Run]):
+    """The rule coverage of ``runs`` (:mod:`rule_coverage`), or None when the engine records no counters."""
+    try:
+        return rule_coverage.rule_coverage([run.path for run in runs])
+    except UsageError:
+        return None
+
+
 def _decisions_always_answered_alike(baseline: list[Run], found) -> list[str]:
     """For a setup that played the baseline's games: the decisions it asks that the baseline never
     does, each with how often the players were asked it (they always chose what the baseline does)."""
-    try:
-        plain = rule_coverage.rule_coverage([run.path for run in baseline])
-    except UsageError:
+    plain = _coverage(baseline)
+    if plain is None:
         return []
     never_in_baseline = set(plain.decisions.filter(pl.col("asked") == 0)["decision"].to_list())
     added = found.decisions.filter(pl.col("decision").is_in(list(never_in_baseline)) & (pl.col("asked") > 0))
