@@ -394,6 +394,8 @@ def experiment_command():
                 if n_games is None:
                     experiment_module.confirm_report(document, study, store_folder, jobs, say)
                 _write_report(document, target, fmt, say)
+                if out is None and n_games is None:  # the first screens, quotable (README), rewritten with the reports
+                    experiment_module.update_findings(Path(target).parent, study.path.stem, Path(target).name, document)
                 for line in experiment_module.terminal_summary(document):
                     click.echo(line)
 

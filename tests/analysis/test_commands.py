@@ -89,3 +89,5 @@ def test_experiment_command_writes_the_report(capsys, tmp_path):
     assert status == 0, err
     assert (tmp_path / "reports" / "toy-study.html").exists()
     assert "long: the game length goes from 5.99 turns to 7.99 turns" in out  # the study's measure answers
+    findings = (tmp_path / "reports" / "findings.md").read_text()  # the first screen, quotable, rewritten each time
+    assert "<!-- study: toy-study -->" in findings and "long: the game length goes from 5.99 turns" in findings

@@ -5,6 +5,7 @@ from pathlib import Path
 import pytest
 
 from simulator.analysis.studies import experiment
+from simulator.analysis.stats.runs import NULL_SETUP
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
 
@@ -28,8 +29,9 @@ def write(tmp_path, text, name="study.toml"):
 def test_a_good_file_is_read(tmp_path):
     study = experiment.load_experiment(write(tmp_path, GOOD))
     assert study.players == (2, 3) and study.n == 300 and study.rotate
-    assert [arm.label for arm in study.arms] == ["baseline", "seat2-bonus", "cosmetic-a+cosmetic-b"]
+    assert [arm.label for arm in study.arms] == ["baseline", "seat2-bonus", "cosmetic-a+cosmetic-b", NULL_SETUP]
     assert study.arms[2].variants == ("cosmetic-a", "cosmetic-b")
+    assert study.arms[3].stream == 1 and study.arms[3].variants == ()  # the null setup: the baseline's rules
     assert experiment.planned_lineups(study, 3) == [("strong", "weak", "strong"), ("weak", "strong", "strong"),
                                                     ("strong", "strong", "weak")]  # fmt: skip
 
@@ -65,7 +67,7 @@ def test_invalid_toml_and_missing_file(tmp_path):
 
 def test_event_settings_make_one_setup_per_card(tmp_path):
     path = write(tmp_path, GOOD + 'force_events = ["B1", "A2"]\nexclude_events = ["B1"]\n')
-    settings = [arm.settings for arm in experiment.load_experiment(path).arms[-3:]]
+    settings = [arm.settings for arm in experiment.load_experiment(path).arms[-4:-1]]  # the null setup last
     assert settings == [(("force_events", ("B1",)),), (("force_events", ("A2",)),), (("exclude_events", ("B1",)),)]
 
 
@@ -73,9 +75,9 @@ def test_an_experiment_runs_reports_and_reuses_its_runs(tmp_path):
     study = experiment.load_experiment(write(tmp_path, GOOD.replace("players = [2, 3]", "players = [3]")))
     messages = []
     studies = experiment.run_experiment(study, tmp_path / "store", 1, messages.append)
-    assert [label for label, _ in studies[3]] == ["baseline", "seat2-bonus", "cosmetic-a+cosmetic-b"]
+    assert [label for label, _ in studies[3]] == ["baseline", "seat2-bonus", "cosmetic-a+cosmetic-b", NULL_SETUP]
     assert all(len(runs) == 3 for _, runs in studies[3])  # three rotations of each setup
-    assert sum(message.startswith("playing") for message in messages) == 9
+    assert sum(message.startswith("playing") for message in messages) == 12
     document = experiment.experiment_report(study, studies)
     assert any("seat2-bonus" in finding for finding in document.findings)
     assert any("cosmetic-a+cosmetic-b: this setup and the baseline produced identical games" in finding

@@ -12,6 +12,7 @@ import pytest
 
 from simulator.analysis.studies import confirm, experiment
 from simulator.analysis.stats import measures, seats
+from simulator.analysis.stats.runs import NULL_SETUP
 from simulator.analysis.report import document as report, answers as report_answers
 from simulator.core.engine.registry import UsageError
 from tests.analysis.test_experiment import GOOD, write
@@ -194,6 +195,44 @@ def test_a_stall_under_a_completion_of_100_percent_stops_the_report_with_a_warni
     assert report.to_html(document).index("Warning") < report.to_html(document).index("</h1>") + 200
 
 
+class _StoredRun:
+    """Rows as the results writer stores them: a capped game has every seat at rank 0, no winner."""
+
+    def __init__(self, path, capped_games: int, capped_with_winner: int = 0):
+        games = 10
+        rows = []
+        for game in range(games):
+            capped = game < capped_games
+            for seat in (1, 2):
+                winner = int((not capped and seat == 1) or (capped and game < capped_with_winner and seat == 1))
+                rows.append({"game": game, "seat": seat, "winner": winner, "capped": int(capped)})
+        self.rows = pl.DataFrame(rows).lazy()
+        self.path = path
+
+
+def test_a_capped_game_in_another_rotation_is_no_contradiction(tmp_path):
+    # skirmish-vs-random, 2 players: the quality measures are the first rotation's run (no stall, completion
+    # 100%); one game of the second rotation stopped at the cap with no winner. Nothing contradicts.
+    quality = pl.DataFrame([{"key": "completion", "estimate": 1.0}])
+    groups = [("baseline", [_StoredRun(tmp_path / "a", 0), _StoredRun(tmp_path / "b", 1)])]
+    assert report.contradictions(groups, {"title": "2 players", "quality": quality, "setup_names": {}}) == []
+
+
+def test_a_capped_game_with_a_winner_is_a_contradiction(tmp_path):
+    quality = pl.DataFrame([{"key": "completion", "estimate": 0.9}])
+    groups = [("baseline", [_StoredRun(tmp_path / "a", 0), _StoredRun(tmp_path / "b", 2, capped_with_winner=1)])]
+    warnings = report.contradictions(groups, {"title": "2 players", "quality": quality, "setup_names": {}})
+    assert len(warnings) == 1 and "1 of 2 games stopped at the stall cap have a winner" in warnings[0]
+
+
+def test_a_single_capped_game_is_counted_not_rounded_to_zero():
+    from simulator.analysis.stats import stalls
+
+    line = stalls.capped_line_of({"capped_games": 1, "games": 20_000, "capped_rate": 1 / 20_000, "capped_rate_low": 0.0,
+                                  "capped_rate_high": 0.0003, "stall_cap": "the round cap", "length_bound": ""})
+    assert "1 of 20,000 games" in line
+
+
 def test_the_terminal_summary_is_the_first_screen(tmp_path):
     _, _, document = _study(tmp_path, "")
     lines = experiment.terminal_summary(document)
@@ -225,3 +264,144 @@ def test_template_sentences_name_the_game_they_are_in(tmp_path):
     assert "Loot Island" not in html  # the toy game's report never speaks of another game
     assert "name the event cards" not in html  # no event card in this study
     assert "Setups: " in html
+
+
+# ---------------------------------------------------------------- the null setup: the level of pure chaos
+
+
+def test_a_comparison_plays_a_null_setup_unless_told_not_to(tmp_path):
+    study = experiment.load_experiment(write(tmp_path, GOOD))
+    assert study.arms[-1].stream == 1 and study.arms[-1].variants == study.arms[0].variants
+    assert not any(arm.stream for arm in experiment.load_experiment(write(tmp_path, GOOD + "null_setup = false\n")).arms)
+    seats_only = GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]\n', "")
+    assert not any(arm.stream for arm in experiment.load_experiment(write(tmp_path, seats_only)).arms)
+    configs = experiment.plan_runs(study, 10)
+    null_lineups = [config.lineup for (_, label, _), config in configs.items() if label == study.arms[-1].label]
+    assert null_lineups and all(name.endswith("+stream=1") for lineup in null_lineups for name in lineup)
+
+
+def test_the_winner_change_rate_is_shown_next_to_the_null_setup_measured_on_the_same_deals(tmp_path):
+    _, studies, document = _study(tmp_path, "")
+    first = document.answers[0]
+    assert "the same rules with other random choices of the players:" in first
+    assert first.index("other random choices") < first.index("two unrelated games")
+    null_row = report_answers.null_change(document.facts[0])
+    assert null_row is not None and not null_row["identical_games"] and 0 < null_row["difference"] < 1  # measured
+    assert not any(answer.startswith(NULL_SETUP) for answer in document.answers)  # a reference level, never an answer
+    assert "null setup: same rules, another strategy stream" in report.to_html(document)  # in the appendix tables
+    null_group = studies[3][-1]
+    assert all(run.manifest["seed"] == studies[3][0][1][0].manifest["seed"] for run in null_group[1])  # same deals
+
+
+def test_a_study_asking_for_sensitivity_gets_the_null_level_in_each_answer(tmp_path):
+    _, _, document = _study(tmp_path, 'measure = "sensitivity"\n')
+    assert "other random choices of the players" in document.answers[0]
+    assert not any("null setup" in answer.split(":")[0] for answer in document.answers)
+
+
+def test_a_null_setup_of_players_that_never_choose_at_random_says_so():
+    row = {"identical_games": True, "difference": 0.0, "low": 0.0, "high": 0.0}
+    assert "never choose at random" in report_answers.null_clause(row)
+    from simulator.analysis.stats import compare
+
+    text = compare.identical_text("null setup: same rules, another strategy stream", 300)
+    assert "never made a random choice" in text and "no strategy reads" not in text
+
+
+# ---------------------------------------------------------------- plain effects on the first screen
+
+
+def test_a_variant_study_without_a_measure_shows_its_plain_effects_in_the_games_units(tmp_path):
+    # the toy's `long` variant adds two turns to every game (5-7 turns): about a third longer, no seat moved
+    study = experiment.load_experiment(write(tmp_path, GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]',
+                                                                    'variants = ["long"]').replace("players = [2, 3]", "players = [3]")))
+    studies = experiment.run_experiment(study, tmp_path / "store", 1, n=300)
+    document = experiment.experiment_report(study, studies, n=300)
+    first = document.answers[0]
+    assert first.startswith("long ") and "games 33% longer (6.0 → 8.0 turns)" in first, first
+
+
+def test_plain_effects_are_rounded_in_the_games_terms():
+    row = lambda column, before, after: {"column": column, "baseline": before, "variant": after}  # noqa: E731
+    assert report_answers.plain_effect(row("length", 24.1, 20.3), "turns") == "games 16% shorter (24.1 → 20.3 turns)"
+    assert report_answers.plain_effect(row("shared_win", 0.14, 0.02), "turns") == "shared wins 14% → 2.0%"
+    assert report_answers.plain_effect(row("seat.gems_stolen", 1.6, 0.3), "turns") == "gems stolen per player 1.6 → 0.30"
+
+
+def test_the_first_screens_go_to_a_findings_file_that_each_regeneration_rewrites(tmp_path):
+    _, _, document = _study(tmp_path, "")
+    folder = tmp_path / "reports"
+    folder.mkdir()
+    experiment.update_findings(folder, "toy-b", "toy-b.html", document)
+    experiment.update_findings(folder, "toy-a", "toy-a.html", document)
+    document.answers = ["a new answer"]
+    text = experiment.update_findings(folder, "toy-b", "toy-b.html", document).read_text()
+    assert text.count("<!-- study: toy-b -->") == 1 and text.index("toy-a") < text.index("<!-- study: toy-b")
+    section_b = text[text.index("<!-- study: toy-b"):]
+    assert "1. a new answer" in section_b and "seat2-bonus" not in section_b  # replaced, not appended
+    assert "seat2-bonus" in text[: text.index("<!-- study: toy-b")]  # the other study's section kept
+
+
+def test_a_setup_whose_added_decision_is_always_answered_alike_says_so(tmp_path, monkeypatch):
+    # Skeleton's second-card-optional: the players are asked 'second card' (never asked under the plain rules)
+    # and always take it, so the games are the baseline's; the first screen names that, not "no effect".
+    from types import SimpleNamespace
+
+    from simulator.analysis.stats import rule_coverage
+
+    class Folder:
+        def __init__(self, name, variants):
+            self.path = tmp_path / name
+            self.manifest = {"variants": variants}
+
+    def coverage(paths):
+        asked = 41_000 if paths[0].name == "arm" else 0
+        return SimpleNamespace(games=10_000, rules=pl.DataFrame({"rule": ["R1"], "games_fired": [10_000]}),
+                               decisions=pl.DataFrame({"decision": ["steal", "second_card"], "asked": [5_000, asked]}))
+
+    monkeypatch.setattr(rule_coverage, "rule_coverage", coverage)
+    text = report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])], identical=True)
+    assert "faced the decision 'second card' 41,000 times and always chose as the baseline's rules play" in text
+    assert "steal" not in text
+    assert report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])], identical=False) == ""
+
+
+def test_every_identical_setup_in_the_summing_up_answer_says_why():
+    summary = {"display": "cosmetic-a", "identical": True, "by_players": [{"never_done": "", "excluded_never_seen": None}]}
+    assert report_answers._identical_reason(summary) == "no strategy reads or uses what it changes"
+    summary["by_players"][0]["excluded_never_seen"] = "B13"
+    assert "B13 never came up" in report_answers._identical_reason(summary)
+
+
+def test_a_count_the_setup_sets_to_zero_by_construction_gives_way_to_real_effects():
+    table = pl.DataFrame([
+        {"arm": "b-side", "column": "game.actions_used_a3", "baseline": 3.9, "variant": 0.0, "difference": -3.9, "low": -3.91, "high": -3.89, "survives": True},
+        {"arm": "b-side", "column": "length", "baseline": 24.0, "variant": 22.0, "difference": -2.0, "low": -2.2, "high": -1.8, "survives": True},
+        {"arm": "b-side", "column": "win_seat_1", "baseline": 0.3, "variant": 0.2, "difference": -0.1, "low": -0.12, "high": -0.08, "survives": True},
+    ])
+    assert report_answers.plain_effects(table, "b-side", "tricks") == ["games 8% shorter (24.0 → 22.0 tricks)"]
+    only_trivial = table.filter(pl.col("column") != "length")
+    assert report_answers.plain_effects(only_trivial, "b-side", "tricks") == ["actions used a3 per game 3.9 → 0.00"]
+
+
+def test_decisions_never_asked_under_either_rules_are_not_given_as_the_reason(tmp_path, monkeypatch):
+    # skeleton-readings at 400 deals said "no player was ever asked to claim pieces, putback cover" for
+    # second-card-optional: decisions of other readings, never asked under the plain rules either
+    from types import SimpleNamespace
+
+    from simulator.analysis.stats import rule_coverage
+
+    class Folder:
+        def __init__(self, name, variants):
+            self.path = tmp_path / name
+            self.manifest = {"variants": variants}
+
+    def coverage(paths):
+        arm = paths[0].name == "arm"
+        return SimpleNamespace(games=400, rules=pl.DataFrame({"rule": ["variant:second-card-optional"], "games_fired": [0]}),
+                               decisions=pl.DataFrame({"decision": ["claim_pieces", "steal"], "asked": [0, 0 if arm else 90]}))
+
+    monkeypatch.setattr(rule_coverage, "rule_coverage", coverage)
+    text = report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])])
+    assert "the rule second-card-optional changes never came into play in 400 games" in text
+    assert "no player was ever asked to steal" in text and "claim pieces" not in text

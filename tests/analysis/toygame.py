@@ -16,7 +16,9 @@ Known answers:
   measurable (a forced card takes round 1, then round 2; an excluded one is replaced by the next
   allowed card);
 - a seat with 4 curses is eliminated (rank 0);
-- ``first_player`` names a seat (engine index ``game % players``, stored as seat 1..P).
+- ``first_player`` names a seat (engine index ``game % players``, stored as seat 1..P);
+- a seat playing ``NAME+stream=N`` (another random stream) draws its strategy's luck from
+  other numbers: the same deals, other games (the null setup).
 """
 
 from __future__ import annotations
@@ -81,7 +83,8 @@ def play_chunk(run_seed, first_game, n_games, flags, strategies, params, seat_re
     curses = np.zeros((n_games, players), dtype=np.int64)
     for seat in range(players):
         scores[:, seat] = np.floor(_uniform(run_seed, games, 0, seat) * 10)
-        scores[:, seat] += np.floor(params[seat, 0] * _uniform(run_seed, games, 1 + seat, 0))
+        salt = getattr(strategies[seat], "stream_salt", 0)  # NAME+stream=N: the strategy's other random stream
+        scores[:, seat] += np.floor(params[seat, 0] * _uniform(run_seed, games, 1 + seat, salt))
         curses[:, seat] = (_uniform(run_seed, games, 0, 20 + seat) * 5).astype(np.int64)
     scores[:, 1] += 3 * flags[0]
     scores[:, 1] += 2 * (events == 2).sum(axis=1)

@@ -19,7 +19,7 @@ import polars as pl
 from simulator.analysis.report import charts
 from simulator.analysis.stats import compare, intervals as stats
 from simulator.analysis.report.quality import interval_only, value_text, with_interval
-from simulator.analysis.stats.runs import shorten
+from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
 MAX_ANSWERS = 5
 MEASURES = {
@@ -213,6 +213,8 @@ def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
         paired = fact["paired"]
         identical = {row["label"]: bool(row["identical_games"]) for row in paired.select("label", "identical_games").unique().iter_rows(named=True)}
         for label, display in fact["setup_names"].items():
+            if is_null(label):
+                continue
             base = label == fact["baseline_label"]
             if measure == "seat-imbalance":
                 value = fact["imbalance"][label]
@@ -243,11 +245,37 @@ def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
             p_value = stats.two_sided_p(row["difference"] - null, se) if math.isfinite(se) else (0.0 if row["difference"] != null else 1.0)
             rows.append({"fact": fact, "label": label, "display": display, "baseline": False, "estimate": row["difference"],
                          "low": row["low"], "high": row["high"], "p": p_value, "unit": row["unit"], "before": row["baseline"],
-                         "after": row["variant"], "chance": row.get("chance"), "identical": identical.get(label, False)})  # fmt: skip
+                         "after": row["variant"], "chance": row.get("chance"), "identical": identical.get(label, False),
+                         "null": null_change(fact)})  # fmt: skip
     adjusted = stats.holm([row["p"] for row in rows]) if rows else []
     for row, p_holm in zip(rows, adjusted):
         row["p_holm"] = p_holm
     return rows
+
+
+def is_null(label: str) -> bool:
+    """Whether a setup is the null setup (the baseline's rules, another strategy stream): a reference
+    level for the winner-change rate, never an answer of its own."""
+    return label.startswith(NULL_SETUP)
+
+
+def null_change(fact: dict) -> dict | None:
+    """The null setup's winner-change row at one player count (the level of pure chaos), if it was played."""
+    paired = fact.get("paired")
+    if paired is None:
+        return None
+    rows = paired.filter(pl.col("label").str.starts_with(NULL_SETUP) & (pl.col("key") == "winner_change"))
+    return rows.row(0, named=True) if not rows.is_empty() else None
+
+
+def null_clause(row: dict | None) -> str:
+    """``the same rules with other random choices of the players: 16% [15, 17]``, or "" without a null setup."""
+    if row is None:
+        return ""
+    if row["identical_games"]:
+        return "the same rules with other random choices of the players: 0% (these players never choose at random)"
+    return (f"the same rules with other random choices of the players: {_rate(row['difference'])} "
+            f"[{_rate(row['low']).rstrip('%')}, {_rate(row['high']).rstrip('%')}]")  # fmt: skip
 
 
 def _headline(answer: int, row: dict, measure: str) -> dict:
@@ -288,7 +316,8 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
         answers.append(f"Seat imbalance in points, the three fairest: {listed(ranked[:3])}; the three least fair: "
                        f"{listed(ranked[-3:])} (intervals in the appendix table and the chart).")  # fmt: skip
     moved = [row for fact in facts if "comparison" in fact
-             for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)]  # fmt: skip
+             for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)
+             if not is_null(row["arm"])]  # fmt: skip
     spread = f"{_points(ranked[0]['estimate'])} to {_points(ranked[-1]['estimate'])}"
     if len(answers) < MAX_ANSWERS:
         answers.append(f"The {len(ranked)} setups' seat imbalances run from {spread}; "
@@ -332,9 +361,10 @@ def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str],
         verdict = ("beyond noise after the Holm correction" if row["p_holm"] <= stats.ALPHA else
                    "not beyond noise after the Holm correction")  # fmt: skip
         if measure == "sensitivity":
+            null = null_clause(row["null"])
             text = (f"{title}: sensitivity — the winner differs on {_value(row['estimate'], '%', length_unit)} "
-                    f"{interval_only(row['low'], row['high'], '%')} of the same deals; two unrelated games with the same seat "
-                    f"win rates would differ on {_value(row['chance'], '%', length_unit)}")  # fmt: skip
+                    f"{interval_only(row['low'], row['high'], '%')} of the same deals; {null + '; ' if null else ''}two "
+                    f"unrelated games with the same seat win rates would differ on {_value(row['chance'], '%', length_unit)}")  # fmt: skip
         else:
             text = (f"{title}: {MEASURE_WORDS[measure]} goes from {_value(row['before'], unit, length_unit)} to "
                     f"{_value(row['after'], unit, length_unit)} ({_value(row['estimate'], unit, length_unit, True)} "
@@ -402,6 +432,8 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
             continue
         paired, differences = fact["paired"], fact["comparison"]
         for label in paired["label"].unique(maintain_order=True).to_list():
+            if is_null(label):
+                continue
             part = paired.filter(pl.col("label") == label)
             rows = {row["key"]: row for row in part.iter_rows(named=True)}
             display = part["arm"][0]
@@ -414,7 +446,8 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
                 "seats": seat_rows.filter(pl.col("survives").fill_null(False)),
                 "largest_seat_change": float(seat_rows["difference"].abs().max() or 0.0) if not seat_rows.is_empty() else 0.0,
                 "largest_seat_row": seat_rows.sort(pl.col("difference").abs(), descending=True).row(0, named=True) if not seat_rows.is_empty() else None,
-                "never_done": fact.get("never_done", {}).get(label, ""),
+                "never_done": fact.get("never_done", {}).get(label, ""), "null_change": null_change(fact),
+                "plain": plain_effects(differences, display, fact["length_unit"]),
                 "games": int(rows["winner_change"]["games"]),
                 "excluded_never_seen": differences.filter(pl.col("arm") == display)["excluded_never_seen"].first()
                 if not differences.filter(pl.col("arm") == display).is_empty() else None,
@@ -451,9 +484,59 @@ def sensitivity_clause(entry: dict) -> str:
     row = entry["winner_change"]
     chance = row.get("chance")
     text = f"sensitivity: the winner differs on {_rate(row['difference'])} of the same deals"
+    levels = [null_clause(entry.get("null_change"))]
     if chance is not None and math.isfinite(chance):
-        text += f" (two unrelated games with the same seat win rates: {_rate(chance)})"
-    return text
+        levels.append(f"two unrelated games with the same seat win rates: {_rate(chance)}")
+    levels = [level for level in levels if level]
+    return text + (f" ({'; '.join(levels)})" if levels else "")
+
+
+PLAIN_EFFECTS = 3
+"""Plain effects (length, shared wins, the game's own counts) named in a setup's answer, largest first."""
+
+
+def _amount(value: float) -> str:
+    """A count or mean in the game's units, rounded for reading: 24, 3.1, 0.42."""
+    return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.1f}" if abs(value) >= 1 else f"{value:.2f}"
+
+
+def plain_effect(row: dict, length_unit: str) -> str:
+    """One paired difference in the game's own terms and units, rounded: ``games 16% shorter (24.1 →
+    20.3 turns)``, ``shared wins 14% → 2%``, ``gems stolen per player 1.6 → 0.30``."""
+    column, before, after = row["column"], row["baseline"], row["variant"]
+    if column == "length":
+        if before:
+            change = 100 * (after - before) / before
+            return (f"games {abs(change):.0f}% {'shorter' if change < 0 else 'longer'} ({_amount(before)} → "
+                    f"{_amount(after)} {length_unit})")  # fmt: skip
+        return f"game length {_amount(before)} → {_amount(after)} {length_unit}"
+    if column == "shared_win":
+        return f"shared wins {_rate(before)} → {_rate(after)}"
+    if column == "game.capped":
+        return f"games stopped at the stall cap {_rate(before)} → {_rate(after)}"
+    if column == "mean_score":
+        return f"mean score {_amount(before)} → {_amount(after)} points"
+    if column == "margin":
+        return f"margin of victory {_amount(before)} → {_amount(after)} points"
+    name = readable(column.split(".", 1)[1]) if "." in column else readable(column)
+    per = " per player" if column.startswith("seat.") else " per game" if column.startswith("game.") else ""
+    return f"{name}{per} {_amount(before)} → {_amount(after)}"
+
+
+def plain_effects(differences: pl.DataFrame, display: str, length_unit: str) -> list[str]:
+    """A setup's effects beyond noise (Holm) other than the seat win rates, largest first (effect
+    over its interval half-width), in the game's own terms."""
+    rows = differences.filter((pl.col("arm") == display) & ~pl.col("column").str.starts_with("win_seat_")
+                              & pl.col("survives").fill_null(False))  # fmt: skip
+    if rows.is_empty():
+        return []
+    size = (pl.col("difference").abs() / ((pl.col("high") - pl.col("low")) / 2).clip(lower_bound=1e-12))
+    rows = rows.with_columns(size.alias("size")).sort("size", descending=True)
+    # a count that is 0 on one side (an Action card's use when the setup swaps it for another) is
+    # true by construction: named only when nothing else moved
+    both_sides = rows.filter((pl.col("baseline") != 0) & (pl.col("variant") != 0))
+    chosen = both_sides.head(PLAIN_EFFECTS) if not both_sides.is_empty() else rows.head(1)
+    return [plain_effect(row, length_unit) for row in chosen.iter_rows(named=True)]
 
 
 def arm_sentence(summary: dict) -> str:
@@ -477,6 +560,10 @@ def arm_sentence(summary: dict) -> str:
         text = (f"{summary['display']} moves no seat's win rate beyond noise (largest change "
                 f"{_pp(largest['largest_seat_change']).lstrip('+')}{' at ' + largest['title'] if many else ''})")  # fmt: skip
     middle = entries[len(entries) // 2]
+    if middle["plain"]:
+        text += "; " + ", ".join(middle["plain"]) + (f" at {middle['title']}" if many else "")
+    if middle["never_done"]:  # the rule it changes never fired: say so, the effects above are not the rule's
+        text += "; " + middle["never_done"]
     text += "; " + spread_clause(middle["spread"], middle["title"] if many else "")
     trailing = middle["trailing"]
     if trailing is not None:
@@ -485,11 +572,21 @@ def arm_sentence(summary: dict) -> str:
     return text + "; " + sensitivity_clause(middle) + "."
 
 
+def _identical_reason(summary: dict) -> str:
+    """Why a setup played the baseline's games: what the counters name, else the cards it excludes
+    that never came up, else that no strategy uses what it changes (never "no effect")."""
+    entry = summary["by_players"][0]
+    if entry.get("never_done"):
+        return entry["never_done"]
+    if entry.get("excluded_never_seen"):
+        return f"{entry['excluded_never_seen']} never came up in the baseline's games"
+    return "no strategy reads or uses what it changes"
+
+
 def rest_sentence(summaries: list[dict]) -> str:
     """The setups not given their own answer, in one sentence."""
     moving = [summary for summary in summaries if not summary["identical"]]
-    identical = [summary["display"].split(" (")[0] + (f" ({summary['by_players'][0]['never_done']})" if summary["by_players"][0].get("never_done") else "")
-                 for summary in summaries if summary["identical"]]  # fmt: skip
+    identical = [summary["display"].split(" (")[0] + f" ({_identical_reason(summary)})" for summary in summaries if summary["identical"]]
     text = f"The other {len(summaries)} setups"
     if moving:
         low = min(summary["largest_change"] for summary in moving)
@@ -497,7 +594,14 @@ def rest_sentence(summaries: list[dict]) -> str:
         catch_up = sum(_direction(entry["spread"]) == "catch-up" for summary in moving for entry in summary["by_players"])
         runaway = sum(_direction(entry["spread"]) == "runaway" for summary in moving for entry in summary["by_players"])
         seats = sum(summary["moves_seats"] for summary in moving)
-        text += (f": {seats} of them move a seat's win rate beyond noise; the gap between first and "
+        plain = [summary for summary in moving if any(entry["plain"] for entry in summary["by_players"])]
+        if plain:
+            first = next(entry for entry in plain[0]["by_players"] if entry["plain"])
+            seats_text = (f"{seats} of them move a seat's win rate beyond noise; {len(plain)} change the game itself "
+                          f"beyond noise (e.g. {plain[0]['display']}: {first['plain'][0]})")  # fmt: skip
+        else:
+            seats_text = f"{seats} of them move a seat's win rate beyond noise; none changes the game's length or counts beyond noise"
+        text += (f": {seats_text}; the gap between first and "
                  f"last shrinks (catch-up) under {catch_up} of them and grows (runaway) under {runaway}; sensitivity "
                  f"(another winner on the same deal) {100 * low:.0f}% to {100 * high:.0f}%")  # fmt: skip
     if identical:

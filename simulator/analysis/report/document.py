@@ -29,7 +29,7 @@ from simulator.analysis.stats import (
 )
 from simulator.analysis.stats.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
-    load_run, readable, setup_label, shorten,
+    is_null_setup, lineup_key, load_run, readable, setup_label, shorten,
 )
 from simulator.core.engine.registry import UsageError
 
@@ -478,6 +478,8 @@ def add_comparison(document: Document, baseline: list[Run], arms: list[tuple[str
 def readable_setup(manifest: dict) -> str:
     """A setup as a reader names it: its variants, then each event card it forces or excludes with
     the card's name from the game's data (``B12 excluded (If both Landings have enough cards…)``)."""
+    if is_null_setup(manifest):  # the baseline's rules and players, another strategy stream
+        return setup_label(manifest)
     spec = game_spec_or_none(manifest)
     names = spec.card_names if spec is not None else {}
     parts = ["+".join(manifest["variants"])] if manifest.get("variants") else []
@@ -667,11 +669,11 @@ def add_never_seen(document: Document, groups: list[tuple[str, list[Run]]], titl
 def add_paired_quality(document: Document, baseline: list[Run], arms: list[tuple[str, list[Run]]], title: str) -> pl.DataFrame:
     """Winner-change rate, catch-up or runaway and every game-quality measure of each setup
     against the baseline, on the same deals (the first lineup of each setup), by effect size."""
-    by_lineup = {tuple(run.manifest["lineup"]): run for run in baseline}
+    by_lineup = {lineup_key(run.manifest): run for run in baseline}
     parts = []
     for label, members in arms:
         arm = members[0]
-        base = by_lineup.get(tuple(arm.manifest["lineup"]), baseline[0])
+        base = by_lineup.get(lineup_key(arm.manifest), baseline[0])
         identical = compare.same_games(base, arm)
         part = report_quality.paired_quality(base, arm)
         parts.append(part.with_columns(pl.lit(readable_setup(arm.manifest)).alias("arm"), pl.lit(label).alias("label"),
@@ -716,6 +718,10 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
         fact["tournament"] = add_tournament(document, baseline, title)
     fact["quality"] = report_quality.add_quality(document, baseline[0], title)
+    if len(baseline) > 1:  # say which games the measures are of: the Stalls line above counts every run
+        document.text(f"These measures are of the baseline's first run ({', '.join(baseline[0].manifest['lineup'])}, "
+                      f"{int(baseline[0].manifest['n']):,} games); the seat rates and the Stalls line count all "
+                      f"{len(baseline)} runs of the baseline.")  # fmt: skip
     fact["baseline_label"] = groups[0][0]
     fact["setup_names"] = {label: readable_setup(members[0].manifest) or "baseline" for label, members in groups}
     fact["imbalance"] = {label: seats.seat_imbalance(members) for label, members in groups}
@@ -723,8 +729,8 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     if len(groups) > 1:
         fact["comparison"] = add_comparison(document, baseline, groups[1:], title, kind)
         fact["paired"] = add_paired_quality(document, baseline, groups[1:], title)
-        fact["never_done"] = {label: never_done_text(baseline, members) for label, members in groups[1:]
-                              if compare.identical_to_baseline(baseline, members)}  # fmt: skip
+        fact["never_done"] = {label: never_done_text(baseline, members, compare.identical_to_baseline(baseline, members))
+                              for label, members in groups[1:]}  # fmt: skip
     add_imbalance_table(document, fact, title)
     document.warnings.extend(contradictions(groups, fact))
     document.facts.append(fact)
@@ -756,10 +762,12 @@ def add_imbalance_table(document: Document, fact: dict, title: str) -> None:
                    rows, "Fairest first.")  # fmt: skip
 
 
-def never_done_text(baseline: list[Run], arm: list[Run]) -> str:
+def never_done_text(baseline: list[Run], arm: list[Run], identical: bool = False) -> str:
     """Why a setup played the baseline's games, named from what the players never did: the rule
-    branches of its variants that never fired, the decisions nobody was ever asked; "" when the
-    engine records no counters or they name nothing."""
+    branches of its variants that never fired, the decisions nobody was ever asked, or (games
+    ``identical`` to the baseline's) the decisions the setup adds that the players were asked and
+    always answered as the baseline's rules play ("the players faced the decision 'second card'
+    41,000 times and always chose as the baseline's rules play"); "" when the engine records no counters or they name nothing."""
     variants = [name for name in arm[0].manifest.get("variants", []) if name not in baseline[0].manifest.get("variants", [])]
     try:
         found = rule_coverage.rule_coverage([run.path for run in arm])
@@ -772,30 +780,74 @@ def never_done_text(baseline: list[Run], arm: list[Run]) -> str:
         if not branch.is_empty() and int(branch["games_fired"][0]) == 0:
             parts.append(f"the rule {name} changes never came into play in {games:,} games")
     never = found.decisions.filter(pl.col("asked") == 0)["decision"].to_list()
-    if never and parts:
-        parts.append("no player was ever asked to " + ", ".join(str(name).replace("_", " ") for name in never[:3]))
+    if never and parts:  # only the decisions the baseline asks: one never asked under either rules says nothing here
+        plain = _coverage(baseline)
+        asked_in_baseline = set(plain.decisions.filter(pl.col("asked") > 0)["decision"].to_list()) if plain else set()
+        never = [name for name in never if name in asked_in_baseline]
+        if never:
+            parts.append("no player was ever asked to " + ", ".join(str(name).replace("_", " ") for name in never[:3]))
+    if identical and not parts:
+        parts += _decisions_always_answered_alike(baseline, found)
     if not parts:
         return ""
     return "; ".join(parts) + ": a finding about the strategies or the deals, not the rules"
 
 
+def _coverage(runs: list[Run]):
+    """The rule coverage of ``runs`` (:mod:`rule_coverage`), or None when the engine records no counters."""
+    try:
+        return rule_coverage.rule_coverage([run.path for run in runs])
+    except UsageError:
+        return None
+
+
+def _decisions_always_answered_alike(baseline: list[Run], found) -> list[str]:
+    """For a setup that played the baseline's games: the decisions it asks that the baseline never
+    does, each with how often the players were asked it (they always chose what the baseline does)."""
+    plain = _coverage(baseline)
+    if plain is None:
+        return []
+    never_in_baseline = set(plain.decisions.filter(pl.col("asked") == 0)["decision"].to_list())
+    added = found.decisions.filter(pl.col("decision").is_in(list(never_in_baseline)) & (pl.col("asked") > 0))
+    return [f"the players faced the decision '{str(row['decision']).replace('_', ' ')}' {row['asked']:,} times and always "
+            "chose as the baseline's rules play" for row in added.iter_rows(named=True)]  # fmt: skip
+
+
+def _stall_counts(run: Run) -> tuple[int, int]:
+    """``(stalled games, stalled games with a winner)`` of one run (a ``capped`` or ``stalled`` game
+    column; -1 for the second when the rows hold no ``winner`` column)."""
+    names = run.rows.collect_schema().names()
+    column = next((name for name in ("capped", "stalled") if name in names), None)
+    if column is None:
+        return 0, 0
+    stalled_rows = run.rows.filter(pl.col(column).cast(pl.Int64) > 0)
+    stalled = int(stalled_rows.filter(pl.col("seat") == 1).select(pl.len()).collect().item() or 0)
+    if "winner" not in names:
+        return stalled, -1
+    winners = stalled_rows.filter(pl.col("winner") > 0)
+    won = winners.select(pl.col("game").n_unique() if "game" in names else pl.len()).collect().item()
+    return stalled, int(won or 0)
+
+
 def contradictions(groups: list[tuple[str, list[Run]]], fact: dict) -> list[str]:
     """Results that contradict each other, each one line for the top of the report: stalled
-    games under a completion of 100%, a decision never asked that offered options, a setup
-    called identical whose winners differ."""
+    games that have a winner (or, without a winner column, stalled games in the run whose
+    completion reads 100%), a decision never asked that offered options, a setup called identical
+    whose winners differ.  Each check compares figures of the same runs: the game-quality measures
+    are those of the baseline's first run, the stall counts of every run."""
     warnings = []
     quality = {row["key"]: row for row in fact["quality"].iter_rows(named=True)}
-    stalled = 0
-    for _, members in groups[:1]:
-        for run in members:
-            names = run.rows.collect_schema().names()
-            for column in ("capped", "stalled"):
-                if column in names:
-                    stalled += int(run.rows.filter(pl.col("seat") == 1).select(pl.col(column).cast(pl.Int64).sum()).collect().item() or 0)
     completion = quality.get("completion", {}).get("estimate")
-    if stalled and completion is not None and completion >= 1.0:
-        warnings.append(f"{fact['title']}: {stalled:,} games stopped at the stall cap, yet completion reads 100%: "
-                        "stalled games are counted as finished games with a winner.")  # fmt: skip
+    for label, members in groups:
+        for index, run in enumerate(members):
+            stalled, won = _stall_counts(run)
+            where = f"{fact['title']}" + (f", {fact['setup_names'].get(label, label)}" if len(groups) > 1 else "")
+            if won > 0:
+                warnings.append(f"{where}: {won:,} of {stalled:,} games stopped at the stall cap have a winner (run "
+                                f"{run.path.name}): a capped game must have none.")  # fmt: skip
+            elif won < 0 and stalled and label == groups[0][0] and index == 0 and completion is not None and completion >= 1.0:
+                warnings.append(f"{fact['title']}: {stalled:,} games stopped at the stall cap, yet completion reads 100%: "
+                                "stalled games are counted as finished games with a winner.")  # fmt: skip
     for label, members in groups:
         try:
             found = rule_coverage.rule_coverage([run.path for run in members])

@@ -16,7 +16,7 @@ from collections import Counter
 import polars as pl
 
 from simulator.analysis.stats import coverage, intervals as stats
-from simulator.analysis.stats.runs import Run, check_paired, measures, per_game, setup_key, setup_label
+from simulator.analysis.stats.runs import NULL_SETUP, Run, check_paired, lineup_key, measures, per_game, setup_key, setup_label
 from simulator.core.engine.registry import UsageError
 
 
@@ -47,8 +47,8 @@ def check_arm(baseline: list[Run], arm: list[Run], label: str) -> None:
         check_paired(baseline[0], run)
     if len(baseline) == 1 and len(arm) == 1:
         return
-    lineups = Counter(tuple(run.manifest["lineup"]) for run in baseline)
-    if Counter(tuple(run.manifest["lineup"]) for run in arm) != lineups:
+    lineups = Counter(lineup_key(run.manifest) for run in baseline)
+    if Counter(lineup_key(run.manifest) for run in arm) != lineups:
         raise UsageError(f"'{label}' was not played with the same lineups as the baseline; compare like with like")
 
 
@@ -62,8 +62,8 @@ def _paired_runs(baseline: list[Run], arm: list[Run]) -> list[tuple[Run, Run]]:
     """Each run of ``arm`` with the baseline run of the same lineup (single runs: with each other)."""
     if len(baseline) == 1 and len(arm) == 1:
         return [(baseline[0], arm[0])]
-    by_lineup = {tuple(run.manifest["lineup"]): run for run in baseline}
-    return [(by_lineup[tuple(run.manifest["lineup"])], run) for run in arm]
+    by_lineup = {lineup_key(run.manifest): run for run in baseline}
+    return [(by_lineup[lineup_key(run.manifest)], run) for run in arm]
 
 
 def same_games(first: Run, second: Run) -> bool:
@@ -169,7 +169,10 @@ def _effect(row: dict) -> str:
 
 def identical_text(arm: str, games: int, unused_cards: str | None = None) -> str:
     """The sentence for a setup whose games equal the baseline's, with the reason when known."""
-    if unused_cards:
+    if arm.startswith(NULL_SETUP):
+        reason = ("the players never made a random choice (no tie between equal options, no random move): with the "
+                  "deal fixed, these players' games are fixed, so any winner change under a setup is caused by it")  # fmt: skip
+    elif unused_cards:
         reason = (f"event card{'s' if ',' in unused_cards else ''} {unused_cards} never came up in the "
                   "baseline's games, so taking it out changes nothing")  # fmt: skip
     else:

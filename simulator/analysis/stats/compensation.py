@@ -33,6 +33,7 @@ import polars as pl
 
 from simulator.analysis.stats import intervals as stats
 from simulator.analysis.stats.runs import Run
+from simulator.core.engine.narration import plural
 from simulator.core.engine.registry import UsageError, get_game
 
 DEFAULT_MAX_POINTS = 3
@@ -215,13 +216,18 @@ def points_text(points: list[float]) -> str:
     return f"{', '.join(parts)} {unit} at the end" if parts else "no points"
 
 
+def _still_differ(count: int) -> str:
+    """``1 seat still differs after Holm`` / ``2 seats still differ after Holm``."""
+    return f"{plural(count, 'seat')} still {'differs' if count == 1 else 'differ'} after Holm"
+
+
 def outcome_text(result: dict) -> str:
     """``every seat within ±0.9 points of 25.0% (every 95% interval ...)``."""
     table = result["table"]
     fair = table[0]["fair_share"]
     gap = 100 * result["largest_gap"]
     verdict = ("no seat distinguishable from it after Holm" if result["every_seat_fair"]
-               else f"{sum(1 for row in table if row['p_holm'] <= stats.ALPHA)} seat(s) still differ after Holm")
+               else _still_differ(sum(1 for row in table if row["p_holm"] <= stats.ALPHA)))
     return f"every seat within ±{gap:.1f} points of the fair share {100 * fair:.1f}% ({verdict})"
 
 

@@ -18,6 +18,7 @@ from simulator.core.engine import registry
 from simulator.core.store import results
 from simulator.core.engine.registry import UsageError
 from simulator.core.engine.seats import FIRST_SEAT
+from simulator.core.players import stream_salt
 
 EVENT_COLUMN = re.compile(r"^event_(\d+)$")
 """Game columns holding the event card of round N (Loot Island's ``event_1`` .. ``event_5``)."""
@@ -47,18 +48,44 @@ class Run:
         return int(self.manifest["players"])
 
 
+NULL_SETUP = "null setup: same rules, another strategy stream"
+"""The label of a run whose every seat plays ``+stream=N`` (:mod:`simulator.core.players.stream_salt`):
+the baseline's rules and players, other random choices; its winner-change rate is pure chaos."""
+
+
+def lineup_stream(manifest: dict) -> int:
+    """The salt every seat of the run's lineup plays (``greedy+stream=1``), 0 when not all do."""
+    salts = {stream_salt.stream_of(name) for name in manifest.get("lineup", [])}
+    return salts.pop() if len(salts) == 1 else 0
+
+
+def lineup_key(manifest: dict) -> tuple[str, ...]:
+    """The run's lineup without the ``+stream=N`` of a null setup: the players it pairs with."""
+    return tuple(stream_salt.name_without_stream(name) for name in manifest.get("lineup", []))
+
+
 def setup_label(manifest: dict) -> str:
-    """The rule setup of a run: its variants (``baseline`` when none) and event settings."""
+    """The rule setup of a run: its variants (``baseline`` when none) and event settings; a lineup
+    playing another strategy stream is the null setup (:data:`NULL_SETUP`)."""
     setup = "+".join(manifest.get("variants", [])) or "baseline"
     for key in RUN_SETTINGS:
         if manifest.get(key):
             setup += f" {key.replace('_', ' ')}: {'+'.join(map(str, manifest[key]))}"
+    salt = lineup_stream(manifest)
+    if salt:
+        setup = NULL_SETUP + (f" {salt}" if salt != 1 else "") + ("" if setup == "baseline" else f" ({setup})")
     return setup
 
 
 def setup_key(manifest: dict) -> tuple:
-    """What makes two runs the same rule setup (lineup aside)."""
-    return (tuple(manifest.get("variants", [])),) + tuple(tuple(manifest.get(key) or ()) for key in RUN_SETTINGS)
+    """What makes two runs the same setup (lineup aside): the rules, and the strategy stream."""
+    return ((tuple(manifest.get("variants", [])),) + tuple(tuple(manifest.get(key) or ()) for key in RUN_SETTINGS)
+            + (lineup_stream(manifest),))  # fmt: skip
+
+
+def is_null_setup(manifest: dict) -> bool:
+    """Whether the run is a null setup (every seat another strategy stream)."""
+    return lineup_stream(manifest) != 0
 
 
 def run_label(manifest: dict) -> str:

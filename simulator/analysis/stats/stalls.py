@@ -34,12 +34,16 @@ def capped_rate(runs: list[Run]) -> dict:
 
 def capped_sentence(runs: list[Run]) -> str:
     """One line: the capped share with its interval and what the cap is, or why there is none."""
-    return capped_line(capped_rate(runs))
+    return capped_line_of(capped_rate(runs))
 
 
 def capped_line_of(rate: dict) -> str:
-    """:func:`capped_sentence` of a :func:`capped_rate` already computed."""
-    return capped_line(rate)
+    """:func:`capped_sentence` of a :func:`capped_rate` already computed, with the count of capped
+    games when there are any (1 of 20,000 games would read 0.0% [0.0%, 0.0%] otherwise)."""
+    line = capped_line(rate)
+    if rate.get("capped_games"):
+        line += f" ({rate['capped_games']:,} of {rate['games']:,} games)"
+    return line
 
 
 def _declaration(game_id: str) -> tuple[str, str]:

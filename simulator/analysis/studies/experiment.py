@@ -52,6 +52,9 @@ KEYS = {
     "measure": "the measure the question is about (one of the names `islandsim experiment` lists; default: the study kind's)",
     "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'])",
     "confirm_n": "games per run of the confirmation under confirm_lineup (a whole number, default 0: no confirmation)",
+    "null_setup": "true or false: whether to compare a null setup, the baseline played with another strategy random "
+                  "stream, whose winner-change rate is the level of pure chaos (optional; default true when the study "
+                  "compares setups)",
     "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
                     "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
@@ -249,10 +252,12 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
                 if card not in spec.event_cards:
                     raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(spec.event_cards)}", card)
                 arms.append(store.event_arm(kind, card, base))
+    if _expect(source, data, "null_setup", bool, len(arms) > 1):  # issue 25: the level of pure chaos
+        arms.append(store.null_arm(base))
     seen: set[tuple] = set()
     for arm in arms:
         key = "baseline" if arm is arms[0] else "variants"
-        identity = (arm.variants, arm.settings)
+        identity = (arm.variants, arm.settings, arm.stream)
         if identity in seen:
             raise source.error(_key_of(arm, key), f"setup '{arm.label}' is listed twice (or repeats the baseline)")
         seen.add(identity)
@@ -330,7 +335,7 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         + (f" (Preview: n reduced from {experiment.n:,}.)" if n and n != experiment.n else "")
     )
     has_events = any(arm.settings for arm in experiment.arms)
-    kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:]) else "setup"
+    kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:] if not arm.stream) else "setup"
     all_runs = []
     for players, groups in studies.items():
         report.add_study(document, groups, f"{players} players", kind)
@@ -364,3 +369,34 @@ def terminal_summary(document: report.Document) -> list[str]:
         lines.append(f"Question: {document.question}")
     lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
     return lines
+
+
+FINDINGS_FILE = "findings.md"
+"""The first screen of every study written into a reports folder, one section per study file."""
+_SECTION = re.compile(r"<!-- study: (?P<stem>[^>]+?) -->\n(?P<body>.*?)<!-- end of study -->\n", re.S)
+FINDINGS_HEAD = ("# Findings of the shipped studies\n\nThe first screen of each report (question, warnings, answers), "
+                 "written by `islandsim experiment --reports-dir` with the report itself (`make reports`): never edit by "
+                 "hand; quote figures from here, they change with every regeneration.\n\n")  # fmt: skip
+
+
+def findings_section(stem: str, report_name: str, document: report.Document) -> str:
+    """One study's section of :data:`FINDINGS_FILE`: title linked to its report, warnings, question, answers."""
+    lines = [f"<!-- study: {stem} -->", f"## [{document.title}]({report_name})", ""]
+    lines += [f"**Warning:** {warning}" for warning in document.warnings] + ([""] if document.warnings else [])
+    if document.question:
+        lines += [f"**Question.** {document.question}", ""]
+    lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
+    return "\n".join(lines) + "\n\n<!-- end of study -->\n"
+
+
+def update_findings(folder: Path, stem: str, report_name: str, document: report.Document) -> Path:
+    """Write (or replace) the study's section in ``folder/findings.md``, sections in file-name order,
+    so that figures quoted elsewhere (the README) can point at a file every regeneration rewrites."""
+    path = Path(folder) / FINDINGS_FILE
+    sections = {match["stem"]: match.group(0) for match in _SECTION.finditer(path.read_text(encoding="utf-8"))} if path.exists() else {}
+    sections[stem] = findings_section(stem, report_name, document)
+    text = FINDINGS_HEAD + "\n".join(sections[name] for name in sorted(sections))
+    temporary = path.with_suffix(".md.tmp")
+    temporary.write_text(text, encoding="utf-8")
+    temporary.replace(path)
+    return path

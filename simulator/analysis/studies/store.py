@@ -23,9 +23,10 @@ from pathlib import Path
 from typing import Callable
 
 from simulator import __version__
-from simulator.analysis.stats.runs import Run, check_column_names, load_run, setup_label
+from simulator.analysis.stats.runs import NULL_SETUP, Run, check_column_names, load_run, setup_label
 from simulator.compiled_cache import source_fingerprint
 from simulator.core.engine import registry
+from simulator.core.players import stream_salt
 from simulator.core.store import results
 from simulator.core.run import runner
 from simulator.core.engine.registry import UsageError
@@ -45,6 +46,8 @@ class Arm:
     label: str
     variants: tuple[str, ...] = ()
     settings: tuple[tuple[str, tuple[str, ...]], ...] = ()
+    stream: int = 0
+    """Non-zero: every seat plays its strategy with another random stream (``NAME+stream=N``): the null setup."""
 
 
 def baseline_arm(variants: tuple[str, ...] = ()) -> Arm:
@@ -63,10 +66,18 @@ def event_arm(kind: str, card: str, base: tuple[str, ...] = ()) -> Arm:
     return Arm(f"{kind} {card}", tuple(base), ((EVENT_SETTINGS[kind], (card,)),))
 
 
+def null_arm(base: tuple[str, ...] = (), salt: int = 1) -> Arm:
+    """The null setup: the baseline's rules and players, each seat's random stream salted by ``salt``
+    (same deals, other random choices): its winner-change rate is the level of pure chaos."""
+    return Arm(NULL_SETUP, tuple(base), (), salt)
+
+
 def make_config(game: str, players: int, n: int, seed: int, lineup: tuple[str, ...], arm: Arm,
                 chunk_size: int = 0, trajectories: bool = False) -> runner.RunConfig:  # fmt: skip
     """The runner's config of one run of ``arm`` (``trajectories``: also store score trajectories);
     :class:`UsageError` for settings it lacks."""
+    if arm.stream:
+        lineup = tuple(stream_salt.salted_name(name, arm.stream) for name in lineup)
     config = runner.RunConfig(game, players, n, seed, tuple(lineup), tuple(arm.variants), chunk_size,
                               trajectories=trajectories)  # fmt: skip
     if arm.settings:

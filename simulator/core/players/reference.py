@@ -9,6 +9,8 @@ Every command that takes strategy names (``--lineup``, ``--strategy``, ``--strat
     greedy@my-weights.toml     ... or of a parameter file given by path (islandsim tune writes them)
     ismcts+budget=400+c=0.5    ... with settings written after it (GameSpec.strategy_settings)
     greedy@tuned-4p+key=value  ... a parameter file and settings together
+    greedy+stream=1            ... drawing its random choices from another stream (every strategy has this
+                               setting: the null setup of a study, simulator/core/players/stream_salt.py)
     mypkg.mod:decide           a user's own function, compiled with the decision signature
 
 :func:`parse_reference` turns the text into a :class:`StrategyReference`; nothing here knows a

@@ -23,7 +23,7 @@ from numba.core.registry import CPUDispatcher
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.forward import padded_lineup
 from simulator.core.engine.registry import GameSpec, StrategySpec, UsageError, get_game
-from simulator.core.players import param_files
+from simulator.core.players import param_files, stream_salt
 from simulator.core.players.reference import StrategyReference, names_user_code, parse_reference
 from simulator.core.players.strategy_settings import SettingError, apply_settings, parse_settings
 
@@ -130,6 +130,11 @@ def check_reference(spec: GameSpec, strategy: StrategyReference) -> None:
     """:func:`check_strategy_name` of a reference already taken apart."""
     if strategy.is_user:
         return
+    try:  # ``+stream=N`` (another random stream) is every strategy's setting, not the game's
+        stream_salt.split(strategy.settings)
+    except ValueError as error:
+        raise UsageError(f"strategy '{strategy.text}': {error}") from None
+    strategy = stream_salt.without_stream(strategy)
     base = strategy.base
     if strategy.param_file is not None:
         if base not in spec.strategy_descriptions:
@@ -188,6 +193,11 @@ def resolve_reference(spec: GameSpec, strategy: StrategyReference, checked: bool
     check_reference(spec, strategy)
     if strategy.is_user:
         return _import_user_strategy(strategy, checked)
+    salt, _ = stream_salt.split(strategy.settings)
+    if salt:  # the same player drawing from another random stream (the null setup)
+        player = resolve_reference(spec, stream_salt.without_stream(strategy), checked)
+        return StrategySpec(strategy.text, stream_salt.salted(player.function, salt), player.params,
+                            f"{player.description} (random stream salted by {salt})", player.tunable, player.bounds)  # fmt: skip
     resolved = spec.strategies[strategy.base]
     if strategy.param_file is not None:
         resolved = with_weights(resolved, param_files.load(spec.id, strategy), strategy.text)
