@@ -23,7 +23,7 @@ import numpy as np
 from simulator.core.engine.forward import NO_SEAT
 from simulator.core.engine.registry import check_variants, get_game
 from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, reset_stream
-from simulator.core.players.strategies import build_lineup
+from simulator.core.players.strategies import build_lineup, resolve_tuned
 
 
 def win_shares(ranks: np.ndarray) -> np.ndarray:
@@ -73,6 +73,7 @@ def cost_every_seat(game_id, players, search, games, seed, first_game=0) -> dict
     ``first_game ..`` of run ``seed``, timed in this process after the strategies are loaded)."""
     spec = get_game(game_id)
     flags = check_variants(spec, (), players)
+    search = resolve_tuned(game_id, search, players)
     spec.strategies  # load (or compile) before timing
     spent, asked = 0.0, 0
     for game in range(first_game, first_game + games):
@@ -137,16 +138,19 @@ def cost_ab(base_tree, game_id, players, base_search, search, games, rounds, see
             "ci95_high": float(ratios.mean() + half_width)}
 
 
-def measure(game_id, players, searches, deals, seed, timing_games, variants=(), opponent=None, save=None):
+def measure(game_id, players, searches, deals, seed, timing_games, variants=(), opponent=None, save=None,
+            every_seat_games=0):
     """Each lineup name of ``searches`` (``ismcts+budget=400``...) against ``opponent`` (default: the
-    game's default heuristic), paired and seat-rotated; with ``save``, every deal's win shares are
-    written there (JSON) so that two versions of the code can be paired on the same deals."""
+    game's default heuristic; ``X@tuned`` names play the file tuned at ``players``), paired and
+    seat-rotated; with ``save``, every deal's win shares are written there (JSON) so that two
+    versions of the code can be paired on the same deals; with ``every_seat_games``, the CPU time
+    per game with the search in every seat is timed on that many games (``cost_every_seat``)."""
     spec = get_game(game_id)
     flags = check_variants(spec, tuple(variants), players)
-    heuristic = opponent or spec.default_strategy
+    heuristic = resolve_tuned(game_id, opponent or spec.default_strategy, players)
     baseline = win_shares(play(spec, [heuristic] * players, deals, seed, flags)[:, :, 1])
     rows = []
-    for search in searches:
+    for search in (resolve_tuned(game_id, name, players) for name in searches):
         paired = np.zeros((deals, players))
         searched = np.zeros((deals, players))
         started = time.perf_counter()
@@ -162,8 +166,12 @@ def measure(game_id, players, searches, deals, seed, timing_games, variants=(), 
         half_width = 1.96 * per_deal.std(ddof=1) / np.sqrt(deals)
         cost, decisions = seconds_per_decision(spec, [search] + [heuristic] * (players - 1), 0, timing_games, seed,
                                                flags) if timing_games else (float("nan"), float("nan"))
+        every_seat = (cost_every_seat(game_id, players, search, every_seat_games, seed, first_game=deals)
+                      if every_seat_games else {})
         rows.append({
             "search": search, "games": deals * players, "deals": deals,
+            "cpu_s_per_game_every_seat": every_seat.get("cpu_s_per_game", float("nan")),
+            "ms_per_decision_every_seat": every_seat.get("ms_per_decision", float("nan")),
             "win_rate": float(searched.mean()), "heuristic_win_rate_same_seats": float(baseline.mean()),
             "paired_difference": float(per_deal.mean()), "ci95_low": float(per_deal.mean() - half_width),
             "ci95_high": float(per_deal.mean() + half_width), "ms_per_decision": 1000 * cost,
@@ -219,10 +227,13 @@ def main() -> None:
     parser.add_argument("--budgets", default="50,200,1000")
     parser.add_argument("--settings", default="", help="more ismcts settings for every budget, e.g. +horizon=1")
     parser.add_argument("--searches", default="", help="comma-separated lineup names (instead of --budgets)")
-    parser.add_argument("--opponent", default=None, help="the other seats' strategy (default: the game's default)")
+    parser.add_argument("--opponent", default=None, help="the other seats' strategy (default: the game's default; "
+                        "X@tuned: X's file tuned at --players, e.g. greedy@tuned)")
     parser.add_argument("--deals", type=int, default=100)
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--timing-games", type=int, default=3)
+    parser.add_argument("--every-seat-games", type=int, default=0,
+                        help="also time this many games with the search in every seat (CPU s per game)")
     parser.add_argument("--save", default=None, help="write the per-deal win shares here (JSON)")
     parser.add_argument("--compare", nargs=2, metavar=("FIRST", "SECOND"), default=None,
                         help="two saved results: the paired difference FIRST - SECOND per search player")
@@ -249,7 +260,8 @@ def main() -> None:
     searches = ([name for name in arguments.searches.split(",") if name] if arguments.searches else
                 [f"ismcts+budget={int(text)}{arguments.settings}" for text in arguments.budgets.split(",")])
     result = measure(arguments.game, arguments.players, searches, arguments.deals, arguments.seed,
-                     arguments.timing_games, opponent=arguments.opponent, save=arguments.save)
+                     arguments.timing_games, opponent=arguments.opponent, save=arguments.save,
+                     every_seat_games=arguments.every_seat_games)
     print(markdown(result))
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from simulator.core.players import ismcts
 from simulator.core.engine.registry import GAME_MODULES, UsageError, get_game
-from simulator.core.players.strategies import build_lineup, check_strategy_name
+from simulator.core.players.strategies import build_lineup, check_strategy_name, resolve_tuned, without_tuned
 from simulator.games.sails import encode_variants
 from simulator.games.sails.hidden import redraw_hidden
 from tests.cli_helpers import islandsim
@@ -68,10 +68,11 @@ def test_lineup_settings_set_the_params(spec):
     assert lineup.names[0] == "ismcts+budget=75+c=0.3+rollout=random"
     assert list(lineup.params[0, :3]) == [75, 0.3, ismcts.ROLLOUT_RANDOM]
     assert list(lineup.params[1, :3]) == [ismcts.DEFAULT_BUDGET, ismcts.DEFAULT_EXPLORATION, ismcts.ROLLOUT_HEURISTIC]
-    sails_horizon = ismcts.GAME_DEFAULT_HORIZONS["sails"]
-    assert list(lineup.params[1, ismcts.HORIZON:ismcts.HEADER]) == [sails_horizon, ismcts.STOP_DECIDED]
-    full = build_lineup(spec, 3, ("ismcts+horizon=1+stop=budget", "greedy", "greedy"))
-    assert list(full.params[0, ismcts.HORIZON:ismcts.HEADER]) == [1.0, ismcts.STOP_BUDGET]
+    sails = {setting.name: setting.default for setting in ismcts.game_settings("sails")}
+    assert list(lineup.params[1, ismcts.HORIZON:ismcts.HEADER]) == [sails["horizon"], ismcts.STOP_DECIDED,
+                                                                   sails["agree"], sails["prior"]]
+    full = build_lineup(spec, 3, ("ismcts+horizon=1+stop=budget+agree=1+prior=0", "greedy", "greedy"))
+    assert list(full.params[0, ismcts.HORIZON:ismcts.HEADER]) == [1.0, ismcts.STOP_BUDGET, 1.0, 0.0]
     # after the header: the default heuristic's own parameters, for the rollouts
     greedy = spec.strategies["greedy"].params
     assert np.array_equal(lineup.params[0, ismcts.HEADER:ismcts.HEADER + len(greedy)], greedy)
@@ -80,7 +81,9 @@ def test_lineup_settings_set_the_params(spec):
 @pytest.mark.parametrize("name, message", [
     ("ismcts+budget=0", "budget must be a whole number from 1 to 1,000,000, not '0'"),
     ("ismcts+budget=2.5", "budget must be a whole number"),
-    ("ismcts+depth=3", "has no setting 'depth'; settings: budget, c, rollout, reward, horizon, stop"),
+    ("ismcts+depth=3", "has no setting 'depth'; settings: budget, c, rollout, reward, horizon, stop, agree, prior"),
+    ("ismcts+agree=1.5", "agree must be a number from 0.0 to 1.0, not '1.5'"),
+    ("ismcts@tuned-9p", "ismcts@tuned-9p' plays greedy's parameter files in its rollouts"),
     ("ismcts+horizon=0", "horizon must be a number from 0.01 to 1.0, not '0'"),
     ("ismcts+stop=never", "stop must be decided or budget, not 'never'"),
     ("ismcts+rollout=smart", "rollout must be heuristic or random, not 'smart'"),
@@ -263,3 +266,68 @@ def test_each_game_has_its_measured_default_horizon():
             continue
         horizon = [setting for setting in spec.strategy_settings["ismcts"] if setting.name == "horizon"][0]
         assert horizon.default == expected.get(game_id, 1.0), game_id
+
+
+def test_a_tuned_reference_plays_the_heuristics_tuned_weights_in_the_rollouts(spec):
+    """``ismcts@tuned-4p+budget=50``: the search's settings, then the default heuristic's weights
+    of its shipped file ``greedy-tuned-4p`` (its working memory kept), under the name written."""
+    lineup = build_lineup(spec, 4, ("ismcts@tuned-4p+budget=50", "greedy@tuned-4p", "ismcts", "greedy"))
+    assert lineup.names[0] == "ismcts@tuned-4p+budget=50"
+    assert lineup.params[0, ismcts.BUDGET] == 50
+    tuned = lineup.params[1, :len(spec.strategies["greedy"].params)]
+    assert np.array_equal(lineup.params[0, ismcts.HEADER:ismcts.HEADER + len(tuned)], tuned)
+    untuned = lineup.params[2, ismcts.HEADER:ismcts.HEADER + len(tuned)]
+    assert not np.array_equal(tuned, untuned)
+
+
+def test_at_tuned_names_the_file_of_the_player_count_and_keeps_the_settings():
+    """``ismcts@tuned+budget=200`` becomes ``ismcts@tuned-<P>p+budget=200`` where the default
+    heuristic has a file tuned at P players, else ``ismcts+budget=200`` (no Sails file at 2 players)."""
+    assert resolve_tuned("sails", "ismcts@tuned+budget=200", 4) == "ismcts@tuned-4p+budget=200"
+    assert resolve_tuned("sails", "ismcts@tuned+budget=200", 2) == "ismcts+budget=200"
+    assert resolve_tuned("loot", "ismcts@tuned", 2) == "ismcts@tuned-2p"
+    assert resolve_tuned("sails", "greedy@tuned", 3) == "greedy@tuned-3p"
+    assert resolve_tuned("sails", "ismcts+budget=200", 4) == "ismcts+budget=200"
+    assert without_tuned("ismcts@tuned+budget=20+c=0.5") == "ismcts+budget=20+c=0.5"
+    check_strategy_name(get_game("loot"), without_tuned("ismcts@tuned+budget=20"))
+
+
+def _heuristic_answer(spec, state, seat, stream_value):
+    """What the default heuristic (the rollout policy, its untuned weights) answers at ``state``."""
+    from simulator.games.sails.engine import pending_decision
+    from simulator.games.sails.state import MAX_OPTIONS
+
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    _, kind, n_options = pending_decision(state, options)
+    greedy = spec.strategies["greedy"]
+    return greedy.function(state.copy(), seat, kind, options, n_options, greedy.params.copy(), stream(stream_value))
+
+
+def test_a_full_prior_answers_what_the_heuristic_answers(spec, search):
+    """``prior=1`` credits the heuristic's own answer with the whole budget in visits: no other
+    option can overtake it, so the search answers it (the heuristic asked first, same stream)."""
+    for number, (seat, state) in enumerate(states_at_decisions(4, (), 11, every=3)[:12]):
+        choice, _ = decide(search, state, seat, 40, number, settings={ismcts.PRIOR: 1.0, ismcts.AGREE: 1.0})
+        assert choice == _heuristic_answer(spec, state, seat, number)
+
+
+def test_agreeing_with_the_heuristic_ends_the_search_with_its_answer(spec, search):
+    """``agree=0.25``: after a quarter of the budget the search stops as soon as the heuristic's
+    answer is the option visited most, and answers it; it does stop early at some decisions (the
+    stream was drawn from less often than with agreement allowed only at the end), and where it
+    does not, it answers what it answers without the early stop."""
+    stopped = 0
+    for number, (seat, state) in enumerate(states_at_decisions(4, (), 12, every=3)[:16]):
+        after_agree = np.zeros(1, dtype=np.uint64)
+        after_late = np.zeros(1, dtype=np.uint64)
+        common = {ismcts.STOP: ismcts.STOP_BUDGET, ismcts.PRIOR: 0.0}
+        agreed, _ = decide(search, state, seat, 80, number, settings={**common, ismcts.AGREE: 0.25},
+                           final_stream=after_agree)
+        late, _ = decide(search, state, seat, 80, number, settings={**common, ismcts.AGREE: 0.999},
+                         final_stream=after_late)
+        if after_agree[0] != after_late[0]:
+            stopped += 1
+            assert agreed == _heuristic_answer(spec, state, seat, number)
+        else:
+            assert agreed == late
+    assert stopped >= 4

@@ -10,6 +10,7 @@ reverses under stronger play, with both estimates (:func:`fare`).
 
 from __future__ import annotations
 
+import json
 import math
 from pathlib import Path
 from typing import Callable
@@ -28,6 +29,28 @@ UNTOLD = "cannot be told at this number of games"
 MAX_CONFIRMED = 2
 """Headline answers checked per study (the first ones): what the CPU budget of the shipped
 reports affords (docs/analysis.md)."""
+
+
+SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
+"""The search player's measured strength against the tuned default and its cost, per game, player
+count and budget (written by ``experiments/ismcts_table.py``; docs/strategies.md shows the table)."""
+
+
+def search_strength(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> list[dict]:
+    """The measured rows of ``game`` at ``players`` players (none when it was not measured)."""
+    if not path.is_file():
+        return []
+    rows = json.loads(path.read_text())["rows"]
+    return [row for row in rows if row["game"] == game and row["players"] == players]
+
+
+def affordable_search(game: str, players: int, games: int, cpu_seconds: float,
+                      path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
+    """The measured search player strongest against the tuned default (paired difference) among those
+    that play ``games`` games with the search in every seat within ``cpu_seconds`` of CPU, or None."""
+    affordable = [row for row in search_strength(game, players, path)
+                  if row["cpu_s_per_game_every_seat"] * games <= cpu_seconds]
+    return max(affordable, key=lambda row: row["paired_difference"], default=None)
 
 
 def fare(main: dict, strong: dict, measure: str) -> str:
@@ -89,7 +112,7 @@ def play_confirmation(experiment, headlines: list[dict], store_folder: Path, job
                                                                 lineup, arms[label], experiment.chunk_size, experiment.trajectories),
                                               store_folder, jobs, say)
                              for lineup in _lineups(experiment.game, experiment.confirm_lineup, players)]  # fmt: skip
-        strong = experiment.confirm_lineup[0]
+        strong = resolve_tuned(experiment.game, experiment.confirm_lineup[0], players)  # X@tuned: this count's file
         strength = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed, lineup,
                                                        baseline, experiment.chunk_size, False), store_folder, jobs, say)
                     for lineup in strength_lineups(experiment.game, strong, players)]  # fmt: skip

@@ -25,7 +25,7 @@ from simulator.analysis.studies import confirm, store
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
 from simulator.core.players import strategies
-from simulator.core.players.strategies import TUNED, check_strategy_name, resolve_tuned
+from simulator.core.players.strategies import check_strategy_name, resolve_tuned, without_tuned
 from simulator.core.run import limits, runner
 
 try:
@@ -226,10 +226,10 @@ def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tup
 
 
 def _lineup_names(source: _Source, data: dict, spec, players: tuple[int, ...], key: str, lineup: list[str]) -> list[str]:
-    """``lineup`` checked: every name a strategy of the game (``X@tuned``: ``X``), no more than the seats."""
+    """``lineup`` checked: every name a strategy of the game (``X@tuned+...``: ``X+...``), no more than the seats."""
     for name in lineup:
         try:
-            check_strategy_name(spec, name[: -len(TUNED)] if name.endswith(TUNED) else name)  # settings too: ismcts+budget=1000
+            check_strategy_name(spec, without_tuned(name))  # settings too: ismcts@tuned+budget=1000
         except UsageError as error:
             raise source.error(key, str(error), name) from None
     if len(lineup) > min(players):

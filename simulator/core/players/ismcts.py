@@ -26,7 +26,14 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS").  Each i
 
 With ``stop=decided`` (the default) the search ends as soon as the root option visited most can
 no longer be overtaken by the iterations left (its lead in visits exceeds them): the answer is
-the one the full budget would give, with the same stream, at a fraction of the cost.
+the one the full budget would give, with the same stream, at a fraction of the cost.  With
+``agree`` below 1 the rollout heuristic first gives its own answer at the root; once
+``ceil(agree * budget)`` iterations have run, the search stops as soon as that answer is the
+root option visited most (strictly): the search spends its budget where it disagrees with the
+heuristic.  With ``prior`` above 0 that answer counts ``round(prior * budget)`` visits more than
+it had wherever the search compares visits at the root (the early stops and the answer): another
+option must beat it by that many visits.  Every option stays offered and explored alike; the
+heuristic's answer only ends the search early or wins the close calls.
 
 The tree's nodes are identified by the decision (seat, kind) and the option's code, so the same
 move is the same node whatever the determinization; a hash table on (parent, seat, kind, code)
@@ -42,8 +49,11 @@ see ``SETTINGS``): ``params[BUDGET]`` iterations, ``params[EXPLORATION]`` the co
 ``params[ROLLOUT]`` 0 for the default heuristic or 1 for random, ``params[REWARD]`` 0 for the
 win share or 1 for the rank reward, ``params[HORIZON]`` the rollout horizon as a fraction of
 the game's checkpoints (1: to the end), ``params[STOP]`` 0 to stop once decided or 1 to spend
-the whole budget; after ``HEADER`` come the
-default heuristic's own parameters (and its working memory), which the rollouts pass to it.
+the whole budget, ``params[AGREE]`` the share of the budget after which agreeing with the heuristic
+ends the search (1: never), ``params[PRIOR]`` the visits credited to the heuristic's answer as a
+share of the budget; after ``HEADER`` come the default heuristic's own parameters (and its
+working memory), which the rollouts pass to it: ``ismcts@tuned-4p`` puts there the weights of the
+heuristic's shipped file ``tuned-4p`` (``simulator.core.players.strategies``).
 
 Every game with a forward model and ``redraw_hidden`` gets the strategy, compiled once per game
 (``build_strategy``): the game's functions reach the compiled search as globals of a copy of
@@ -57,9 +67,15 @@ from __future__ import annotations
 import dataclasses
 import math
 import types as python_types
+from pathlib import Path
 
 import numpy as np
 from numba import njit
+
+try:
+    import tomllib
+except ModuleNotFoundError:  # Python 3.10
+    import tomli as tomllib
 
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.rng import random_below
@@ -82,7 +98,13 @@ HORIZON = 4
 """``params`` slot: how far a rollout plays, as a fraction of the game's checkpoints (1: to the end)."""
 STOP = 5
 """``params`` slot: ``STOP_DECIDED`` (stop once the answer cannot change) or ``STOP_BUDGET``."""
-HEADER = 6
+AGREE = 6
+"""``params`` slot: the share of the budget after which the search stops as soon as the rollout
+policy's own choice at the root is the option visited most (1: never)."""
+PRIOR = 7
+"""``params`` slot: visits credited to the rollout policy's own choice at the root when the answer
+is chosen, as a share of the budget (0: none)."""
+HEADER = 8
 """Slots before the default heuristic's parameters."""
 
 ROLLOUT_HEURISTIC = 0
@@ -95,11 +117,14 @@ STOP_BUDGET = 1
 DEFAULT_BUDGET = 200
 DEFAULT_EXPLORATION = 0.7
 DEFAULT_HORIZON = 1.0
-"""Full rollouts, as before cut rollouts existed, in a game not measured (``GAME_DEFAULT_HORIZONS``)."""
-GAME_DEFAULT_HORIZONS = {"sails": 0.1, "loot": 0.3}
-"""Each game's default horizon, chosen by measurement (docs/strategies.md, "Cut rollouts"): in Sails
-0.1 is stronger than full rollouts at a quarter of their cost; in Loot Island 0.1 is much weaker
-(the gold kept so far ignores curses and the Final Exploration) and 0.3 as strong as full rollouts."""
+"""Full rollouts, as before cut rollouts existed, in a game not measured (``GAME_DEFAULTS_FILE``)."""
+GAME_DEFAULTS_FILE = Path(__file__).with_name("ismcts_defaults.toml")
+"""Each game's own defaults of these settings, chosen by measurement (a data file: editing it
+recompiles nothing)."""
+DEFAULT_AGREE = 1.0
+"""Never stop on agreement, as before the setting existed, in a game not measured (``GAME_DEFAULTS_FILE``)."""
+DEFAULT_PRIOR = 0.0
+"""No credit for the heuristic's choice, as before the setting existed, in a game not measured."""
 MAX_BUDGET = 1_000_000
 """The tree holds one node per iteration: 1,000,000 iterations is about 110 MB per decision."""
 
@@ -115,6 +140,10 @@ SETTINGS = (
                     "as a fraction of the game's checkpoints (1: to the end)", DEFAULT_HORIZON, 0.01, 1.0),
     StrategySetting("stop", STOP, "when the search stops", STOP_DECIDED, STOP_DECIDED, STOP_BUDGET,
                     choices={"decided": STOP_DECIDED, "budget": STOP_BUDGET}),
+    StrategySetting("agree", AGREE, "share of the budget after which the search stops as soon as the rollout "
+                    "heuristic's own choice is the option visited most (1: never)", DEFAULT_AGREE, 0.0, 1.0),
+    StrategySetting("prior", PRIOR, "visits credited to the rollout heuristic's own choice when the answer is "
+                    "chosen, as a share of the budget (0: none)", DEFAULT_PRIOR, 0.0, 1.0),
 )
 """What a lineup may set after the name (``ismcts+budget=1000``), with defaults and bounds."""
 
@@ -215,20 +244,39 @@ def no_cut_evaluation(state, values):
 
 @njit(inline="always")
 def root_decided(child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
-                 iterations_left):
-    """Whether the root option visited most leads every other (an option never tried counts 0 visits)
-    by more than ``iterations_left``: then no further iteration can change the answer."""
+                 iterations_left, preferred, bonus):
+    """Whether the root option visited most leads every other (an option never tried counts 0 visits;
+    option ``preferred`` counts ``bonus`` more) by more than ``iterations_left``: then no further
+    iteration can change the answer."""
     most = 0
     second = 0
     for i in range(n_options):
         child = find_child(child_table, node_parent, node_seat, node_kind, node_code, 0, seat, kind, options[i])
-        count = visits[child] if child != NO_NODE else 0
+        count = (visits[child] if child != NO_NODE else 0) + (bonus if i == preferred else 0)
         if count > most:
             second = most
             most = count
         elif count > second:
             second = count
     return most - second > iterations_left
+
+
+@njit(inline="always")
+def root_leader(child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
+                preferred, bonus):
+    """The root option visited strictly more than every other (an option never tried counts 0
+    visits; option ``preferred`` counts ``bonus`` more), or -1 when two or more share the most."""
+    most = 0
+    leader = -1
+    for i in range(n_options):
+        child = find_child(child_table, node_parent, node_seat, node_kind, node_code, 0, seat, kind, options[i])
+        count = (visits[child] if child != NO_NODE else 0) + (bonus if i == preferred else 0)
+        if count > most:
+            most = count
+            leader = i
+        elif count == most:
+            leader = -1
+    return leader
 
 
 @njit(inline="always")
@@ -241,12 +289,21 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
     random_rollout = int(params[ROLLOUT]) == ROLLOUT_RANDOM
     rank_reward = int(params[REWARD]) == REWARD_RANK
     stop_when_decided = int(params[STOP]) == STOP_DECIDED
+    heuristic_params = params[HEADER:]
+    # the rollout heuristic's own answer, when the search may stop on agreeing with it
+    agree_after = budget + 1
+    preferred = -1
+    bonus = 0
+    if params[AGREE] < 1.0 or params[PRIOR] > 0.0:
+        preferred = heuristic(state, seat, kind, options, n_options, heuristic_params, stream)
+        bonus = int(round(params[PRIOR] * budget))
+        if params[AGREE] < 1.0:
+            agree_after = max(1, int(math.ceil(params[AGREE] * budget)))
     # the rollout is cut once the game has recorded `cutoff` checkpoints (never with horizon 1)
     cutoff = np.int64(-1)
     if params[HORIZON] < 1.0 and trajectory_offset >= 0 and max_checkpoints > 0:
         cutoff = state[trajectory_offset] + max(1, int(math.ceil(params[HORIZON] * max_checkpoints)))
     players = state[players_slot] if players_slot >= 0 else max_players
-    heuristic_params = params[HEADER:]
     capacity = budget + 1
     table_size = 1
     while table_size < 2 * capacity:
@@ -361,26 +418,31 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
         iterations_left = budget - 1 - iteration
         if stop_when_decided and 2 * (iteration + 1) > budget and iterations_left > 0 and root_decided(
                 child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options, n_options,
-                iterations_left):
+                iterations_left, preferred, bonus):
             break
+        if iteration + 1 >= agree_after and iterations_left > 0 and root_leader(
+                child_table, node_parent, node_seat, node_kind, node_code, visits, seat, kind, options,
+                n_options, preferred, bonus) == preferred:
+            return preferred
     best_index = 0
     best_visits = -1
     best_mean = -1.0
     equal = 0
     for i in range(n_options):
         child = find_child(child_table, node_parent, node_seat, node_kind, node_code, 0, seat, kind, options[i])
-        if child == NO_NODE or visits[child] == 0:
+        count = (visits[child] if child != NO_NODE else 0) + (bonus if i == preferred else 0)
+        if count == 0:
             continue
-        mean = total_reward[child] / visits[child]
+        mean = total_reward[child] / visits[child] if child != NO_NODE and visits[child] > 0 else 0.0
         # most visits, then best mean; options equal on both: one at random (never by option order)
-        take = visits[child] > best_visits
+        take = count > best_visits
         if take:
             equal = 1
-        elif visits[child] == best_visits:
+        elif count == best_visits:
             take, equal = prefer(mean, best_mean, equal, stream)
         if take:
             best_index = i
-            best_visits = visits[child]
+            best_visits = count
             best_mean = mean
     return best_index
 
@@ -426,12 +488,22 @@ def compile_for_game(spec, rollout_function):
     return njit(STRATEGY_SIGNATURE, cache=True)(function)
 
 
+def game_defaults(game_id: str) -> dict[str, float]:
+    """``game_id``'s own defaults of ``SETTINGS`` (``GAME_DEFAULTS_FILE``), by setting name."""
+    with open(GAME_DEFAULTS_FILE, "rb") as handle:
+        return dict(tomllib.load(handle).get(game_id, {}))
+
+
 def game_settings(game_id: str) -> tuple[StrategySetting, ...]:
-    """``SETTINGS`` with ``game_id``'s own default horizon, if it has one (``GAME_DEFAULT_HORIZONS``)."""
-    if game_id not in GAME_DEFAULT_HORIZONS:
-        return SETTINGS
-    return tuple(dataclasses.replace(setting, default=GAME_DEFAULT_HORIZONS[game_id]) if setting.index == HORIZON
-                 else setting for setting in SETTINGS)
+    """``SETTINGS`` with ``game_id``'s own defaults, where it has some (``GAME_DEFAULTS_FILE``)."""
+    defaults = game_defaults(game_id)
+    return tuple(dataclasses.replace(setting, default=_setting_value(setting, defaults[setting.name]))
+                 if setting.name in defaults else setting for setting in SETTINGS)
+
+
+def _setting_value(setting: StrategySetting, value) -> float:
+    """A default written in ``GAME_DEFAULTS_FILE``: a number, or one of the setting's named choices."""
+    return float(setting.choices[value]) if isinstance(value, str) else float(value)
 
 
 def default_params(heuristic_params: np.ndarray, settings: tuple[StrategySetting, ...] = SETTINGS) -> np.ndarray:

@@ -23,7 +23,7 @@ from numba.core.registry import CPUDispatcher
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.forward import padded_lineup
 from simulator.core.engine.registry import GameSpec, StrategySpec, UsageError, get_game
-from simulator.core.players import param_files, stream_salt
+from simulator.core.players import ismcts, param_files, stream_salt
 from simulator.core.players.reference import StrategyReference, names_user_code, parse_reference
 from simulator.core.players.strategy_settings import SettingError, apply_settings, parse_settings
 
@@ -126,6 +126,27 @@ def check_strategy_name(spec: GameSpec, name: str) -> None:
     check_reference(spec, parse_reference(name))
 
 
+def weights_owner(spec: GameSpec, strategy: StrategyReference) -> StrategyReference:
+    """The reference whose parameter file holds the weights ``strategy`` plays: itself, except for
+    the search player, which plays its rollout heuristic's files (``ismcts@tuned-4p``: the game's
+    default strategy's ``tuned-4p`` weights in its rollouts, :data:`ismcts.HEADER` onwards)."""
+    if strategy.base == ismcts.NAME and ismcts.has_search_player(spec):
+        return strategy.renamed(spec.default_strategy)
+    return strategy
+
+
+def _load_weights(spec: GameSpec, strategy: StrategyReference) -> list[float]:
+    """The weights of ``strategy``'s parameter file (its owner's: :func:`weights_owner`)."""
+    owner = weights_owner(spec, strategy)
+    try:
+        return param_files.load(spec.id, owner)
+    except UsageError as error:
+        if owner is strategy:
+            raise
+        raise UsageError(f"strategy '{strategy.text}' plays {owner.base}'s parameter files in its rollouts: "
+                         f"{error}") from None
+
+
 def check_reference(spec: GameSpec, strategy: StrategyReference) -> None:
     """:func:`check_strategy_name` of a reference already taken apart."""
     if strategy.is_user:
@@ -140,7 +161,7 @@ def check_reference(spec: GameSpec, strategy: StrategyReference) -> None:
         if base not in spec.strategy_descriptions:
             raise UsageError(f"strategy '{strategy.text}': '{base}' is not a registered strategy of {spec.id}; "
                              f"strategies: {', '.join(spec.strategy_descriptions)}")  # fmt: skip
-        param_files.load(spec.id, strategy)
+        _load_weights(spec, strategy)
     elif base not in spec.strategy_descriptions and base not in spec.strategy_aliases:
         allowed = ", ".join(spec.strategy_descriptions)
         raise UsageError(f"unknown strategy '{strategy.text}' for {spec.id}; strategies: {allowed}, "
@@ -200,7 +221,15 @@ def resolve_reference(spec: GameSpec, strategy: StrategyReference, checked: bool
                             f"{player.description} (random stream salted by {salt})", player.tunable, player.bounds)  # fmt: skip
     resolved = spec.strategies[strategy.base]
     if strategy.param_file is not None:
-        resolved = with_weights(resolved, param_files.load(spec.id, strategy), strategy.text)
+        owner = weights_owner(spec, strategy)
+        if owner is strategy:
+            resolved = with_weights(resolved, _load_weights(spec, strategy), strategy.text)
+        else:  # the search player: its rollout heuristic's weights, after the search's own settings
+            heuristic = with_weights(spec.strategies[owner.base], _load_weights(spec, strategy), strategy.text)
+            params = np.array(resolved.params, dtype=np.float64, copy=True)
+            params[ismcts.HEADER:] = heuristic.params
+            resolved = StrategySpec(strategy.text, resolved.function, params, resolved.description, resolved.tunable,
+                                    resolved.bounds)  # fmt: skip
     if not strategy.settings:
         return resolved
     params = apply_settings(resolved.params, _setting_values(spec, strategy))
@@ -242,17 +271,34 @@ TUNED = "@tuned"
 strategy: the strongest affordable version of a strategy at every table size."""
 
 
-def resolve_tuned(game: str, name: str, players: int) -> str:
-    """``name`` at ``players`` players: ``X@tuned`` becomes ``X@tuned-<P>p`` when that file is
-    shipped and fits the strategy's weights, else ``X``; any other name is returned as is."""
-    if not name.endswith(TUNED):
+def is_tuned(name: str) -> bool:
+    """Whether ``name`` reads ``X@tuned`` (settings may follow: ``ismcts@tuned+budget=200``)."""
+    return not names_user_code(name) and parse_reference(name).param_file == TUNED[1:]
+
+
+def without_tuned(name: str) -> str:
+    """``name`` without its ``@tuned`` (settings kept): the strategy it plays where no file is tuned."""
+    if not is_tuned(name):
         return name
-    base = name[: -len(TUNED)]
-    reference = f"tuned-{players}p"
-    if not param_files.registered_path(game, base, reference).is_file():
-        return base
+    strategy = parse_reference(name)
+    return StrategyReference(strategy.base, None, strategy.settings).text
+
+
+def resolve_tuned(game: str, name: str, players: int) -> str:
+    """``name`` at ``players`` players: ``X@tuned`` (settings may follow) becomes ``X@tuned-<P>p``
+    when that file is shipped and fits the strategy's weights, else ``X``; any other name is
+    returned as is.  ``ismcts@tuned`` plays the game's default heuristic's tuned file in its
+    rollouts (:func:`weights_owner`)."""
+    if not is_tuned(name):
+        return name
+    spec = get_game(game)
+    strategy = parse_reference(name)
+    tuned = strategy.with_param_file(f"tuned-{players}p")
+    owner = weights_owner(spec, tuned)
+    if not param_files.registered_path(game, owner.base, owner.param_file).is_file():
+        return without_tuned(name)
     try:  # a file tuned for an older version of the strategy (other weights) does not count
-        resolve_strategy(get_game(game), f"{base}@{reference}")
+        resolve_strategy(spec, tuned.text)
     except UsageError:
-        return base
-    return f"{base}@{reference}"
+        return without_tuned(name)
+    return tuned.text
