@@ -282,14 +282,14 @@ def check_final_scores(state):
 # ---- the forward model: every step of the game, driven by STEP / CURSOR in the state ----
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def is_decision_step(step):
     """Whether ``step`` waits for a choice (the others are carried out by ``run_steps``)."""
     return step == STEP_PASS or (STEP_PLAY_CARD <= step <= STEP_A4_DISCARD and step != STEP_REVEAL
                                  and step != STEP_RESOLVE and step != STEP_TREASURE_SCAN and step != STEP_ACTION_SCAN)
 
 
-@njit(cache=True, inline="always")
+@njit(cache=True)
 def next_action_seat(state):
     """Action cards are activated clockwise from the first player (after treasures and Bonus)."""
     state[CURSOR] += 1
@@ -328,7 +328,7 @@ def start_action(state, seat, log):
             state[STEP] = STEP_A4_TAKE
 
 
-@njit(cache=True, inline="always")  # inlined into advance: one call per decision
+@njit(cache=True)
 def run_steps(state, log, stop_step):
     """Carry out the steps that ask nobody, moving STEP on, until a decision step, the end of the
     game or ``stop_step`` (one call for a run of steps: each call counts its array references)."""
