@@ -729,7 +729,7 @@ def share_end(state, log):
 
 # ---------------------------------------------------------------- the game loop
 
-@njit(cache=True, inline="always")  # inlined into advance: one call per decision
+@njit(cache=True)
 def run_steps(state, log):
     """Carry out the steps that ask nobody until a decision step or the end of the game."""
     while True:
@@ -755,7 +755,7 @@ def run_steps(state, log):
             return
 
 
-@njit(cache=True, inline="always")  # inlined into advance: one call per decision
+@njit(cache=True)
 def decision_options(state, log, options):
     """The pending decision's (seat, kind, n_options) for the current step; 0 options means the
     step moved on by itself (a card all declined, a curse with nobody left to pay)."""
@@ -815,7 +815,7 @@ def decision_options(state, log, options):
     raise AssertionError("no decision at this step")
 
 
-@njit(cache=True, inline="always")  # inlined into advance: one call per decision
+@njit(cache=True)
 def carry_out(state, seat, value, log):
     """Carry out option ``value`` of the decision of ``seat`` pending at the current step."""
     step = state[STEP]
