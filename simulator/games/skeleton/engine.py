@@ -329,7 +329,7 @@ def gained(state, seat, content, next_step, log):
         state[STEP] = next_step
 
 
-@njit(cache=True, inline="always")  # inlined into advance: one call per decision
+@njit(cache=True)
 def carry_out(state, seat, value, log):
     """Carry out option ``value`` of the decision step STEP and move STEP on."""
     step = state[STEP]
@@ -417,7 +417,7 @@ def end_kind_now(state):
     return END_ALL_ISLANDS if state[ISLANDS_LEFT] == 0 else END_PILE_EMPTY
 
 
-@njit(cache=True, inline="always")  # inlined into advance: one call per decision
+@njit(cache=True)
 def run_steps(state, log):
     """Carry out the steps that ask nobody until a decision step or the end of the game."""
     players = state[PLAYERS]
