@@ -6,9 +6,10 @@ level and use only what every compared revision has: ``runner.RunConfig(game, pl
 lineup)``, ``runner.prepare`` and ``runner.play_games`` (present since the callback engines, e.g.
 3974a9e), and user strategies given as ``module:function``.  Newer APIs (the decision statistics
 of ``simulator.core.store.records``) are used only when present, and never inside the timed part.
-It imports modules by their names before the house order of issue 24 (``simulator.core.registry``,
-``simulator.core.runner``, ``simulator.core.records``, through :func:`_module`): older revisions
-have only those, and newer ones still answer them (``simulator/moved_modules.py``).
+It imports the core modules by their names since the house order of issue 24
+(``simulator.core.engine.registry``, ``simulator.core.run.runner``) and falls back on their names
+before it (``simulator.core.registry``, ``simulator.core.runner``), the only ones older revisions
+have (``simulator/moved_modules.py`` maps the two).
 
 Request (argv[1], JSON): game, players, lineup (list, empty for the game's default), n (games per
 timed chunk), repeats (timed chunks), seed, count_decisions (bool), game_module (optional: a game
@@ -32,18 +33,22 @@ def first_option(state, seat, kind, options, n_options, params, stream):
     return 0
 
 
-def _module(old_name: str):
-    """The module every revision answers to ``old_name`` (its name before issue 24's house order)."""
+def _core_module(new_name: str, old_name: str):
+    """A core module by its name since the house order of issue 24, or by its name before it (the
+    base revision may predate the move, e.g. 3974a9e's ``simulator.core.runner``)."""
     import importlib
 
-    return importlib.import_module(old_name)
+    try:
+        return importlib.import_module(new_name)
+    except ImportError:
+        return importlib.import_module(old_name)
 
 
 def _decisions_asked(runner, prepared, n_games: int) -> int | None:
     """Decisions the strategies were asked in games 0..n-1 (the engine's decision statistics), or
     ``None`` when this revision or game does not record them."""
     try:
-        records = _module("simulator.core.records")
+        records = _core_module("simulator.core.store.records", "simulator.core.records")
     except ImportError:
         return None
     recording = getattr(runner, "play_games_recording", None)
@@ -58,8 +63,8 @@ def measure(request: dict) -> dict:
     """Prepare and warm the engine (untimed), then time ``repeats`` chunks of the same games."""
     import simulator
 
-    registry = _module("simulator.core.registry")
-    runner = _module("simulator.core.runner")
+    registry = _core_module("simulator.core.engine.registry", "simulator.core.registry")
+    runner = _core_module("simulator.core.run.runner", "simulator.core.runner")
 
     if request.get("game_module"):
         registry.GAME_MODULES.setdefault(request["game"], request["game_module"])
@@ -83,7 +88,7 @@ def measure(request: dict) -> dict:
 
 def main(argv: list[str]) -> int:
     request = json.loads(argv[1])
-    UsageError = _module("simulator.core.registry").UsageError
+    UsageError = _core_module("simulator.core.engine.registry", "simulator.core.registry").UsageError
 
     try:
         answer = measure(request)

@@ -168,3 +168,14 @@ def test_bad_input_is_one_error_line_and_status_2(capsys, arguments, message):
     assert status == 2
     assert out == ""
     assert err.startswith(message) and err.count("\n") == 1
+
+
+def test_the_child_finds_the_core_modules_under_their_names_before_issue_24():
+    """A base revision older than the house order (3974a9e) has ``simulator.core.runner``, not
+    ``simulator.core.run.runner``: the child falls back on the old name, and prefers the new one."""
+    from simulator.benchmark.ab_child import _core_module
+
+    assert _core_module("simulator.core.no_such_module", "simulator.core.run.runner").__name__ == \
+        "simulator.core.run.runner"
+    assert _core_module("simulator.core.engine.registry", "simulator.core.no_such_module").__name__ == \
+        "simulator.core.engine.registry"

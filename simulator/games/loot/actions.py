@@ -26,7 +26,7 @@ from simulator.games.loot.state import (
     S_LAND_N, S_PASSED, S_PLAY_CARDS, S_PLAYERS, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TILE_TAKEN, S_VAR,
     V_A3_ACTOR_PAYS_FOR_AARON, V_AARON_ONE_SPARES_ACTOR, A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, A_PLAY,
 )
-from simulator.games.loot.state import BUFFER_CAP, N_MAP, PLAY_MASK_SHIFT
+from simulator.games.loot.state import BUFFER_CAP, N_MAP, OPT_CAP, PLAY_MASK_SHIFT, S_BUFFER, S_OPTIONS
 
 MAX_TURNS = 2000  # Phase 2 actions of one phase beyond which the engine reports a loop
 
@@ -169,17 +169,19 @@ def _group_kinds(colour, buffer):
 
 
 @njit(cache=True, inline='always')
-def _add_plays(head, last, kinds, options, n, buffer):
+def _add_plays(head, last, kinds, options, n, first, buffer):
     """Appends one option per distinct play of the colour's kinds on a landing whose last card
     is worth ``last``: every combination of 0..copies of each allowed kind but the empty one,
-    counted like a mixed-radix number (the first kind changes fastest)."""
+    counted like a mixed-radix number (the first kind changes fastest).  Option number ``n`` goes
+    to ``options[n - first]`` (options before ``first`` are counted, not written); returns the
+    next number, or -1 when ``options`` is full."""
     eligible = 0
     for k in range(kinds):
         if card_fits(buffer[KIND_KEY + k], last):
             buffer[ELIGIBLE + eligible] = k
             buffer[COPIES + eligible] = 0
             eligible += 1
-    cap = options.shape[0]
+    cap = options.shape[0] + first  # option numbers up to here fit
     mask = 0
     while True:
         j = 0
@@ -199,18 +201,22 @@ def _add_plays(head, last, kinds, options, n, buffer):
             return n
         if n >= cap:
             return -1  # ``options`` is full
-        options[n] = head | (mask << PLAY_MASK_SHIFT)
+        if n >= first:
+            options[n - first] = head | (mask << PLAY_MASK_SHIFT)
         n += 1
 
 
-@njit(cache=True)
-def _add_owner_options(state, owner, play_type, island_type, options, n, buffer):
+@njit(cache=True, inline='always')  # inlined: with ``first`` = 0 the window's tests fold away
+def _add_owner_options(state, owner, play_type, island_type, options, n, first, buffer):
     """Appends the play options of ``owner`` (colour by colour, landing by landing, every
     distinct play) and then its Small Island options (island by island, colour by colour);
-    returns the number of options, or -1 when ``options`` is too small to hold them.
+    returns the number of options, or -1 when ``options`` is too small to hold them.  Option
+    number ``k`` goes to ``options[k - first]``: ``first`` > 0 writes a window of the options
+    (see :func:`action_option_window`), 0 all of them.
 
     The plays of one colour depend on the landing only through the value of its last card (2 or
-    less: every card fits), so landings with the same value copy the first one's block."""
+    less: every card fits), so landings with the same value copy the first one's block (or, when
+    that block lies before the window, build it again: the same plays)."""
     _sort_hand_slots(state, owner, buffer)
     for c in range(N_COLOURS):
         kinds = _group_kinds(c, buffer)
@@ -223,9 +229,9 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
                 continue
             last = max(state[S_LAND_LAST + l], 2)
             start = buffer[BLOCK_START + last]
-            if start < 0:
+            if start < first:  # no block for this value yet, or one before the window
                 head = encode_action(play_type, l, c)
-                end = _add_plays(head, last, kinds, options, n, buffer)
+                end = _add_plays(head, last, kinds, options, n, first, buffer)
                 if end < 0:
                     return -1
                 buffer[BLOCK_START + last] = n
@@ -234,11 +240,11 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
                 n = end
                 continue
             size = buffer[BLOCK_SIZE + last]
-            if n + size > options.shape[0]:
+            if n + size - first > options.shape[0]:
                 return -1
             shift = (l - buffer[BLOCK_LANDING + last]) << 3  # same cards, this landing
-            for i in range(start, start + size):
-                options[n] = options[i] + shift
+            for i in range(start - first, start - first + size):
+                options[n - first] = options[i] + shift
                 n += 1
     hand_n = state[S_HAND_N + owner]
     event = state[S_EVENT]
@@ -254,10 +260,26 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
             else:
                 ok = can_pay >= 2
             if ok:
-                if n >= options.shape[0]:
+                if n - first >= options.shape[0]:
                     return -1
-                options[n] = encode_action(island_type, i, c)
+                if n >= first:
+                    options[n - first] = encode_action(island_type, i, c)
                 n += 1
+    return n
+
+
+@njit(cache=True)
+def action_option_window(state, seat, options, first, buffer):
+    """The options of decision ``action``, pass first, then plays and islands (own, then Aaron's),
+    from option number ``first`` on: option ``k`` goes to ``options[k - first]``.
+
+    Returns their total number (counting those before ``first``), or -1 when ``options`` is too
+    small to hold the ones from ``first`` on."""
+    if first == 0:
+        options[0] = A_PASS
+    n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, first, buffer)
+    if n >= 0 and state[S_HAS_AARON] == 1:
+        n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, first, buffer)
     return n
 
 
@@ -265,27 +287,40 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, buffer)
 def action_options(state, seat, options, buffer):
     """The options of decision ``action``: pass first, then plays and islands (own, then Aaron's).
 
-    Returns their number, or -1 when ``options`` is too small to hold them all."""
+    Returns their number, or -1 when ``options`` is too small to hold them all (the window from
+    option 0, built here with the constant 0 so that the compiled code has no window tests)."""
     options[0] = A_PASS
-    n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, buffer)
+    n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, 0, buffer)
     if n >= 0 and state[S_HAS_AARON] == 1:
-        n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, buffer)
+        n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, 0, buffer)
     return n
 
 
 @njit(cache=True)
-def action_options_beyond_cap(state, seat, cap, buffer):
-    """Decision ``action`` when the plays do not fit in ``cap`` options (a hand with many cards of
-    one colour: 2^k - 1 plays for k different cards): the options go to a larger array allocated
-    for this decision only, so that every play is still offered.  Returns the array (its length
-    is at least the number of options) and the number of options."""
-    size = cap
+def action_option_count(state, seat):
+    """Decision ``action`` when its options do not fit in the state's options buffer (a hand with
+    many cards of one colour: 2^k - 1 plays for k different cards): their number, counted page
+    by page with that buffer as the window (nothing allocated; every play is still offered, and
+    the core's loop gets them all in its own options array).  The buffer is left holding the last
+    page.  The views are made here, not in the caller: ``apply`` is inlined in the core's loop."""
+    page = state[S_OPTIONS:S_OPTIONS + OPT_CAP]
+    buffer = state[S_BUFFER:S_BUFFER + BUFFER_CAP]
+    first = 0
     while True:
-        size *= 2
-        choices = np.empty(size, dtype=np.int64)
-        n = action_options(state, seat, choices, buffer)
+        n = action_option_window(state, seat, page, first, buffer)
         if n >= 0:
-            return choices, n
+            return n
+        first += OPT_CAP
+
+
+@njit(cache=True)
+def action_option_at(state, seat, index):
+    """Option number ``index`` of decision ``action`` when its options do not fit in the state's
+    options buffer (see :func:`action_option_count`): built in that buffer, as the window starting
+    at ``index``."""
+    page = state[S_OPTIONS:S_OPTIONS + OPT_CAP]
+    action_option_window(state, seat, page, index, state[S_BUFFER:S_BUFFER + BUFFER_CAP])
+    return page[0]
 
 
 @njit(cache=True)

@@ -189,7 +189,7 @@ def check_invariants(state):
 
 # ---------------------------------------------------------------- the step machine
 
-@njit(cache=True)
+@njit(cache=True, inline="always")
 def is_decision_step(step):
     """Whether ``step`` waits for a choice (the others are carried out by ``run_steps``)."""
     return not (step == STEP_TURN_START or step == STEP_SHIELD_SCAN or step == STEP_RESOLVE_ATTACK
@@ -232,7 +232,7 @@ def start_card(state, seat, kind):
         state[STEP] = STEP_BOAT
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into advance: one call per decision
 def carry_out(state, value, log):
     """Carry out option ``value`` of the pending decision and move STEP on."""
     step = state[STEP]
@@ -344,7 +344,7 @@ def carry_out(state, value, log):
         state[STEP] = STEP_END_TURN
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into advance: one call per decision
 def run_steps(state, log):
     """Carry out the steps that ask nobody, until a decision step or the end of the game."""
     while True:
@@ -390,7 +390,7 @@ def run_steps(state, log):
             end_turn(state, log)
 
 
-@njit(cache=True)
+@njit(cache=True, inline="always")  # inlined into advance: one call per decision
 def decision_options(state, options):
     """The pending decision's (seat, kind, option count), its options written to ``options``."""
     step = state[STEP]
