@@ -199,8 +199,8 @@ def test_options_beyond_the_buffer_are_counted_and_read_page_by_page_without_a_l
     everything = np.zeros(1 << 17, dtype=np.int64)
     total = action_options(ctx.state, 0, everything, ctx.buffer)
     assert total >= 1 + 8 * (2 ** 13 - 1) > layout.OPT_CAP  # pass, every play on 8 landings, the islands
-    assert action_option_count(ctx.state, 0) == total
     page = np.zeros(layout.OPT_CAP, dtype=np.int64)
+    assert action_option_count(ctx.state, 0, page, ctx.buffer) == total
     for first in (0, 1, 7, layout.OPT_CAP - 1, layout.OPT_CAP, 3 * layout.OPT_CAP + 5, total - 3):
         page[:] = -1
         shown = action_option_window(ctx.state, 0, page, first, ctx.buffer)
@@ -208,4 +208,4 @@ def test_options_beyond_the_buffer_are_counted_and_read_page_by_page_without_a_l
         assert shown == (total if first + layout.OPT_CAP >= total else -1)
         assert page[:seen].tolist() == everything[first:first + seen].tolist()
     for index in (0, 5, layout.OPT_CAP, 40_000, total - 1):
-        assert action_option_at(ctx.state, 0, index) == everything[index]
+        assert action_option_at(ctx.state, 0, index, page, ctx.buffer) == everything[index]

@@ -26,7 +26,7 @@ from simulator.games.loot.state import (
     S_LAND_N, S_PASSED, S_PLAY_CARDS, S_PLAYERS, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TILE_TAKEN, S_VAR,
     V_A3_ACTOR_PAYS_FOR_AARON, V_AARON_ONE_SPARES_ACTOR, A_AARON_ISLAND, A_AARON_PLAY, A_ISLAND, A_PASS, A_PLAY,
 )
-from simulator.games.loot.state import BUFFER_CAP, N_MAP, OPT_CAP, PLAY_MASK_SHIFT, S_BUFFER, S_OPTIONS
+from simulator.games.loot.state import BUFFER_CAP, N_MAP, PLAY_MASK_SHIFT
 
 MAX_TURNS = 2000  # Phase 2 actions of one phase beyond which the engine reports a loop
 
@@ -297,29 +297,24 @@ def action_options(state, seat, options, buffer):
 
 
 @njit(cache=True)
-def action_option_count(state, seat):
-    """Decision ``action`` when its options do not fit in the state's options buffer (a hand with
-    many cards of one colour: 2^k - 1 plays for k different cards): their number, counted page
-    by page with that buffer as the window (nothing allocated; every play is still offered, and
-    the core's loop gets them all in its own options array).  The buffer is left holding the last
-    page.  The views are made here, not in the caller: ``apply`` is inlined in the core's loop."""
-    page = state[S_OPTIONS:S_OPTIONS + OPT_CAP]
-    buffer = state[S_BUFFER:S_BUFFER + BUFFER_CAP]
+def action_option_count(state, seat, page, buffer):
+    """Decision ``action`` when its options do not fit in ``page`` (a hand with many cards of one
+    colour: 2^k - 1 plays for k different cards): their number, counted page by page with
+    ``page`` as the window (nothing allocated; every play is still offered, and the core's loop
+    gets them all in its own options array).  ``page`` is left holding the last page."""
     first = 0
     while True:
         n = action_option_window(state, seat, page, first, buffer)
         if n >= 0:
             return n
-        first += OPT_CAP
+        first += page.shape[0]
 
 
 @njit(cache=True)
-def action_option_at(state, seat, index):
-    """Option number ``index`` of decision ``action`` when its options do not fit in the state's
-    options buffer (see :func:`action_option_count`): built in that buffer, as the window starting
-    at ``index``."""
-    page = state[S_OPTIONS:S_OPTIONS + OPT_CAP]
-    action_option_window(state, seat, page, index, state[S_BUFFER:S_BUFFER + BUFFER_CAP])
+def action_option_at(state, seat, index, page, buffer):
+    """Option number ``index`` of decision ``action`` when its options do not fit in ``page``
+    (see :func:`action_option_count`): built in the window ``page`` starting at ``index``."""
+    action_option_window(state, seat, page, index, buffer)
     return page[0]
 
 

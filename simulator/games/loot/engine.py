@@ -651,7 +651,8 @@ def advance(state, value, has_choice, game_log, stop_step):
         if n_options < 0:
             # an action decision with more options than OPT_CAP: counted page by page in S_OPTIONS (no
             # allocation), built again in the core's options array or one by one when asked for
-            n_options = action_option_count(state, seat)
+            n_options = action_option_count(state, seat, state[S_OPTIONS:S_OPTIONS + OPT_CAP],
+                                            state[S_BUFFER:S_BUFFER + BUFFER_CAP])
             state[S_PENDING_BEYOND_CAP] = 1
         if n_options > 1:
             state[S_PENDING_SEAT] = seat
@@ -703,7 +704,8 @@ def apply(state, choice, game_log):
     if state[S_STEP] == ST_GAME_OVER or choice < 0 or choice >= n_options:
         raise ValueError("apply: no pending decision has this option index")
     if state[S_PENDING_BEYOND_CAP] == 1:
-        value = action_option_at(state, state[S_PENDING_SEAT], choice)
+        value = action_option_at(state, state[S_PENDING_SEAT], choice, state[S_OPTIONS:S_OPTIONS + OPT_CAP],
+                                 state[S_BUFFER:S_BUFFER + BUFFER_CAP])
     else:
         value = state[S_OPTIONS + choice]
     advance(state, value, True, game_log, ST_NONE)
