@@ -206,7 +206,7 @@ def _add_plays(head, last, kinds, options, n, first, buffer):
         n += 1
 
 
-@njit(cache=True, inline='always')  # inlined: with ``first`` = 0 the window's tests fold away
+@njit(cache=True)
 def _add_owner_options(state, owner, play_type, island_type, options, n, first, buffer):
     """Appends the play options of ``owner`` (colour by colour, landing by landing, every
     distinct play) and then its Small Island options (island by island, colour by colour);
@@ -287,13 +287,8 @@ def action_option_window(state, seat, options, first, buffer):
 def action_options(state, seat, options, buffer):
     """The options of decision ``action``: pass first, then plays and islands (own, then Aaron's).
 
-    Returns their number, or -1 when ``options`` is too small to hold them all (the window from
-    option 0, built here with the constant 0 so that the compiled code has no window tests)."""
-    options[0] = A_PASS
-    n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, 0, buffer)
-    if n >= 0 and state[S_HAS_AARON] == 1:
-        n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, 0, buffer)
-    return n
+    Returns their number, or -1 when ``options`` is too small to hold them all."""
+    return action_option_window(state, seat, options, 0, buffer)
 
 
 @njit(cache=True)
