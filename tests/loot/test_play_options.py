@@ -17,7 +17,7 @@ from numba import njit
 
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.games.loot import state as layout
-from simulator.games.loot.actions import action_option_at, action_option_count, action_option_window, action_options
+from simulator.games.loot.actions import action_options
 from tests.loot.helpers import Ctx
 
 N_TRIALS = 3000
@@ -177,7 +177,7 @@ def _last_option_counting(state, seat, decision_kind, options, n_options, params
     return n_options - 1
 
 
-def test_more_plays_than_the_options_buffer_are_all_offered():
+def test_more_plays_than_the_options_buffer_are_all_offered_in_a_larger_array():
     ctx = Ctx(4, _last_option_counting)
     hand = [ctx.card(RED, 1)] + [ctx.card(RED, v, skip=s) for v in range(2, 8) for s in (0, 1)]
     assert len({tuple(ctx.cards[c, 1:].tolist()) for c in hand}) == 13  # 13 different kinds
@@ -187,25 +187,3 @@ def test_more_plays_than_the_options_buffer_are_all_offered():
     ctx.actions_phase()
     assert ctx.params[0, 30] == 1 + 8 * (2 ** 13 - 1) > layout.OPT_CAP  # pass + every play on 8 landings
     assert sorted(ctx.column(7)) == sorted(hand) and ctx.hand(0) == []  # the last one: all 13 cards
-
-
-def test_options_beyond_the_buffer_are_counted_and_read_page_by_page_without_a_larger_array():
-    """A decision with more options than OPT_CAP: every window of the options (the engine's pages
-    in its preallocated buffer) is the same slice of the whole list, the count is the list's
-    length, and option k read alone in the buffer is the list's k-th."""
-    ctx = Ctx(4)
-    hand = [ctx.card(RED, 1)] + [ctx.card(RED, v, skip=s) for v in range(2, 8) for s in (0, 1)]
-    ctx.give(0, *hand)
-    everything = np.zeros(1 << 17, dtype=np.int64)
-    total = action_options(ctx.state, 0, everything, ctx.buffer)
-    assert total >= 1 + 8 * (2 ** 13 - 1) > layout.OPT_CAP  # pass, every play on 8 landings, the islands
-    page = np.zeros(layout.OPT_CAP, dtype=np.int64)
-    assert action_option_count(ctx.state, 0, page, ctx.buffer) == total
-    for first in (0, 1, 7, layout.OPT_CAP - 1, layout.OPT_CAP, 3 * layout.OPT_CAP + 5, total - 3):
-        page[:] = -1
-        shown = action_option_window(ctx.state, 0, page, first, ctx.buffer)
-        seen = min(layout.OPT_CAP, total - first)
-        assert shown == (total if first + layout.OPT_CAP >= total else -1)
-        assert page[:seen].tolist() == everything[first:first + seen].tolist()
-    for index in (0, 5, layout.OPT_CAP, 40_000, total - 1):
-        assert action_option_at(ctx.state, 0, index, page, ctx.buffer) == everything[index]

@@ -169,19 +169,17 @@ def _group_kinds(colour, buffer):
 
 
 @njit(cache=True, inline='always')
-def _add_plays(head, last, kinds, options, n, first, buffer):
+def _add_plays(head, last, kinds, options, n, buffer):
     """Appends one option per distinct play of the colour's kinds on a landing whose last card
     is worth ``last``: every combination of 0..copies of each allowed kind but the empty one,
-    counted like a mixed-radix number (the first kind changes fastest).  Option number ``n`` goes
-    to ``options[n - first]`` (options before ``first`` are counted, not written); returns the
-    next number, or -1 when ``options`` is full."""
+    counted like a mixed-radix number (the first kind changes fastest)."""
     eligible = 0
     for k in range(kinds):
         if card_fits(buffer[KIND_KEY + k], last):
             buffer[ELIGIBLE + eligible] = k
             buffer[COPIES + eligible] = 0
             eligible += 1
-    cap = options.shape[0] + first  # option numbers up to here fit
+    cap = options.shape[0]
     mask = 0
     while True:
         j = 0
@@ -201,22 +199,18 @@ def _add_plays(head, last, kinds, options, n, first, buffer):
             return n
         if n >= cap:
             return -1  # ``options`` is full
-        if n >= first:
-            options[n - first] = head | (mask << PLAY_MASK_SHIFT)
+        options[n] = head | (mask << PLAY_MASK_SHIFT)
         n += 1
 
 
 @njit(cache=True)
-def _add_owner_options(state, owner, play_type, island_type, options, n, first, buffer):
+def _add_owner_options(state, owner, play_type, island_type, options, n, buffer):
     """Appends the play options of ``owner`` (colour by colour, landing by landing, every
     distinct play) and then its Small Island options (island by island, colour by colour);
-    returns the number of options, or -1 when ``options`` is too small to hold them.  Option
-    number ``k`` goes to ``options[k - first]``: ``first`` > 0 writes a window of the options
-    (see :func:`action_option_window`), 0 all of them.
+    returns the number of options, or -1 when ``options`` is too small to hold them.
 
     The plays of one colour depend on the landing only through the value of its last card (2 or
-    less: every card fits), so landings with the same value copy the first one's block (or, when
-    that block lies before the window, build it again: the same plays)."""
+    less: every card fits), so landings with the same value copy the first one's block."""
     _sort_hand_slots(state, owner, buffer)
     for c in range(N_COLOURS):
         kinds = _group_kinds(c, buffer)
@@ -229,9 +223,9 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, first, 
                 continue
             last = max(state[S_LAND_LAST + l], 2)
             start = buffer[BLOCK_START + last]
-            if start < first:  # no block for this value yet, or one before the window
+            if start < 0:
                 head = encode_action(play_type, l, c)
-                end = _add_plays(head, last, kinds, options, n, first, buffer)
+                end = _add_plays(head, last, kinds, options, n, buffer)
                 if end < 0:
                     return -1
                 buffer[BLOCK_START + last] = n
@@ -240,11 +234,11 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, first, 
                 n = end
                 continue
             size = buffer[BLOCK_SIZE + last]
-            if n + size - first > options.shape[0]:
+            if n + size > options.shape[0]:
                 return -1
             shift = (l - buffer[BLOCK_LANDING + last]) << 3  # same cards, this landing
-            for i in range(start - first, start - first + size):
-                options[n - first] = options[i] + shift
+            for i in range(start, start + size):
+                options[n] = options[i] + shift
                 n += 1
     hand_n = state[S_HAND_N + owner]
     event = state[S_EVENT]
@@ -260,26 +254,10 @@ def _add_owner_options(state, owner, play_type, island_type, options, n, first, 
             else:
                 ok = can_pay >= 2
             if ok:
-                if n - first >= options.shape[0]:
+                if n >= options.shape[0]:
                     return -1
-                if n >= first:
-                    options[n - first] = encode_action(island_type, i, c)
+                options[n] = encode_action(island_type, i, c)
                 n += 1
-    return n
-
-
-@njit(cache=True)
-def action_option_window(state, seat, options, first, buffer):
-    """The options of decision ``action``, pass first, then plays and islands (own, then Aaron's),
-    from option number ``first`` on: option ``k`` goes to ``options[k - first]``.
-
-    Returns their total number (counting those before ``first``), or -1 when ``options`` is too
-    small to hold the ones from ``first`` on."""
-    if first == 0:
-        options[0] = A_PASS
-    n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, first, buffer)
-    if n >= 0 and state[S_HAS_AARON] == 1:
-        n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, first, buffer)
     return n
 
 
@@ -288,29 +266,26 @@ def action_options(state, seat, options, buffer):
     """The options of decision ``action``: pass first, then plays and islands (own, then Aaron's).
 
     Returns their number, or -1 when ``options`` is too small to hold them all."""
-    return action_option_window(state, seat, options, 0, buffer)
+    options[0] = A_PASS
+    n = _add_owner_options(state, seat, A_PLAY, A_ISLAND, options, 1, buffer)
+    if n >= 0 and state[S_HAS_AARON] == 1:
+        n = _add_owner_options(state, AARON, A_AARON_PLAY, A_AARON_ISLAND, options, n, buffer)
+    return n
 
 
 @njit(cache=True)
-def action_option_count(state, seat, page, buffer):
-    """Decision ``action`` when its options do not fit in ``page`` (a hand with many cards of one
-    colour: 2^k - 1 plays for k different cards): their number, counted page by page with
-    ``page`` as the window (nothing allocated; every play is still offered, and the core's loop
-    gets them all in its own options array).  ``page`` is left holding the last page."""
-    first = 0
+def action_options_beyond_cap(state, seat, cap, buffer):
+    """Decision ``action`` when the plays do not fit in ``cap`` options (a hand with many cards of
+    one colour: 2^k - 1 plays for k different cards): the options go to a larger array allocated
+    for this decision only, so that every play is still offered.  Returns the array (its length
+    is at least the number of options) and the number of options."""
+    size = cap
     while True:
-        n = action_option_window(state, seat, page, first, buffer)
+        size *= 2
+        choices = np.empty(size, dtype=np.int64)
+        n = action_options(state, seat, choices, buffer)
         if n >= 0:
-            return n
-        first += page.shape[0]
-
-
-@njit(cache=True)
-def action_option_at(state, seat, index, page, buffer):
-    """Option number ``index`` of decision ``action`` when its options do not fit in ``page``
-    (see :func:`action_option_count`): built in the window ``page`` starting at ``index``."""
-    action_option_window(state, seat, page, index, buffer)
-    return page[0]
+            return choices, n
 
 
 @njit(cache=True)

@@ -20,7 +20,7 @@ from numba import njit
 from simulator.core.engine import forward
 from simulator.core.engine.rng import PURPOSE_DEAL, reset_stream
 from simulator.games.loot.actions import (
-    MAX_TURNS, a2_options, action_option_at, action_option_count, action_options, b4_options, b4_return, choose_play,
+    MAX_TURNS, a2_options, action_options, action_options_beyond_cap, b4_options, b4_return, choose_play,
     compass_from_supply, compass_source_options, compass_to_bottom, copy_effect, copy_effect_options, island_payments,
     island_target_options, move_compass, pass_turn, pay_card, pay_options, play_card, ship_island, take_a2,
     turn_island_down,
@@ -649,10 +649,8 @@ def advance(state, value, has_choice, game_log, stop_step):
         if n_options == 0:
             return
         if n_options < 0:
-            # an action decision with more options than OPT_CAP: counted page by page in S_OPTIONS (no
-            # allocation), built again in the core's options array or one by one when asked for
-            n_options = action_option_count(state, seat, state[S_OPTIONS:S_OPTIONS + OPT_CAP],
-                                            state[S_BUFFER:S_BUFFER + BUFFER_CAP])
+            # an action decision with more options than OPT_CAP: they are rebuilt when asked for
+            _, n_options = action_options_beyond_cap(state, seat, OPT_CAP, state[S_BUFFER:S_BUFFER + BUFFER_CAP])
             state[S_PENDING_BEYOND_CAP] = 1
         if n_options > 1:
             state[S_PENDING_SEAT] = seat
@@ -704,8 +702,9 @@ def apply(state, choice, game_log):
     if state[S_STEP] == ST_GAME_OVER or choice < 0 or choice >= n_options:
         raise ValueError("apply: no pending decision has this option index")
     if state[S_PENDING_BEYOND_CAP] == 1:
-        value = action_option_at(state, state[S_PENDING_SEAT], choice, state[S_OPTIONS:S_OPTIONS + OPT_CAP],
-                                 state[S_BUFFER:S_BUFFER + BUFFER_CAP])
+        choices, _ = action_options_beyond_cap(state, state[S_PENDING_SEAT], OPT_CAP,
+                                               state[S_BUFFER:S_BUFFER + BUFFER_CAP])
+        value = choices[choice]
     else:
         value = state[S_OPTIONS + choice]
     advance(state, value, True, game_log, ST_NONE)

@@ -9,8 +9,8 @@ named below (offsets).  A second ``int64[:]`` vector ``tables`` holds the compon
 Names used across the engine: ``game_log`` (the ``int64[LOG_CAP, 6]`` log, see ``L_*``),
 ``deal_stream`` (the random stream of the deal), ``strategies`` / ``params`` / ``streams`` (the
 lineup's functions, parameter rows and random streams, one per seat), ``options`` (the one
-preallocated options buffer, ``OPT_CAP`` entries; an ``action`` decision with more options is
-counted and read page by page in it, nothing allocated), ``buffer`` (integer scratch, ``BUFFER_CAP`` entries),
+preallocated options buffer, ``OPT_CAP`` entries; an ``action`` decision with more options gets
+a larger array of its own), ``buffer`` (integer scratch, ``BUFFER_CAP`` entries),
 ``treasure_table`` / ``scoring_table`` / ``healer_table`` (the scoring helper's tables).
 
 Constant prefixes: ``S_`` state slot, ``T_`` tables slot, ``MC_`` map-card column, ``TR_`` treasure
