@@ -104,6 +104,7 @@ h1{border-bottom:2px solid #2e86c1;font-size:1.6em;margin:0.3em 0}h2{margin-top:
 .answers{background:#f6faf6;border-left:4px solid #27ae60;padding:0.4em 1em}
 .answers .question{font-size:1.1em;margin:0.4em 0}.answers ol{margin:0.3em 0;padding-left:1.4em}.answers li{margin:0.25em 0}
 .answers figure{margin:0.5em 0}.answers img{max-height:600px}
+.answers,.intro,.warnings,p{overflow-wrap:anywhere}
 .intro{color:#444;font-size:0.9em}.warnings{background:#fdecea;border-left:4px solid #c0392b;padding:0.4em 1em}
 nav ol{margin:0.2em 0}nav li{margin:0.1em 0}
 details{border:1px solid #ddd;border-radius:4px;margin:0.5em 0;padding:0 0.8em}
