@@ -14,13 +14,26 @@ from __future__ import annotations
 
 import json
 from pathlib import Path
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol, Sequence
 
 from simulator.core.engine.registry import UsageError
 
 if TYPE_CHECKING:
-    from simulator.analysis.report.document import Document
     from simulator.analysis.stats.runs import Run
+
+
+class Document(Protocol):
+    """What the players section writes into: the part of
+    :class:`simulator.analysis.report.document.Document` it uses (a protocol, so that this module,
+    which the document imports, does not import it back)."""
+
+    def heading(self, text: str, level: int = 2) -> None: ...
+
+    def text(self, text: str) -> None: ...
+
+    def table(self, headers: Sequence[str], rows: Sequence[Sequence[object]], caption: str = "") -> None: ...
+
+    def link(self, text: str, address: str) -> None: ...
 
 PANELS_FOLDER = "players"
 """The folder, beside the cross-game players report, that holds one panel file per game."""
