@@ -312,8 +312,9 @@ with RunLock(sys.argv[1]):
 
 
 def test_a_study_waits_for_a_run_being_written_in_the_store_and_never_deletes_it(tmp_path):
-    config = runner.prepare(runner.RunConfig(GAME, 4, 600, SEED, chunk_size=200)).config
-    folder = store.run_folder(tmp_path / "store", config)
+    prepared = runner.prepare(runner.RunConfig(GAME, 4, 600, SEED, chunk_size=200))
+    config = prepared.config
+    folder = store.run_folder(tmp_path / "store", prepared)
     play(folder, n=400)  # the first study's run, unfinished: 400 of 600 games
     save_manifest(folder, dict(manifest_of(folder), status="interrupted", n=600))
     first_chunks = snapshot(folder / "chunks")
@@ -439,3 +440,57 @@ def test_repair_refuses_chunks_of_two_configurations(run_copy, tmp_path):
     repaired = islandsim("repair", str(run_copy))
     assert_refused(repaired, "another configuration")
     assert not (run_copy / "manifest.json").exists()
+
+
+def _weights_file(path: Path, first_weight: float) -> Path:
+    """A Sails ``greedy`` parameter file (its shipped 4-player weights, the first one replaced)."""
+    shipped = (ROOT / "strategies/params/sails/greedy-tuned-4p.toml").read_text()
+    weights = shipped.split("params = [", 1)[1].split("]", 1)[0].split(",")
+    path.write_text(f'game = "sails"\nplayers = 4\nstrategy = "greedy"\n'
+                    f'params = [{", ".join([str(first_weight)] + weights[1:])}]\n')  # fmt: skip
+    return path
+
+
+def test_a_stored_run_is_not_reused_once_its_parameter_file_changed(tmp_path):
+    weights = _weights_file(tmp_path / "w.toml", 3.0)
+    lineup = (f"greedy@{weights}",) * 4
+    config = runner.RunConfig(GAME, 4, 200, SEED, lineup, chunk_size=200)
+    first = store.ensure_run(config, tmp_path / "store", 1)
+    said = []
+    assert store.ensure_run(config, tmp_path / "store", 1, said.append).path == first.path
+    assert any(line.startswith("reusing") for line in said)
+    _weights_file(weights, -3.0)  # the same name, other weights: other games
+    said.clear()
+    retuned = store.ensure_run(config, tmp_path / "store", 1, said.append)
+    assert retuned.path != first.path
+    assert any(line.startswith("playing") for line in said)
+    assert retuned.manifest["players_fingerprint"] != first.manifest["players_fingerprint"]
+
+
+def test_a_run_folder_is_not_extended_with_other_weights_or_by_a_version_that_did_not_record_them(tmp_path):
+    weights = _weights_file(tmp_path / "w.toml", 3.0)
+    out = tmp_path / "run"
+    arguments = ("run", "--game", GAME, "--players", "4", "--seed", str(SEED), "--lineup", ",".join([f"greedy@{weights}"] * 4),
+                 "--out", str(out), "--quiet")  # fmt: skip
+    assert islandsim(*arguments, "--n", "200").returncode == 0
+    _weights_file(weights, -3.0)
+    before = snapshot(out)
+    refused = islandsim(*arguments, "--n", "400")
+    assert refused.returncode == 2, refused.stderr
+    assert refused.stderr.startswith("error: ") and refused.stderr.count("\n") == 1
+    assert "other player parameters" in refused.stderr
+    assert snapshot(out) == before
+    _weights_file(weights, 3.0)  # the weights it was played with: extended
+    assert islandsim(*arguments, "--n", "400").returncode == 0
+    assert manifest_of(out)["n"] == 400
+
+
+def test_a_run_played_before_fingerprints_were_recorded_is_read_but_never_extended(tmp_path, monkeypatch):
+    prepared = runner.prepare(runner.RunConfig(GAME, 4, 200, SEED, chunk_size=200))
+    with monkeypatch.context() as older_islandsim:
+        older_islandsim.setattr(results, "fingerprints", lambda prepared: {})
+        runner.run(prepared, tmp_path / "run", 1)
+    assert not set(results.FINGERPRINT_KEYS) & set(manifest_of(tmp_path / "run"))
+    assert results.read_manifest(tmp_path / "run")["status"] == "complete"
+    with pytest.raises(UsageError, match="did not record what played it"):
+        results.check_run_folder(tmp_path / "run", prepared)

@@ -101,23 +101,28 @@ def code_fingerprint(game: str) -> str:
     return source_fingerprint(game)
 
 
-def run_key(config: runner.RunConfig) -> dict:
-    """Everything that determines a run's results (the chunk size does not), with the code fingerprint."""
+def run_key(prepared: runner.PreparedRun) -> dict:
+    """Everything that determines a run's results (the chunk size does not), with the code
+    fingerprint and the players' (:data:`results.FINGERPRINT_KEYS`: a retuned parameter file is
+    another run)."""
+    config = prepared.config
     key = {name: value for name, value in dataclasses.asdict(config).items() if name != "chunk_size"}
     key = {name: list(value) if isinstance(value, tuple) else value for name, value in key.items()}
     key["islandsim_version"] = __version__
     key["schema_version"] = results.SCHEMA_VERSION
     key["code"] = code_fingerprint(config.game)
+    key["players_fingerprint"] = results.fingerprints(prepared)["players_fingerprint"]
     return key
 
 
-def run_folder(store: Path, config: runner.RunConfig) -> Path:
+def run_folder(store: Path, prepared: runner.PreparedRun) -> Path:
     """The store folder of a run: ``<game>-<P>p-<hash of its key>``."""
-    digest = hashlib.sha256(json.dumps(run_key(config), sort_keys=True).encode()).hexdigest()[:12]
-    return Path(store) / f"{config.game}-{config.players}p-{digest}"
+    digest = hashlib.sha256(json.dumps(run_key(prepared), sort_keys=True).encode()).hexdigest()[:12]
+    return Path(store) / f"{prepared.config.game}-{prepared.config.players}p-{digest}"
 
 
-def _matches(manifest: dict, config: runner.RunConfig) -> bool:
+def _matches(manifest: dict, prepared: runner.PreparedRun) -> bool:
+    config = prepared.config
     return (
         manifest.get("status") == "complete"
         and manifest.get("islandsim_version") == __version__
@@ -129,6 +134,7 @@ def _matches(manifest: dict, config: runner.RunConfig) -> bool:
         and tuple(manifest["variants"]) == tuple(config.variants)
         and tuple(manifest.get("force_events", ())) == tuple(config.force_events)
         and tuple(manifest.get("exclude_events", ())) == tuple(config.exclude_events)
+        and all(manifest.get(key) == value for key, value in results.fingerprints(prepared).items())
     )
 
 
@@ -143,7 +149,7 @@ def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[
     """
     prepared = runner.prepare(config)
     check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")
-    folder = run_folder(store, prepared.config)
+    folder = run_folder(store, prepared)
     folder.mkdir(parents=True, exist_ok=True)
     with RunLock(folder, wait=True, say=say):
         if _reusable(folder, prepared, say):
@@ -166,7 +172,7 @@ def _reusable(folder: Path, prepared: runner.PreparedRun, say: Callable[[str], N
         raise UsageError(f"{folder} holds files that are not an islandsim run; move them away")
     try:
         existing = load_run(folder)
-        if _matches(existing.manifest, prepared.config):
+        if _matches(existing.manifest, prepared):
             if say:
                 say(f"reusing {folder} ({existing.label})")
             return True

@@ -97,7 +97,7 @@ def complete_runs(store_folder: Path, configs) -> int:
     complete = 0
     for config in configs:
         try:
-            manifest = results.read_manifest(store.run_folder(store_folder, runner.prepare(config).config))
+            manifest = results.read_manifest(store.run_folder(store_folder, runner.prepare(config)))
         except Exception:  # a missing or damaged folder is not a complete run
             continue
         complete += manifest.get("status") == "complete"

@@ -11,7 +11,9 @@ by-name forms :func:`check_strategy_name` / :func:`resolve_strategy`), :func:`bu
 
 from __future__ import annotations
 
+import hashlib
 import importlib
+import inspect
 import os
 import sys
 from dataclasses import dataclass
@@ -263,6 +265,30 @@ def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: 
         params[seat, : len(strategy.params)] = strategy.params
     functions = padded_lineup(tuple(strategy.function for strategy in resolved), max(spec.player_counts))
     return Lineup(tuple(names), functions, params)
+
+
+def lineup_fingerprint(lineup: Lineup) -> str:
+    """A short hash of what a lineup's players play with, beyond their names: every seat's
+    parameters (a parameter file's weights, settings, the search player's defaults) and the
+    source file of a user's ``module:function``.  Two runs of ``greedy@tuned-4p`` before and after
+    that file was retuned differ here, so their games are never reused or mixed as one run's."""
+    digest = hashlib.sha256()
+    params = np.ascontiguousarray(lineup.params, dtype=np.float64)
+    digest.update(repr(params.shape).encode())
+    digest.update(params.tobytes())
+    for name, function in zip(lineup.names, lineup.functions):
+        if is_user_strategy(name):
+            digest.update(name.encode())
+            digest.update(_source_bytes(function))
+    return digest.hexdigest()[:16]
+
+
+def _source_bytes(function) -> bytes:
+    """The contents of the file a compiled user strategy was written in (empty if it has none)."""
+    try:
+        return open(inspect.getsourcefile(getattr(function, "py_func", function)) or "", "rb").read()
+    except (OSError, TypeError):
+        return b""
 
 
 TUNED = "@tuned"

@@ -30,6 +30,8 @@ from pathlib import Path
 import numpy as np
 import polars as pl
 
+from simulator.compiled_cache import source_fingerprint
+from simulator.core.players.strategies import lineup_fingerprint
 from simulator.core.store import records
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
@@ -68,6 +70,15 @@ CONFIG_KEYS = ("game", "players", "lineup", "variants", "seed", "force_events", 
 """Manifest keys that must match for a run folder to be resumed or extended."""
 OPTIONAL_LIST_KEYS = ("force_events", "exclude_events")
 """Config keys added after schema 1 was first written: absent in older manifests, meaning empty."""
+FINGERPRINT_KEYS = ("code_fingerprint", "players_fingerprint")
+"""What played the games besides the configuration: the game's code and data
+(:func:`simulator.compiled_cache.source_fingerprint`) and the players' parameters
+(:func:`simulator.core.players.strategies.lineup_fingerprint`).  Recorded since 2026-11-27;
+a manifest without them is read as before, but its run is never resumed, extended or reused."""
+FINGERPRINT_CHANGES = {
+    "code_fingerprint": "other game code (islandsim changed since: a rule, an engine or a strategy)",
+    "players_fingerprint": "other player parameters (a parameter file or a search default changed since)",
+}
 
 
 def check_run_folder(out_dir: Path, prepared) -> None:
@@ -97,6 +108,13 @@ def check_run_folder(out_dir: Path, prepared) -> None:
                 f"--out {out_dir} holds a run with {key} {stored!r}, not {wanted[key]!r}; "
                 "give a new folder, or the same configuration to resume or extend it"
             )
+    for key in FINGERPRINT_KEYS:
+        if key in wanted and manifest.get(key) != wanted[key]:
+            for chunk in manifest["chunks"]:  # an edited manifest is named as such first
+                _verified_chunk(out_dir, manifest, chunk)
+            played_by = FINGERPRINT_CHANGES[key] if key in manifest else "an islandsim that did not record what played it"
+            raise UsageError(f"--out {out_dir} holds games played by {played_by}; its games and this code's are never "
+                             "mixed in one run: give a new folder")  # fmt: skip
     _check_same_records(out_dir, manifest, prepared)
 
 
@@ -122,7 +140,8 @@ def _check_same_records(out_dir: Path, manifest: dict, prepared) -> None:
 
 
 def _config_of(prepared) -> dict:
-    return {
+    """The configuration keys of a run about to be played, with its fingerprints (:data:`FINGERPRINT_KEYS`)."""
+    config = {
         "game": prepared.spec.id,
         "players": prepared.config.players,
         "lineup": list(prepared.config.lineup),
@@ -131,11 +150,20 @@ def _config_of(prepared) -> dict:
         "force_events": list(prepared.config.force_events),
         "exclude_events": list(prepared.config.exclude_events),
     }
+    return config | fingerprints(prepared)
+
+
+def fingerprints(prepared) -> dict:
+    """:data:`FINGERPRINT_KEYS` of a prepared run: its game's code and its lineup's parameters."""
+    return {"code_fingerprint": source_fingerprint(prepared.spec.id),
+            "players_fingerprint": lineup_fingerprint(prepared.lineup)}  # fmt: skip
 
 
 def manifest_config(manifest: dict) -> dict:
-    """The ``CONFIG_KEYS`` of a manifest (an absent optional list is empty)."""
-    return {key: manifest.get(key, [] if key in OPTIONAL_LIST_KEYS else None) for key in CONFIG_KEYS}
+    """The ``CONFIG_KEYS`` of a manifest (an absent optional list is empty), with the
+    :data:`FINGERPRINT_KEYS` it records."""
+    config = {key: manifest.get(key, [] if key in OPTIONAL_LIST_KEYS else None) for key in CONFIG_KEYS}
+    return config | {key: manifest[key] for key in FINGERPRINT_KEYS if key in manifest}
 
 
 def config_hash(manifest: dict) -> str:
@@ -344,7 +372,7 @@ def check_chunk_metadata(run_dir: Path, manifest: dict, chunk: dict, metadata: d
     expected = manifest_config(manifest)
     if metadata.get("config_hash") != config_hash(manifest) or metadata.get("config") != expected:
         stored = metadata.get("config") or {}
-        differing = [key for key in CONFIG_KEYS if stored.get(key) != expected[key]] or ["configuration"]
+        differing = [key for key in CONFIG_KEYS + FINGERPRINT_KEYS if stored.get(key) != expected.get(key)] or ["configuration"]
         raise UsageError(
             f"{run_dir}: {name} was played with another {differing[0]} ({stored.get(differing[0])!r}) than "
             f"{MANIFEST} says ({expected.get(differing[0])!r}); the manifest was edited or the chunk comes from "
@@ -861,6 +889,7 @@ def _manifest_from_chunk(metadata: dict, version: str) -> dict:
         "schema_version": SCHEMA_VERSION,
         "islandsim_version": metadata.get("islandsim_version", version),
         **{key: config.get(key) for key in CONFIG_KEYS},
+        **{key: config[key] for key in FINGERPRINT_KEYS if key in config},
         "title": metadata.get("title"),
         "variant_flags": metadata.get("variant_flags", []),
         "n": 0,
