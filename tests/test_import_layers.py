@@ -3,9 +3,9 @@ higher one.
 
 The import graph is read with the standard library alone (``ast``): an edge ``a -> b`` for every
 ``import``/``from ... import`` in module ``a`` naming a module ``b`` of ``simulator`` or ``strategies``,
-wherever the statement is (module level or inside a function: a lazy import hides a circle from
-Python but not from a reader), except under ``if TYPE_CHECKING:``, which never runs (names for type
-hints only).  ``from package import name`` counts as
+wherever the statement is (module level, inside a function: a lazy import hides a circle from
+Python but not from a reader; and under ``if TYPE_CHECKING:``, which never runs but is a dependency
+all the same: a reader follows it, and a type checker walks it).  ``from package import name`` counts as
 an import of the submodule ``package.name`` when there is one and of the package itself (Python
 runs the package's ``__init__`` and reads the name from it: a package whose ``__init__`` imports its
 modules, as a game's ``game_spec()`` does, is in a circle with a module importing ``from`` it).
@@ -62,7 +62,7 @@ def imported_modules(name: str, path: Path, modules: dict[str, Path]) -> set[str
     """The modules of ``modules`` that module ``name`` (file ``path``) imports, wherever the import is."""
     is_package = path.name == "__init__.py"
     named = set()
-    for node in _runtime_nodes(ast.parse(path.read_text(encoding="utf-8"))):
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
         if isinstance(node, ast.Import):
             named.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom):
@@ -81,19 +81,6 @@ def imported_modules(name: str, path: Path, modules: dict[str, Path]) -> set[str
         if target and target != name:
             found.add(target)
     return found
-
-
-def _runtime_nodes(tree: ast.AST):
-    """Every node of ``tree`` except those under ``if TYPE_CHECKING:``."""
-    for node in ast.iter_child_nodes(tree):
-        if isinstance(node, ast.If) and isinstance(node.test, (ast.Name, ast.Attribute)) and \
-                ast.unparse(node.test).endswith("TYPE_CHECKING"):
-            for other in node.orelse:
-                yield other
-                yield from _runtime_nodes(other)
-            continue
-        yield node
-        yield from _runtime_nodes(node)
 
 
 def import_graph(top: Path = TOP) -> dict[str, set[str]]:
@@ -192,7 +179,8 @@ def test_the_checks_find_a_circle_and_an_upward_import(tmp_path):
     assert sorted(circles(graph)) == [["simulator.core.engine", "simulator.core.engine.d"],
                               ["simulator.core.engine.a", "simulator.core.engine.b"]]
     assert upward_imports(graph) == ["simulator.core.engine.b (engine) imports simulator.cli (cli)",
-                                     "simulator.core.engine.b (engine) imports simulator.cli.main (cli)"]
+                                     "simulator.core.engine.b (engine) imports simulator.cli.main (cli)",
+                                     "simulator.core.engine.c (engine) imports simulator.cli.main (cli)"]
 
 
 def test_every_module_of_the_package_has_a_layer():
