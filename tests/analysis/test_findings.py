@@ -258,6 +258,42 @@ def test_a_study_without_a_stronger_lineup_says_so(tmp_path):
     assert "Not checked under a stronger lineup" in document.intro
 
 
+def test_a_mixed_table_is_checked_with_the_tuned_default_in_every_seat_without_a_strength_match(tmp_path):
+    study, _, document = _study(tmp_path, 'confirm_lineup = ["plain"]\nconfirm_n = 300\n')
+    played = confirm.play_confirmation(study, document.headlines, tmp_path / "store", 1)
+    assert played[3]["strong"] == "plain" and played[3]["strength"] == []  # nothing to measure the default against
+    assert all(run.manifest["lineup"] == ["plain"] * 3 for runs in played[3]["groups"].values() for run in runs)
+    confirm.add_confirmation(document, study, played)
+    checked = [answer for answer in document.answers if "Under plain in every seat (the tuned default at 3 players, " in answer]
+    assert checked, document.answers
+    assert "plain is the tuned default; the search player was not measured" in document.intro
+    assert "the search player was not measured against plain at 3 players" in document.intro
+
+
+def test_why_a_study_is_not_checked_under_stronger_play(tmp_path):
+    tournament = experiment.load_experiment(write(tmp_path, GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]\n', "")))
+    assert "a strategy tournament" in confirm.no_confirmation_sentence(tournament)
+    mixed_rules = experiment.load_experiment(write(tmp_path, GOOD))
+    assert "the study file names none" in confirm.no_confirmation_sentence(mixed_rules)
+    default_only = experiment.load_experiment(write(tmp_path, GOOD.replace('[["strong", "weak"]]', '[["plain"]]')))
+    sentence = confirm.no_confirmation_sentence(default_only)
+    assert sentence.startswith("Not checked under a stronger lineup: the study plays the tuned default, and the search")
+    assert "at 2 players" in sentence and "at 3 players" in sentence
+
+
+def test_the_search_player_is_compared_with_todays_tuned_default_only(tmp_path, monkeypatch):
+    path = tmp_path / "strength.json"
+    row = {"game": "toy", "players": 3, "search": "ismcts@tuned+budget=50", "budget": 50, "deals": 30,
+           "cpu_s_per_game_every_seat": 0.4, "paired_difference": 0.008, "ci95_low": -0.06, "ci95_high": 0.077}
+    path.write_text(__import__("json").dumps({"rows": [dict(row, opponent="plain"),
+                                                      dict(row, opponent="plain@tuned-3p", paired_difference=0.3,
+                                                           ci95_low=0.2, ci95_high=0.4)]}))  # fmt: skip
+    sentence = confirm.search_comparison("toy", 3, path)
+    assert "is level with it at 3 players: +0.8 points [-6.0, +7.7]" in sentence and "0.40 CPU s a game" in sentence
+    monkeypatch.setattr(confirm, "tuned_default", lambda game, players: "plain@tuned-3p")  # the file it was measured against
+    assert "is stronger than it at 3 players: +30.0 points" in confirm.search_comparison("toy", 3, path)
+
+
 def test_template_sentences_name_the_game_they_are_in(tmp_path):
     _, _, document = _study(tmp_path, "")
     html = report.to_html(document)

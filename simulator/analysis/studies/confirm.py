@@ -53,6 +53,29 @@ def affordable_search(game: str, players: int, games: int, cpu_seconds: float,
     return max(affordable, key=lambda row: row["paired_difference"], default=None)
 
 
+def tuned_default(game: str, players: int) -> str:
+    """The game's default strategy with its file tuned at ``players`` players (or untuned where none is)."""
+    return resolve_tuned(game, registry.get_game(game).default_strategy + "@tuned", players)
+
+
+def strongest_search(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
+    """The measured search player with the best paired difference against today's tuned default
+    at ``players`` players (rows measured against another opponent, e.g. a file since retuned, do not count)."""
+    rows = [row for row in search_strength(game, players, path) if row["opponent"] == tuned_default(game, players)]
+    return max(rows, key=lambda row: row["paired_difference"], default=None)
+
+
+def search_comparison(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> str:
+    """How the best measured search player compares with the tuned default at ``players`` players, in words."""
+    row = strongest_search(game, players, path)
+    if row is None:
+        return f"the search player was not measured against {tuned_default(game, players)} at {players} players"
+    word = "stronger than" if row["ci95_low"] > 0 else ("weaker than" if row["ci95_high"] < 0 else "level with")
+    return (f"the search player at its best measured setting ({row['search']}) is {word} it at {players} players: "
+            f"{100 * row['paired_difference']:+.1f} points [{100 * row['ci95_low']:+.1f}, {100 * row['ci95_high']:+.1f}] "
+            f"of win rate on {row['deals']} paired deals, {row['cpu_s_per_game_every_seat']:.2f} CPU s a game")  # fmt: skip
+
+
 def fare(main: dict, strong: dict, measure: str) -> str:
     """``holds``, ``shrinks`` or ``reverses``: how a headline estimate fares under stronger play.
 
@@ -113,6 +136,9 @@ def play_confirmation(experiment, headlines: list[dict], store_folder: Path, job
                                               store_folder, jobs, say)
                              for lineup in _lineups(experiment.game, experiment.confirm_lineup, players)]  # fmt: skip
         strong = resolve_tuned(experiment.game, experiment.confirm_lineup[0], players)  # X@tuned: this count's file
+        if strong == tuned_default(experiment.game, players):  # the tuned default itself: nothing to measure it against
+            result[players] = {"groups": groups, "strength": [], "strong": strong}
+            continue
         strength = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed, lineup,
                                                        baseline, experiment.chunk_size, False), store_folder, jobs, say)
                     for lineup in strength_lineups(experiment.game, strong, players)]  # fmt: skip
@@ -174,12 +200,17 @@ def add_confirmation(document, experiment, played: dict) -> None:
     baseline_label = experiment.arms[0].label
     rows, strengths = [], []
     for players, entry in played.items():
-        power = strength(entry["strength"], entry["strong"])
-        word = strength_word(power)
-        strengths.append(f"at {players} players {entry['strong']} wins {100 * power['strong']['win_rate']:.0f}% "
-                         f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
-                         f"{players - 1} × {power['default_name']}, which win {100 * power['default']['win_rate']:.0f}% each "
-                         f"(fair share {100 * power['fair_share']:.0f}%): {word} it")  # fmt: skip
+        if entry["strength"]:
+            power = strength(entry["strength"], entry["strong"])
+            standing = f"{strength_word(power)} {power['default_name']} at {players} players"
+            strengths.append(f"at {players} players {entry['strong']} wins {100 * power['strong']['win_rate']:.0f}% "
+                             f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
+                             f"{players - 1} × {power['default_name']}, which win {100 * power['default']['win_rate']:.0f}% each "
+                             f"(fair share {100 * power['fair_share']:.0f}%): {strength_word(power)} it")  # fmt: skip
+        else:
+            standing = f"the tuned default at {players} players"
+            strengths.append(f"at {players} players {entry['strong']} is the tuned default; "
+                             f"{search_comparison(experiment.game, players)}")  # fmt: skip
         for headline in [headline for headline in document.headlines[:MAX_CONFIRMED] if headline["players"] == players]:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
@@ -188,7 +219,7 @@ def add_confirmation(document, experiment, played: dict) -> None:
             if too_few_games(headline, strong):  # a reversal within noise is no reversal
                 verdict = UNTOLD if verdict == REVERSES else f"{verdict} (within noise at {experiment.confirm_n:,} games)"
             lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
-            clause = (f" Under {lineup} in every seat ({word} {power['default_name']} at {players} players, "
+            clause = (f" Under {lineup} in every seat ({standing}, "
                       f"{experiment.confirm_n:,} games per run) this {verdict}: "
                       f"{_figure(headline, headline['unit'])} → {_figure(strong, headline['unit'])}.")  # fmt: skip
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
@@ -211,7 +242,13 @@ def add_confirmation(document, experiment, played: dict) -> None:
 
 
 def no_confirmation_sentence(experiment) -> str:
-    """Said on the first screen when a study names no stronger lineup."""
-    return ("Not checked under a stronger lineup: the players are this study's question (a strategy tournament)."
-            if len({name for lineup in experiment.lineups for name in lineup}) > 1 else
-            "Not checked under a stronger lineup: the study file names none (confirm_lineup, confirm_n).")  # fmt: skip
+    """Said on the first screen when a study names no stronger lineup, with the reason."""
+    names = {name for lineup in experiment.lineups for name in lineup}
+    if len(names) > 1 and len(experiment.arms) == 1:
+        return "Not checked under a stronger lineup: the players are this study's question (a strategy tournament)."
+    defaults = {tuned_default(experiment.game, players) for players in experiment.players}
+    played = {resolve_tuned(experiment.game, name, players) for name in names for players in experiment.players}
+    if played <= defaults:
+        return ("Not checked under a stronger lineup: the study plays the tuned default, and "
+                + "; ".join(search_comparison(experiment.game, players) for players in experiment.players) + ".")
+    return "Not checked under a stronger lineup: the study file names none (confirm_lineup, confirm_n)."
