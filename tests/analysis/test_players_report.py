@@ -68,7 +68,7 @@ def test_a_count_without_a_ladder_uses_the_nearest_and_says_so(reports_folder, p
 
 def test_a_strategy_the_ladder_did_not_rank_is_named_as_such(reports_folder):
     panel = json.loads((reports_folder / "players" / "toy.json").read_text())["panels"][0]
-    assert report_players.standing_rows(panel, ["strong@elsewhere"]) == [["strong@elsewhere", "not on the ladder", "", "", ""]]
+    assert report_players.standing_rows(panel, ["strong@elsewhere"], 4) == [["strong@elsewhere", "not on the ladder", "", "", ""]]
 
 
 def test_without_panels_the_report_says_how_to_make_them(tmp_path, play):

@@ -25,7 +25,8 @@ from simulator.analysis.report import (
     charts, answers as report_answers, players as report_players, quality as report_quality,
 )
 from simulator.analysis.stats import (
-    compare, convergence, coverage, events, rule_coverage, seats, shape, stalls, intervals as stats, tournament,
+    compare, convergence, coverage, events, rule_coverage, seats, shape, stalls, intervals as stats, strategy_names,
+    tournament,
 )
 from simulator.analysis.stats.runs import (
     HEADLINE_COLUMNS, Run, check_same_game, event_columns, expand_run_paths, extra_seat_columns, game_spec_or_none,
@@ -399,12 +400,14 @@ def add_seats(document: Document, runs: list[Run], title: str) -> tuple[pl.DataF
 
 def add_tournament(document: Document, runs: list[Run], title: str) -> pl.DataFrame:
     """Strategy ranking, head-to-head matrix and heatmap."""
-    rank_table = tournament.ranking(runs)
-    pairs = tournament.head_to_head(runs)
+    players = runs[0].players
+    rank_table = written_names(tournament.ranking(runs), players, ("strategy",))
+    pairs = written_names(tournament.head_to_head(runs), players, ("a", "b"))
     summary = tournament.tournament_summary(rank_table, pairs)
     document.findings.append(f"{title}: {summary}")
     document.heading(f"Strategies — {title}", 3)
-    document.text(summary + " Intervals treat each deal as one observation (all its seat rotations together).")
+    document.text(summary + " Intervals treat each deal as one observation (all its seat rotations together)."
+                  + per_count_files_text(runs))  # fmt: skip
     document.table(
         ["#", "strategy", "win rate per seat", "95% interval", "seats played", "mean score", "95% interval"],
         [[row["position"], row["strategy"], pct(row["win_rate"]), interval_text(row["low"], row["high"]),
@@ -427,6 +430,27 @@ def add_tournament(document: Document, runs: list[Run], title: str) -> pl.DataFr
     )  # fmt: skip
     document.figure(charts.heatmap(names, grid, f"Head to head — {title}"), f"Head-to-head matrix, {title}.")
     return rank_table
+
+
+def written_names(table: pl.DataFrame, players: int, columns: tuple[str, ...]) -> pl.DataFrame:
+    """``table`` with the strategy names of ``columns`` as the study writes them
+    (:func:`strategy_names.as_written`: ``greedy@tuned-4p`` at 4 players reads ``greedy@tuned``), so
+    that a strategy ranked at several player counts keeps one name."""
+    for column in columns:
+        names = table[column].unique().to_list()
+        table = table.with_columns(pl.col(column).replace({name: strategy_names.as_written(name, players) for name in names}))
+    return table
+
+
+def per_count_files_text(runs: list[Run]) -> str:
+    """The details sentence naming the file each ``X@tuned`` of ``runs`` played (empty when none did)."""
+    players = runs[0].players
+    recorded = dict.fromkeys(name for run in runs for name in run.manifest["lineup"])
+    renamed = [f"{strategy_names.as_written(name, players)} plays {name}" for name in recorded
+               if strategy_names.as_written(name, players) != name]  # fmt: skip
+    if not renamed:
+        return ""
+    return f" At {players} players {'; '.join(renamed)} (the file tuned at {players} players)."
 
 
 def _meeting_cell(lookup: dict, a: str, b: str) -> str:
@@ -605,11 +629,13 @@ def add_shape(document: Document, runs: list[Run], title: str) -> None:
     headers = ["n", "mean", "sd", "min", "p10", "median", "p90", "max"]
     for by in ("seat", "strategy"):
         scores = shape.score_table(runs, by)
+        if by == "strategy":
+            scores = written_names(scores, runs[0].players, ("strategy",))
         if by == "strategy" and scores.height < 2:
             continue
         document.table([by, *headers], [[row[by], f"{row['n']:,}", *[number(row[key]) for key in headers[1:]]]
                                         for row in scores.iter_rows(named=True)], f"Scores per {by}.")  # fmt: skip
-    rows = seats.pooled_rows(runs, ("seat", "strategy", "score"))
+    rows = written_names(seats.pooled_rows(runs, ("seat", "strategy", "score")), runs[0].players, ("strategy",))
     document.figure(charts.histograms({f"seat {seat}": part["score"].to_numpy() for (seat,), part in rows.sort("seat").group_by("seat", maintain_order=True)},
                                       f"Score distribution per seat — {title}", "score"),
                     f"Score distribution per seat, {title}.")  # fmt: skip

@@ -16,6 +16,7 @@ import json
 from pathlib import Path
 from typing import TYPE_CHECKING, Protocol, Sequence
 
+from simulator.analysis.stats.strategy_names import as_written, with_file
 from simulator.core.engine.registry import UsageError
 
 if TYPE_CHECKING:
@@ -98,8 +99,9 @@ def strategies_by_players(runs: list[Run]) -> dict[int, list[str]]:
     return {players: list(names) for players, names in sorted(found.items())}
 
 
-def standing_rows(panel: dict, names: list[str]) -> list[list[str]]:
-    """One row per strategy of ``names``: its ladder position, rating and interval, win rate."""
+def standing_rows(panel: dict, names: list[str], players: int) -> list[list[str]]:
+    """One row per strategy of ``names`` (recorded in runs at ``players`` players, shown as the study
+    writes them, with the file ``X@tuned`` played): its ladder position, rating and interval, win rate."""
     ladder = panel["ladder"]
     ratings = {row["strategy"]: row for row in ladder["ratings"]}
     size = len(ladder["ratings"])
@@ -107,9 +109,9 @@ def standing_rows(panel: dict, names: list[str]) -> list[list[str]]:
     for name in names:
         row = ratings.get(name)
         if row is None:
-            rows.append([name, "not on the ladder", "", "", ""])
+            rows.append([with_file(name, players), "not on the ladder", "", "", ""])
             continue
-        rows.append([name, f"{row['position']} of {size}", f"{row['rating']:+.0f}",
+        rows.append([with_file(name, players), f"{row['position']} of {size}", f"{row['rating']:+.0f}",
                      f"[{row['low']:+.0f}, {row['high']:+.0f}]",
                      f"{100 * row['win_rate']:.1f}% [{100 * row['win_low']:.1f}, {100 * row['win_high']:.1f}]"])  # fmt: skip
     return rows
@@ -118,7 +120,8 @@ def standing_rows(panel: dict, names: list[str]) -> list[list[str]]:
 def panel_rows(data: dict) -> list[dict]:
     """A panel's (measure, value, interval, meaning) rows, from its JSON data (:meth:`Panel.to_json`),
     so that a report can show a panel read back from a file."""
-    players, strongest, default = data["players"], data["strongest"], data["default"]
+    players, default = data["players"], data["default"]
+    strongest = as_written(data["strongest"], players)
     fair = f"win rate; fair share {100 / players:.1f}%"
 
     def rate(result):
@@ -158,7 +161,8 @@ def add_players(document: Document, game: str, runs: list[Run], report_folder: P
     document.heading("Players", 2)
     document.heading("Strategies and where they stand", 3)
     document.text("The findings of this report were measured with these strategies: "
-                  + "; ".join(f"{players} players: {', '.join(names)}" for players, names in used.items()) + ".")
+                  + "; ".join(f"{players} players: {', '.join(with_file(name, players) for name in names)}"
+                            for players, names in used.items()) + ".")  # fmt: skip
     data = load_panels(report_folder, game)
     if data is None:
         document.text(hint(game))
@@ -170,7 +174,7 @@ def add_players(document: Document, game: str, runs: list[Run], report_folder: P
         where = (f"the ladder at {players} players" if panel["players"] == players else
                  f"the ladder at {panel['players']} players (the nearest count measured; none at {players})")  # fmt: skip
         document.table(["strategy", "ladder position", "rating (Elo)", "95% interval", "win rate per seat"],
-                       standing_rows(panel, names),
+                       standing_rows(panel, names, players),
                        f"{players} players: standing on {where}: round-robin of {len(measured['ratings'])} strategies, "
                        f"{measured['deals']:,} deals per lineup, seed {measured['seed']}; Bradley-Terry ratings, "
                        f"{'random = 0' if measured['anchor'] == 'random' else 'mean = 0'}, 95% bootstrap intervals over "

@@ -30,6 +30,7 @@ except ModuleNotFoundError:  # Python 3.10: tomli is the parser that became toml
 import numpy as np
 
 from simulator.analysis.stats import intervals as stats
+from simulator.analysis.stats.strategy_names import as_written, per_count_file
 from simulator.analysis.studies.matches import Table, ahead, check_table, won
 from simulator.analysis.studies.stored_play import named_ranks
 from simulator.analysis.stats.tournament import lineups as round_robin
@@ -81,6 +82,23 @@ class Ladder:
                          "win_rate": rate["estimate"], "win_low": rate["low"], "win_high": rate["high"],
                          "seats_played": rate["trials"]})  # fmt: skip
         return rows
+
+    def shown_rows(self) -> list[dict]:
+        """:meth:`rows` with each strategy named as a study writes it (``greedy@tuned-4p`` at 4 players:
+        ``greedy@tuned``), for tables a reader compares across player counts; the JSON keeps the file."""
+        return [{**row, "strategy": as_written(row["strategy"], self.players)} for row in self.rows()]
+
+    def shown_name(self, index: int) -> str:
+        """Strategy ``index`` as a study writes it (see :meth:`shown_rows`)."""
+        return as_written(self.names[index], self.players)
+
+    def files_text(self) -> str:
+        """The details sentence naming the file each ``X@tuned`` of the ladder plays (empty when none)."""
+        renamed = [f"{as_written(name, self.players)} plays {name}" for name in self.names
+                   if as_written(name, self.players) != name]  # fmt: skip
+        if not renamed:
+            return ""
+        return f" {'; '.join(renamed)}: the file tuned at {self.players} players ({per_count_file(self.players)})."
 
     def to_json(self) -> dict:
         return {"game": self.game, "players": self.players, "seed": self.seed, "deals": self.deals,
@@ -193,11 +211,12 @@ def chart_png(ladder: Ladder, title: str | None = None) -> bytes:
     rating = ladder.rating[order]
     errors = np.vstack([rating - ladder.low[order], ladder.high[order] - rating])
     axes.errorbar(rating, positions, xerr=errors, fmt="o", color=BAR, ecolor="black", capsize=4)
-    axes.set_yticks(positions, [ladder.names[index] for index in order], fontsize=8)
+    axes.set_yticks(positions, [ladder.shown_name(index) for index in order], fontsize=8)
     axes.axvline(0, ls="--", color="grey", lw=1)
     anchor = "random = 0" if ANCHOR in ladder.names else "mean = 0"
     axes.set_xlabel(f"rating (Elo points, {anchor}); bars: 95% bootstrap interval over deals")
-    axes.set_title(title or f"{ladder.game}, {ladder.players} players: strength ladder ({ladder.deals:,} deals)", fontsize=10)
+    game_title = registry.get_game(ladder.game).title
+    axes.set_title(title or f"{game_title}, {ladder.players} players: strength ladder ({ladder.deals:,} deals)", fontsize=10)
     return _png(figure)
 
 
@@ -214,7 +233,7 @@ def printed_table(ladder: Ladder) -> PrintedTable:
         Column("win rate", "win_rate", percent),
         Column("win-rate interval", ("win_low", "win_high"), lambda low, high: f"[{100 * low:.1f}, {100 * high:.1f}]%"),
         Column("seats played", "seats_played"),
-    ], ladder.rows())  # fmt: skip
+    ], ladder.shown_rows())  # fmt: skip
 
 
 def summary(ladder: Ladder) -> str:
@@ -223,17 +242,18 @@ def summary(ladder: Ladder) -> str:
     top, second = order[0], order[1]
     gap = ladder.rating[top] - ladder.rating[second]
     share = ladder.ahead_share[top, second]
-    text = f"{ladder.names[top]} leads the ladder, {gap:.0f} Elo points above {ladder.names[second]}"
+    text = f"{ladder.shown_name(top)} leads the ladder, {gap:.0f} Elo points above {ladder.shown_name(second)}"
     if not np.isnan(share):
         text += f" (finishes ahead of it in {100 * share:.1f}% of their meetings)"
     overlap = ladder.low[top] <= ladder.high[second]
-    return text + (": their intervals overlap, so the order of the top two is not settled." if overlap else ".")
+    text += ": their intervals overlap, so the order of the top two is not settled." if overlap else "."
+    return text + ladder.files_text()
 
 
 def ladder_section(ladder: Ladder, heading_level: int = 2) -> tuple[str, dict]:
     """A self-contained HTML fragment (heading, sentence, table, chart) and the ladder's data,
     for a game's report or the cross-game players report."""
-    rows = ladder.rows()
+    rows = ladder.shown_rows()
     head = "".join(f"<th>{html.escape(name)}</th>" for name in
                    ("#", "strategy", "rating (Elo)", "95% interval", "win rate per seat", "seats played"))  # fmt: skip
     body = "".join(
@@ -265,7 +285,7 @@ def add_to_document(document, ladder: Ladder) -> None:
     document.table(["#", "strategy", "rating (Elo)", "95% interval", "win rate per seat", "seats played"],
                    [[row["position"], row["strategy"], f"{row['rating']:+.0f}", f"[{row['low']:+.0f}, {row['high']:+.0f}]",
                      f"{100 * row['win_rate']:.1f}% [{100 * row['win_low']:.1f}, {100 * row['win_high']:.1f}]",
-                     f"{row['seats_played']:,}"] for row in ladder.rows()])  # fmt: skip
+                     f"{row['seats_played']:,}"] for row in ladder.shown_rows()])  # fmt: skip
     document.figure(chart_png(ladder), f"Strength ladder at {ladder.players} players: ratings with 95% bootstrap intervals.")
 
 

@@ -13,6 +13,7 @@ import numpy as np
 
 from simulator.analysis.studies import ladder as ladder_module
 from simulator.analysis.report.document import Document, to_html
+from simulator.analysis.stats.strategy_names import as_written
 from simulator.core.engine import registry
 
 if TYPE_CHECKING:
@@ -29,7 +30,8 @@ def game_answer(panels: list[Panel]) -> str:
     """One plain sentence on a game over the player counts measured: how often its strongest
     strategy wins against random players (against the fair share), and the upset rate."""
     title = registry.get_game(panels[0].game).title
-    wins = ", ".join(f"{_percent(item.against_randoms['estimate'])} at {item.players} players ({item.strongest}; "
+    wins = ", ".join(f"{_percent(item.against_randoms['estimate'])} at {item.players} players "
+                     f"({as_written(item.strongest, item.players)}; "
                      f"fair share {100 / item.players:.0f}%)" for item in panels)  # fmt: skip
     upsets = [item.upset["estimate"] for item in panels]
     upset_text = (f"{_percent(min(upsets))}" if len(upsets) == 1 or min(upsets) == max(upsets)
@@ -100,7 +102,7 @@ def _add_panel(document: Document, item: Panel, rows: list[dict]) -> None:
     document.table(["#", "strategy", "rating (Elo)", "95% interval", "win rate per seat", "seats played"],
                    [[row["position"], row["strategy"], f"{row['rating']:+.0f}", f"[{row['low']:+.0f}, {row['high']:+.0f}]",
                      f"{100 * row['win_rate']:.1f}% [{100 * row['win_low']:.1f}, {100 * row['win_high']:.1f}]",
-                     f"{row['seats_played']:,}"] for row in ladder.rows()])  # fmt: skip
+                     f"{row['seats_played']:,}"] for row in ladder.shown_rows()])  # fmt: skip
     document.figure(ladder_module.chart_png(ladder), f"Strength ladder of {title} at {item.players} players: ratings "
                     "with 95% bootstrap intervals.")  # fmt: skip
 

@@ -31,6 +31,7 @@ from simulator.analysis.studies import replayable
 from simulator.analysis.report import players as report_players
 from simulator.analysis.report.players import panel_rows
 from simulator.analysis.stats import intervals as stats
+from simulator.analysis.stats.strategy_names import as_written
 from simulator.analysis.studies.ladder import Ladder, ladder_section, parse_names, play_ladder
 from simulator.analysis.studies.matches import Table, check_table, rotations, won
 from simulator.analysis.studies.stored_play import derived_seed, named_ranks
@@ -229,7 +230,7 @@ def comparison_rows(panels: list[Panel]) -> list[dict]:
              "vs_randoms": f"{100 * item.against_randoms['estimate']:.1f}%",
              "upset": f"{100 * item.upset['estimate']:.1f}%",
              "deal_share": f"{100 * item.deal_share_randoms['estimate']:.1f}%",
-             "strongest": item.strongest} for item in panels]  # fmt: skip
+             "strongest": as_written(item.strongest, item.players)} for item in panels]  # fmt: skip
 
 
 COMPARISON_HEADERS = (("game", "game"), ("players", "players"), ("strongest", "strongest"),
