@@ -18,6 +18,7 @@ from typing import Callable
 import polars as pl
 
 from simulator.analysis.stats import compare, seats, tournament
+from simulator.analysis.stats.strategy_names import as_written
 from simulator.analysis.report import quality as report_quality
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
@@ -69,7 +70,7 @@ def search_comparison(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE
     """How the best measured search player compares with the tuned default at ``players`` players, in words."""
     row = strongest_search(game, players, path)
     if row is None:
-        return f"the search player was not measured against {tuned_default(game, players)} at {players} players"
+        return f"the search player was not measured against {as_written(tuned_default(game, players), players)} at {players} players"
     word = "stronger than" if row["ci95_low"] > 0 else ("weaker than" if row["ci95_high"] < 0 else "level with")
     return (f"the search player at its best measured setting ({row['search']}) is {word} it at {players} players: "
             f"{100 * row['paired_difference']:+.1f} points [{100 * row['ci95_low']:+.1f}, {100 * row['ci95_high']:+.1f}] "
@@ -200,16 +201,18 @@ def add_confirmation(document, experiment, played: dict) -> None:
     baseline_label = experiment.arms[0].label
     rows, strengths = [], []
     for players, entry in played.items():
+        strong_name = as_written(entry["strong"], players)
         if entry["strength"]:
             power = strength(entry["strength"], entry["strong"])
-            standing = f"{strength_word(power)} {power['default_name']} at {players} players"
-            strengths.append(f"at {players} players {entry['strong']} wins {100 * power['strong']['win_rate']:.0f}% "
+            default_name = as_written(power["default_name"], players)
+            standing = f"{strength_word(power)} {default_name} at {players} players"
+            strengths.append(f"at {players} players {strong_name} wins {100 * power['strong']['win_rate']:.0f}% "
                              f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
-                             f"{players - 1} × {power['default_name']}, which win {100 * power['default']['win_rate']:.0f}% each "
+                             f"{players - 1} × {default_name}, which win {100 * power['default']['win_rate']:.0f}% each "
                              f"(fair share {100 * power['fair_share']:.0f}%): {strength_word(power)} it")  # fmt: skip
         else:
             standing = f"the tuned default at {players} players"
-            strengths.append(f"at {players} players {entry['strong']} is the tuned default; "
+            strengths.append(f"at {players} players {strong_name} is the tuned default; "
                              f"{search_comparison(experiment.game, players)}")  # fmt: skip
         for headline in [headline for headline in document.headlines[:MAX_CONFIRMED] if headline["players"] == players]:
             strong = headline_value(headline, entry["groups"], baseline_label)
