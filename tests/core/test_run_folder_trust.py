@@ -494,3 +494,14 @@ def test_a_run_played_before_fingerprints_were_recorded_is_read_but_never_extend
     assert results.read_manifest(tmp_path / "run")["status"] == "complete"
     with pytest.raises(UsageError, match="did not record what played it"):
         results.check_run_folder(tmp_path / "run", prepared)
+
+
+def test_the_players_fingerprint_is_taken_before_any_game_and_is_the_same_for_every_prepare(tmp_path):
+    """Sails' heuristic keeps working memory in its parameters: games played in this process must
+    not change the fingerprint a later prepare or check computes."""
+    config = runner.RunConfig(GAME, 4, 200, SEED, ("greedy@tuned-4p",) * 4, chunk_size=200)
+    prepared = runner.prepare(config)
+    before = prepared.lineup.fingerprint
+    runner.run(prepared, tmp_path / "run", 1)
+    assert manifest_of(tmp_path / "run")["players_fingerprint"] == before == runner.prepare(config).lineup.fingerprint
+    results.check_run_folder(tmp_path / "run", prepared)  # the same run: extended, never refused

@@ -20,7 +20,7 @@ import numpy as np
 from simulator.core.engine import registry
 from simulator.core.run import runner
 from simulator.core.engine.registry import UsageError
-from simulator.core.players.strategies import Lineup
+from simulator.core.players.strategies import Lineup, lineup_fingerprint
 from simulator.core.players.reference import names_user_code
 
 CHUNK_GAMES = 2_000
@@ -78,7 +78,7 @@ def _override(lineup: Lineup, seating: tuple[Entrant, ...]) -> Lineup:
     for seat, entrant in enumerate(seating):
         if entrant.weights is not None:
             params[seat, : len(entrant.weights)] = entrant.weights
-    return Lineup(lineup.names, lineup.functions, params)
+    return Lineup(lineup.names, lineup.functions, params, lineup_fingerprint(lineup.names, lineup.functions, params))
 
 
 def _play_task(config: runner.RunConfig, seating: tuple[Entrant, ...], task: int, first_game: int, n_games: int,

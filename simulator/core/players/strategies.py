@@ -39,6 +39,9 @@ class Lineup:
     """One strategy per seat, padded to the game's largest player count (``forward.padded_lineup``):
     the engine compiles once for every player count; the players are the rows of ``params``."""
     params: np.ndarray  # float64[seats, width]
+    fingerprint: str = ""
+    """:func:`lineup_fingerprint`, taken when the lineup is built: before any game, so a strategy
+    keeping working memory in its parameters does not change it."""
 
 
 MAX_PARAMS = 1_000_000
@@ -264,19 +267,19 @@ def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: 
     for seat, strategy in enumerate(resolved):
         params[seat, : len(strategy.params)] = strategy.params
     functions = padded_lineup(tuple(strategy.function for strategy in resolved), max(spec.player_counts))
-    return Lineup(tuple(names), functions, params)
+    return Lineup(tuple(names), functions, params, lineup_fingerprint(tuple(names), functions, params))
 
 
-def lineup_fingerprint(lineup: Lineup) -> str:
+def lineup_fingerprint(names: tuple[str, ...], functions: tuple, params: np.ndarray) -> str:
     """A short hash of what a lineup's players play with, beyond their names: every seat's
     parameters (a parameter file's weights, settings, the search player's defaults) and the
     source file of a user's ``module:function``.  Two runs of ``greedy@tuned-4p`` before and after
     that file was retuned differ here, so their games are never reused or mixed as one run's."""
     digest = hashlib.sha256()
-    params = np.ascontiguousarray(lineup.params, dtype=np.float64)
+    params = np.ascontiguousarray(params, dtype=np.float64)
     digest.update(repr(params.shape).encode())
     digest.update(params.tobytes())
-    for name, function in zip(lineup.names, lineup.functions):
+    for name, function in zip(names, functions):
         if is_user_strategy(name):
             digest.update(name.encode())
             digest.update(_source_bytes(function))

@@ -31,7 +31,6 @@ import numpy as np
 import polars as pl
 
 from simulator.compiled_cache import source_fingerprint
-from simulator.core.players.strategies import lineup_fingerprint
 from simulator.core.store import records
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
@@ -73,7 +72,7 @@ OPTIONAL_LIST_KEYS = ("force_events", "exclude_events")
 FINGERPRINT_KEYS = ("code_fingerprint", "players_fingerprint")
 """What played the games besides the configuration: the game's code and data
 (:func:`simulator.compiled_cache.source_fingerprint`) and the players' parameters
-(:func:`simulator.core.players.strategies.lineup_fingerprint`).  Recorded since 2026-11-27;
+(:func:`simulator.core.players.strategies.lineup_fingerprint`, taken when the lineup is built).  Recorded since 2026-11-27;
 a manifest without them is read as before, but its run is never resumed, extended or reused."""
 FINGERPRINT_CHANGES = {
     "code_fingerprint": "other game code (islandsim changed since: a rule, an engine or a strategy)",
@@ -156,7 +155,7 @@ def _config_of(prepared) -> dict:
 def fingerprints(prepared) -> dict:
     """:data:`FINGERPRINT_KEYS` of a prepared run: its game's code and its lineup's parameters."""
     return {"code_fingerprint": source_fingerprint(prepared.spec.id),
-            "players_fingerprint": lineup_fingerprint(prepared.lineup)}  # fmt: skip
+            "players_fingerprint": prepared.lineup.fingerprint}  # fmt: skip
 
 
 def manifest_config(manifest: dict) -> dict:
