@@ -33,6 +33,7 @@ from simulator.games.skirmish.state import (
     ATTACK_TARGET,
     BOAT_ANCHOR,
     BOAT_ANCHOR_DECISION,
+    BOAT_CARD,
     BOAT_NODE,
     BOMB_DROP,
     BOMB_LOC,
@@ -113,7 +114,8 @@ FAR = 1000
 MEM_DISTANCE = 0  # steps to the nearest unopened chest or dropped loot, per square
 MEM_ENEMY = MEM_DISTANCE + MAX_SQUARES  # steps to the nearest square around an enemy character
 MEM_BOMBS = MEM_ENEMY + MAX_SQUARES  # steps to the nearest bomb or enemy Anchor
-MEM_QUEUE = MEM_BOMBS + MAX_SQUARES  # breadth-first queue: its sources first, then each square once
+MEM_WANTED = MEM_BOMBS + MAX_SQUARES  # 1 on the squares whose chest distance the decision reads
+MEM_QUEUE = MEM_WANTED + MAX_SQUARES  # breadth-first queue: its sources first, then each square once
 QUEUE_SIZE = N_CHARACTERS * 8 + MAX_SQUARES  # the most sources (8 squares around each character) + squares
 MEMORY_SIZE = MEM_QUEUE + QUEUE_SIZE
 """Entries of working memory the heuristic needs after its N_PARAMS weights."""
@@ -137,13 +139,23 @@ def random_strategy(state, seat, kind, options, n_options, params, stream):
 # ---------------------------------------------------------------- what the seat sees
 
 @njit(cache=True)
-def distance_map(state, distance, queue, n_sources):
+def distance_map(state, distance, queue, n_sources, wanted, n_wanted):
     """Steps (king moves over land, obstacles and sea blocking; characters ignored) from every
-    square to the nearest of the ``n_sources`` squares at the head of ``queue``."""
+    square to the nearest of the ``n_sources`` squares at the head of ``queue``.  With ``wanted``
+    (1 on ``n_wanted`` squares; ``n_wanted`` < 0: every square is wanted) the search stops once
+    those squares have their distance: a square's distance is final when first set, and the
+    others may stay FAR."""
     for square in range(MAX_SQUARES):
         distance[square] = FAR
+    if n_wanted == 0:
+        return
     for i in range(n_sources):
-        distance[queue[i]] = 0
+        if distance[queue[i]] == FAR:
+            distance[queue[i]] = 0
+            if n_wanted > 0 and wanted[queue[i]] == 1:
+                n_wanted -= 1
+                if n_wanted == 0:
+                    return
     tail = n_sources
     head = 0
     while head < tail:
@@ -159,17 +171,73 @@ def distance_map(state, distance, queue, n_sources):
                 distance[other] = step
                 queue[tail] = other
                 tail += 1
+                if n_wanted > 0 and wanted[other] == 1:
+                    n_wanted -= 1
+                    if n_wanted == 0:
+                        return
 
 
 @njit(cache=True)
-def chest_distances(state, distance, queue):
-    """Distance map to the unopened chests and to dropped loot."""
+def chest_distances(state, distance, queue, wanted, n_wanted):
+    """Distance map to the unopened chests and to dropped loot (at least on the ``wanted``
+    squares, see ``distance_map``)."""
     count = 0
     for square in range(MAX_SQUARES):
         if state[SQ_CHEST + square] != NO_CHEST or state[SQ_LOOT_GEMS + square] + state[SQ_LOOT_AMMO + square] > 0:
             queue[count] = square
             count += 1
-    distance_map(state, distance, queue, count)
+    distance_map(state, distance, queue, count, wanted, n_wanted)
+    return count
+
+
+@njit(cache=True, inline="always")
+def want(wanted, square, n_wanted):
+    """Marks ``square`` as read by the decision; returns the count of distinct wanted squares."""
+    if wanted[square] == 0:
+        wanted[square] = 1
+        n_wanted += 1
+    return n_wanted
+
+
+@njit(cache=True)
+def squares_read(state, seat, kind, options, n_options, params, wanted):
+    """Marks in ``wanted`` (cleared first) the squares whose chest distance decision ``kind`` reads,
+    and returns their count: where the own usable pieces stand (the own Anchor for those aboard),
+    the own Anchor when a Boat card is offered, the offered squares of a destination or a placement."""
+    wanted[:] = 0
+    count = 0
+    anchor = state[BOAT_ANCHOR + seat]
+    if kind == CHOOSE_CARD:  # nearest_move_need and the Boat card
+        spare = aboard(state, seat) - int(params[P_KEEP_ABOARD])
+        for char in range(N_CHARACTERS):
+            if state[CHAR_OWNER + char] != seat or state[CHAR_CAPTOR + char] >= 0:
+                continue
+            loc = state[CHAR_LOC + char]
+            if 0 <= loc < MAX_SQUARES:
+                count = want(wanted, loc, count)
+            elif loc == BOAT_NODE + seat and spare > 0:
+                count = want(wanted, anchor, count)
+        for i in range(n_options):
+            if options[i] == BOAT_CARD or options[i] == SHIELD:  # the Boat-card branch of choose_card
+                count = want(wanted, anchor, count)
+    elif kind == MOVE_PIECE_DECISION:  # move_piece_choice
+        for i in range(n_options):
+            piece = options[i]
+            if piece >= PIECE_BOMB:
+                continue
+            loc = state[CHAR_LOC + piece]
+            if loc < BOAT_NODE:
+                count = want(wanted, loc, count)
+            elif state[CHAR_CAPTOR + piece] < 0:
+                count = want(wanted, anchor, count)
+    elif kind == MOVE_DESTINATION:  # destination_score
+        for i in range(n_options):
+            node = options[i] & DEST_MASK
+            if node < BOAT_NODE:
+                count = want(wanted, node, count)
+    else:  # a placement or an Anchor: the offered squares
+        for i in range(n_options):
+            count = want(wanted, options[i], count)
     return count
 
 
@@ -188,7 +256,7 @@ def enemy_distances(state, seat, distance, queue):
                 break
             queue[count] = other
             count += 1
-    distance_map(state, distance, queue, count)
+    distance_map(state, distance, queue, count, queue, -1)
     return count
 
 
@@ -204,7 +272,7 @@ def bomb_target_distances(state, seat, distance, queue):
         if other != seat and state[ALIVE + other] == 1:
             queue[count] = state[BOAT_ANCHOR + other]
             count += 1
-    distance_map(state, distance, queue, count)
+    distance_map(state, distance, queue, count, queue, -1)
     return count
 
 
@@ -472,7 +540,9 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
     queue = memory[MEM_QUEUE:MEM_QUEUE + QUEUE_SIZE]
     if kind == CHOOSE_CARD or kind == MOVE_PIECE_DECISION or kind == MOVE_DESTINATION or kind == START_ANCHOR \
             or kind == BOAT_ANCHOR_DECISION or kind == PLACE_FOUND:
-        chest_distances(state, distance, queue)
+        wanted = memory[MEM_WANTED:MEM_WANTED + MAX_SQUARES]
+        chest_distances(state, distance, queue, wanted, squares_read(state, seat, kind, options, n_options, params,
+                                                                     wanted))
     if kind == CHOOSE_CARD:
         return choose_card(state, seat, options, n_options, params, stream, distance)
     if kind == MOVE_PIECE_DECISION:
