@@ -14,6 +14,11 @@ Fair play: the heuristic reads only public slots (``simulator/games/skirmish/sta
 board, characters, bombs, boats, whether a square holds an unopened chest (never its content),
 gems and ammunition in the boats (face up), and its own hand (``HAND`` of its own seat only).
 It writes nothing into the state.
+
+Working memory: the heuristic's parameter vector is its N_PARAMS weights followed by MEMORY_SIZE
+entries it writes (its distance maps and breadth-first queue, read as int64), so that a decision
+allocates nothing.  Nothing in it outlives a decision: every map is recomputed when used.  Build
+such vectors with ``with_memory``.
 """
 
 import numpy as np
@@ -28,6 +33,7 @@ from simulator.games.skirmish.state import (
     ATTACK_TARGET,
     BOAT_ANCHOR,
     BOAT_ANCHOR_DECISION,
+    BOAT_CARD,
     BOAT_NODE,
     BOMB_DROP,
     BOMB_LOC,
@@ -104,6 +110,25 @@ PARAMS = {
 
 FAR = 1000
 
+# ---- working memory after the weights (int64 entries: a view of the floats, see ``memory_of``) ----
+MEM_DISTANCE = 0  # steps to the nearest unopened chest or dropped loot, per square
+MEM_ENEMY = MEM_DISTANCE + MAX_SQUARES  # steps to the nearest square around an enemy character
+MEM_BOMBS = MEM_ENEMY + MAX_SQUARES  # steps to the nearest bomb or enemy Anchor
+MEM_WANTED = MEM_BOMBS + MAX_SQUARES  # 1 on the squares whose chest distance the decision reads
+MEM_QUEUE = MEM_WANTED + MAX_SQUARES  # breadth-first queue: its sources first, then each square once
+QUEUE_SIZE = N_CHARACTERS * 8 + MAX_SQUARES  # the most sources (8 squares around each character) + squares
+MEMORY_SIZE = MEM_QUEUE + QUEUE_SIZE
+"""Entries of working memory the heuristic needs after its N_PARAMS weights."""
+
+
+def with_memory(weights):
+    """The heuristic's parameter vector: ``weights`` (N_PARAMS) followed by its working memory."""
+    return np.concatenate([np.asarray(weights, dtype=np.float64), np.zeros(MEMORY_SIZE)])
+
+
+HEURISTIC_PARAMS = with_memory(PARAMS["prospector"])
+"""What ``--strategy strategies.skirmish:heuristic`` plays with: prospector's weights, with memory."""
+
 
 @njit(STRATEGY_SIGNATURE, cache=True)
 def random_strategy(state, seat, kind, options, n_options, params, stream):
@@ -114,44 +139,110 @@ def random_strategy(state, seat, kind, options, n_options, params, stream):
 # ---------------------------------------------------------------- what the seat sees
 
 @njit(cache=True)
-def distance_map(state, sources, n_sources, distance, queue):
+def distance_map(state, distance, queue, n_sources, wanted, n_wanted):
     """Steps (king moves over land, obstacles and sea blocking; characters ignored) from every
-    square to the nearest of ``sources``."""
+    square to the nearest of the ``n_sources`` squares at the head of ``queue``.  With ``wanted``
+    (1 on ``n_wanted`` squares; ``n_wanted`` < 0: every square is wanted) the search stops once
+    those squares have their distance: a square's distance is final when first set, and the
+    others may stay FAR."""
     for square in range(MAX_SQUARES):
         distance[square] = FAR
-    tail = 0
+    if n_wanted == 0:
+        return
     for i in range(n_sources):
-        distance[sources[i]] = 0
-        queue[tail] = sources[i]
-        tail += 1
+        if distance[queue[i]] == FAR:
+            distance[queue[i]] = 0
+            if n_wanted > 0 and wanted[queue[i]] == 1:
+                n_wanted -= 1
+                if n_wanted == 0:
+                    return
+    tail = n_sources
     head = 0
     while head < tail:
         node = queue[head]
         head += 1
+        step = distance[node] + 1
+        neighbours = NEIGH_MOVE + node * 8
         for k in range(8):
-            other = state[NEIGH_MOVE + node * 8 + k]
+            other = state[neighbours + k]
             if other < 0:
                 break
             if distance[other] == FAR:
-                distance[other] = distance[node] + 1
+                distance[other] = step
                 queue[tail] = other
                 tail += 1
+                if n_wanted > 0 and wanted[other] == 1:
+                    n_wanted -= 1
+                    if n_wanted == 0:
+                        return
 
 
 @njit(cache=True)
-def chest_distances(state, distance, queue, sources):
-    """Distance map to the unopened chests and to dropped loot."""
+def chest_distances(state, distance, queue, wanted, n_wanted):
+    """Distance map to the unopened chests and to dropped loot (at least on the ``wanted``
+    squares, see ``distance_map``)."""
     count = 0
     for square in range(MAX_SQUARES):
         if state[SQ_CHEST + square] != NO_CHEST or state[SQ_LOOT_GEMS + square] + state[SQ_LOOT_AMMO + square] > 0:
-            sources[count] = square
+            queue[count] = square
             count += 1
-    distance_map(state, sources, count, distance, queue)
+    distance_map(state, distance, queue, count, wanted, n_wanted)
+    return count
+
+
+@njit(cache=True, inline="always")
+def want(wanted, square, n_wanted):
+    """Marks ``square`` as read by the decision; returns the count of distinct wanted squares."""
+    if wanted[square] == 0:
+        wanted[square] = 1
+        n_wanted += 1
+    return n_wanted
+
+
+@njit(cache=True)
+def squares_read(state, seat, kind, options, n_options, params, wanted):
+    """Marks in ``wanted`` (cleared first) the squares whose chest distance decision ``kind`` reads,
+    and returns their count: where the own usable pieces stand (the own Anchor for those aboard),
+    the own Anchor when a Boat card is offered, the offered squares of a destination or a placement."""
+    wanted[:] = 0
+    count = 0
+    anchor = state[BOAT_ANCHOR + seat]
+    if kind == CHOOSE_CARD:  # nearest_move_need and the Boat card
+        spare = aboard(state, seat) - int(params[P_KEEP_ABOARD])
+        for char in range(N_CHARACTERS):
+            if state[CHAR_OWNER + char] != seat or state[CHAR_CAPTOR + char] >= 0:
+                continue
+            loc = state[CHAR_LOC + char]
+            if 0 <= loc < MAX_SQUARES:
+                count = want(wanted, loc, count)
+            elif loc == BOAT_NODE + seat and spare > 0:
+                count = want(wanted, anchor, count)
+        for i in range(n_options):
+            if options[i] == BOAT_CARD or options[i] == SHIELD:  # the Boat-card branch of choose_card
+                count = want(wanted, anchor, count)
+    elif kind == MOVE_PIECE_DECISION:  # move_piece_choice
+        for i in range(n_options):
+            piece = options[i]
+            if piece >= PIECE_BOMB:
+                continue
+            loc = state[CHAR_LOC + piece]
+            if loc < BOAT_NODE:
+                count = want(wanted, loc, count)
+            elif state[CHAR_CAPTOR + piece] < 0:
+                count = want(wanted, anchor, count)
+    elif kind == MOVE_DESTINATION:  # destination_score
+        for i in range(n_options):
+            node = options[i] & DEST_MASK
+            if node < BOAT_NODE:
+                count = want(wanted, node, count)
+    else:  # a placement or an Anchor: the offered squares
+        for i in range(n_options):
+            count = want(wanted, options[i], count)
     return count
 
 
 @njit(cache=True)
-def enemy_distances(state, seat, distance, queue, sources):
+def enemy_distances(state, seat, distance, queue):
     """Distance map to the squares around enemy characters on the island."""
     count = 0
     for char in range(N_CHARACTERS):
@@ -163,25 +254,25 @@ def enemy_distances(state, seat, distance, queue, sources):
             other = state[NEIGH_ADJ + loc * 8 + k]
             if other < 0:
                 break
-            sources[count] = other
+            queue[count] = other
             count += 1
-    distance_map(state, sources, count, distance, queue)
+    distance_map(state, distance, queue, count, queue, -1)
     return count
 
 
 @njit(cache=True)
-def bomb_target_distances(state, seat, distance, queue, sources):
+def bomb_target_distances(state, seat, distance, queue):
     """Distance map to the bombs on the island and to the enemy Anchor squares."""
     count = 0
     for bomb in range(N_BOMBS):
         if state[BOMB_LOC + bomb] >= 0:
-            sources[count] = state[BOMB_LOC + bomb]
+            queue[count] = state[BOMB_LOC + bomb]
             count += 1
     for other in range(state[PLAYERS]):
         if other != seat and state[ALIVE + other] == 1:
-            sources[count] = state[BOAT_ANCHOR + other]
+            queue[count] = state[BOAT_ANCHOR + other]
             count += 1
-    distance_map(state, sources, count, distance, queue)
+    distance_map(state, distance, queue, count, queue, -1)
     return count
 
 
@@ -246,19 +337,17 @@ def card_worth(state, seat, kind, params):
     return 1.5  # Boat
 
 
-@njit(cache=True)
-def best_index(scores, n_options, params, stream):
-    """Index of the best score (plus small random noise); equal best scores: one at random."""
-    best = 0
-    best_score = -1e18
-    equal = 0
-    for i in range(n_options):
-        score = scores[i] + params[P_NOISE] * random_float(stream)
-        take, equal = prefer(score, best_score, equal, stream)
-        if take:
-            best_score = score
-            best = i
-    return best
+@njit(cache=True, inline="always")
+def consider(i, score, best, best_score, equal, params, stream):
+    """One step of the argmax over the options: option ``i`` of ``score`` plus small random noise
+    against the best so far (equal best scores: one at random).  Returns ``(best, best_score,
+    equal)``; start from ``(0, -1e18, 0)``.  Scoring draws nothing, so the stream's draws are those
+    of scoring every option first and then taking the argmax."""
+    score += params[P_NOISE] * random_float(stream)
+    take, equal = prefer(score, best_score, equal, stream)
+    if take:
+        return i, score, equal
+    return best, best_score, equal
 
 
 # ---------------------------------------------------------------- decisions
@@ -287,7 +376,6 @@ def nearest_move_need(state, seat, distance, params):
 def choose_card(state, seat, options, n_options, params, stream, distance):
     """Which card to play next: a sure gain first (a steal, a bomb into a boat), attacks when the
     style wants them, then the Movement card that reaches a target with the least spare steps."""
-    scores = np.zeros(n_options)
     need = nearest_move_need(state, seat, distance, params)
     best_move = -1
     best_move_value = FAR
@@ -303,28 +391,30 @@ def choose_card(state, seat, options, n_options, params, stream, distance):
                 largest = i
     if best_move < 0:
         best_move = largest
+    best, best_score, equal = 0, -1e18, 0
     for i in range(n_options):
         kind = options[i]
         if kind == END_TURN:
-            scores[i] = 0.0
+            score = 0.0
         elif kind < PISTOL:
-            scores[i] = 5.0 if i == best_move else -1.0
+            score = 5.0 if i == best_move else -1.0
         elif kind == PISTOL or kind == HAMMER:
-            scores[i] = 9.0 * params[P_ATTACK] + 2.0
+            score = 9.0 * params[P_ATTACK] + 2.0
         elif kind == PADLOCK:
-            scores[i] = (9.0 * params[P_ATTACK] + 1.0) if aboard(state, seat) > 0 else 0.5 * params[P_ATTACK]
+            score = (9.0 * params[P_ATTACK] + 1.0) if aboard(state, seat) > 0 else 0.5 * params[P_ATTACK]
         elif kind == TREASURE_CHEST:
-            scores[i] = 10.0
+            score = 10.0
         elif kind == FLYING_BOMB:
-            scores[i] = 3.0 + 8.0 * params[P_BOMB]
+            score = 3.0 + 8.0 * params[P_BOMB]
         elif kind == POTION:
-            scores[i] = 1.0
+            score = 1.0
         elif kind == POISONED_GIFT:
-            scores[i] = 0.5
+            score = 0.5
         else:  # Boat card: move nearer to the chests when the own Anchor is far from them
             anchor = state[BOAT_ANCHOR + seat]
-            scores[i] = 2.0 if distance[anchor] > 3 else -1.0
-    return best_index(scores, n_options, params, stream)
+            score = 2.0 if distance[anchor] > 3 else -1.0
+        best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
+    return best
 
 
 @njit(cache=True)
@@ -357,38 +447,77 @@ def move_piece_choice(state, seat, options, n_options, params, stream, distance)
     value = state[MOVE_VALUE]
     keep = int(params[P_KEEP_ABOARD])
     spare = aboard(state, seat) - keep
-    scores = np.zeros(n_options)
+    best, best_score, equal = 0, -1e18, 0
     for i in range(n_options):
         piece = options[i]
         if piece >= PIECE_BOMB:
-            scores[i] = -2.0 + 6.0 * params[P_BOMB]
-            continue
-        loc = state[CHAR_LOC + piece]
-        if loc >= BOAT_NODE:
-            if state[CHAR_CAPTOR + piece] >= 0:
-                scores[i] = 8.0  # an escape
-                continue
-            need = 1 + distance[state[BOAT_ANCHOR + seat]]
-            penalty = 0.0 if spare > 0 else 20.0
+            score = -2.0 + 6.0 * params[P_BOMB]
         else:
-            need = distance[loc]
-            penalty = 0.0
-        scores[i] = (6.0 if need <= value else -float(need - value)) - penalty - 0.01 * need
-    return best_index(scores, n_options, params, stream)
+            loc = state[CHAR_LOC + piece]
+            if loc >= BOAT_NODE and state[CHAR_CAPTOR + piece] >= 0:
+                score = 8.0  # an escape
+            else:
+                if loc >= BOAT_NODE:
+                    need = 1 + distance[state[BOAT_ANCHOR + seat]]
+                    penalty = 0.0 if spare > 0 else 20.0
+                else:
+                    need = distance[loc]
+                    penalty = 0.0
+                score = (6.0 if need <= value else -float(need - value)) - penalty - 0.01 * need
+        best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
+    return best
 
 
 @njit(cache=True)
 def square_near_enemy_boat(state, seat, options, n_options, params, stream, first_field_shift):
     """The option that is an enemy boat, else the square nearest the richest enemy Anchor."""
     target = richest_enemy_anchor(state, seat)
-    scores = np.zeros(n_options)
+    best, best_score, equal = 0, -1e18, 0
     for i in range(n_options):
         node = options[i] >> first_field_shift
+        score = 0.0
         if node >= BOAT_NODE:
-            scores[i] = 100.0
+            score = 100.0
         elif target >= 0:
-            scores[i] = -chebyshev(state, node, target)
-    return best_index(scores, n_options, params, stream)
+            score = -chebyshev(state, node, target)
+        best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
+    return best
+
+
+@njit(cache=True)
+def move_destination(state, seat, options, n_options, params, stream, memory, distance, queue):
+    """Where the moving piece ends its move (``destination_score``), the chest map already drawn."""
+    enemy = memory[MEM_ENEMY:MEM_ENEMY + MAX_SQUARES]
+    bombs = memory[MEM_BOMBS:MEM_BOMBS + MAX_SQUARES]
+    if params[P_ATTACK] > 0:
+        enemy_distances(state, seat, enemy, queue)
+        for square in range(MAX_SQUARES):
+            if enemy[square] == FAR:
+                enemy[square] = 20
+    else:
+        enemy[:] = 0
+    carrying = False
+    for i in range(n_options):
+        if options[i] >> DEST_BITS != 0:
+            carrying = True
+            break
+    if params[P_BOMB] > 0 and carrying:  # the bomb map matters only for moves that carry bombs
+        bomb_target_distances(state, seat, bombs, queue)
+    else:
+        bombs[:] = 0
+    best, best_score, equal = 0, -1e18, 0
+    for i in range(n_options):
+        node = options[i] & DEST_MASK
+        subset = options[i] >> DEST_BITS
+        score = destination_score(state, seat, node, subset, distance, enemy, bombs, params)
+        best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
+    return best
+
+
+@njit(cache=True, inline="always")
+def memory_of(params):
+    """The working memory after the weights, as int64 entries (MEMORY_SIZE of them)."""
+    return params[N_PARAMS:N_PARAMS + MEMORY_SIZE].view(np.int64)
 
 
 @njit(cache=True)
@@ -406,64 +535,50 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         return 0 if (params[P_OPEN_RISK] >= 0.5 or has_shield) else 1  # option 0 = open
     if kind == SHIELD_REACTION:
         return 0  # always play the Shield (option 0 = yes)
-    distance = np.empty(MAX_SQUARES, dtype=np.int64)
-    queue = np.empty(N_NODES * 8, dtype=np.int64)
-    sources = np.empty(N_NODES * 8, dtype=np.int64)
+    memory = memory_of(params)
+    distance = memory[MEM_DISTANCE:MEM_DISTANCE + MAX_SQUARES]
+    queue = memory[MEM_QUEUE:MEM_QUEUE + QUEUE_SIZE]
     if kind == CHOOSE_CARD or kind == MOVE_PIECE_DECISION or kind == MOVE_DESTINATION or kind == START_ANCHOR \
             or kind == BOAT_ANCHOR_DECISION or kind == PLACE_FOUND:
-        chest_distances(state, distance, queue, sources)
+        wanted = memory[MEM_WANTED:MEM_WANTED + MAX_SQUARES]
+        chest_distances(state, distance, queue, wanted, squares_read(state, seat, kind, options, n_options, params,
+                                                                     wanted))
     if kind == CHOOSE_CARD:
         return choose_card(state, seat, options, n_options, params, stream, distance)
     if kind == MOVE_PIECE_DECISION:
         return move_piece_choice(state, seat, options, n_options, params, stream, distance)
     if kind == MOVE_DESTINATION:
-        enemy = np.zeros(MAX_SQUARES, dtype=np.int64)
-        bombs = np.zeros(MAX_SQUARES, dtype=np.int64)
-        if params[P_ATTACK] > 0:
-            enemy_distances(state, seat, enemy, queue, sources)
-            for square in range(MAX_SQUARES):
-                if enemy[square] == FAR:
-                    enemy[square] = 20
-        carrying = False
-        for i in range(n_options):
-            if options[i] >> DEST_BITS != 0:
-                carrying = True
-                break
-        if params[P_BOMB] > 0 and carrying:  # the bomb map matters only for moves that carry bombs
-            bomb_target_distances(state, seat, bombs, queue, sources)
-        scores = np.zeros(n_options)
-        for i in range(n_options):
-            node = options[i] & DEST_MASK
-            subset = options[i] >> DEST_BITS
-            scores[i] = destination_score(state, seat, node, subset, distance, enemy, bombs, params)
-        return best_index(scores, n_options, params, stream)
+        return move_destination(state, seat, options, n_options, params, stream, memory, distance, queue)
     if kind == BOMB_DROP or kind == FLYING_BOMB_DECISION:
         return square_near_enemy_boat(state, seat, options, n_options, params, stream,
                                       FLY_DEST_SHIFT if kind == FLYING_BOMB_DECISION else 0)
     if kind == PLACE_FOUND or kind == START_ANCHOR or kind == BOAT_ANCHOR_DECISION:
-        scores = np.zeros(n_options)
+        best, best_score, equal = 0, -1e18, 0
         for i in range(n_options):
-            scores[i] = -float(distance[options[i]])
-        return best_index(scores, n_options, params, stream)
+            best, best_score, equal = consider(i, -float(distance[options[i]]), best, best_score, equal, params,
+                                               stream)
+        return best
     if kind == PISTOL_TARGET or kind == ATTACK_TARGET:
         target = leader(state, seat) if params[P_TARGET_LEADER] >= 0.5 else -1
-        scores = np.zeros(n_options)
+        best, best_score, equal = 0, -1e18, 0
         for i in range(n_options):
             if options[i] == STOP:
-                scores[i] = -1.0
+                score = -1.0
             else:
-                scores[i] = 1.0 + (2.0 if state[CHAR_OWNER + options[i]] == target else 0.0)
-        return best_index(scores, n_options, params, stream)
+                score = 1.0 + (2.0 if state[CHAR_OWNER + options[i]] == target else 0.0)
+            best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
+        return best
     if kind == CHEST_STEAL:
         target = leader(state, seat)
-        scores = np.zeros(n_options)
+        best, best_score, equal = 0, -1e18, 0
         for i in range(n_options):
             victim = options[i] & ((1 << STEAL_ITEM_SHIFT) - 1)
             item = options[i] >> STEAL_ITEM_SHIFT
             wants_ammo = params[P_ATTACK] >= 0.5 and state[AMMO + seat] == 0
-            scores[i] = (3.0 if (item == 1) == wants_ammo else 1.0) + (1.0 if victim == target else 0.0) \
+            score = (3.0 if (item == 1) == wants_ammo else 1.0) + (1.0 if victim == target else 0.0) \
                 + 0.1 * state[GEMS + victim]
-        return best_index(scores, n_options, params, stream)
+            best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
+        return best
     if kind == GIFT_TARGET_DECISION:
         target = leader(state, seat)
         for i in range(n_options):
@@ -471,13 +586,14 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
                 return i
         return 0
     if kind == GIFT_CARD or kind == FORCED_DISCARD or kind == POTION_DISCARD:
-        scores = np.zeros(n_options)
+        best, best_score, equal = 0, -1e18, 0
         for i in range(n_options):
             if options[i] == STOP:
-                scores[i] = -2.5
+                score = -2.5
             else:
-                scores[i] = -card_worth(state, seat, options[i], params)
-        return best_index(scores, n_options, params, stream)
+                score = -card_worth(state, seat, options[i], params)
+            best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
+        return best
     return random_below(stream, n_options)
 
 
@@ -490,5 +606,7 @@ def strategy_specs():
         "random": StrategySpec("random", random_strategy, np.zeros(N_PARAMS), STRATEGY_DESCRIPTIONS["random"]),
     }
     for name, params in PARAMS.items():
-        specs[name] = StrategySpec(name, heuristic, np.asarray(params, dtype=np.float64), STRATEGY_DESCRIPTIONS[name])
+        # only the N_PARAMS weights are tunable: the working memory after them is the heuristic's own
+        specs[name] = StrategySpec(name, heuristic, with_memory(params), STRATEGY_DESCRIPTIONS[name],
+                                   tunable=N_PARAMS)
     return specs
