@@ -445,7 +445,7 @@ def test_a_seat_sentence_names_the_seats_within_noise_too():
 def test_a_confirmation_names_what_its_two_estimates_measure_in_percentage_points():
     headline = {"measure": "seat-win-rate", "seat": 3, "estimate": -0.013, "low": -0.026, "high": -0.0001, "unit": "pp"}
     strong = {"estimate": -0.03, "low": -0.156, "high": 0.096}
-    assert confirm.compared(headline, strong) == "seat 3's win-rate change -1.3 pp [-2.6, -0.0] → -3.0 pp [-15.6, 9.6]"
+    assert confirm.compared(headline, strong) == "seat 3's win-rate change -1.3 pp [-2.6, 0.0] → -3.0 pp [-15.6, 9.6]"
     imbalance = {"measure": "seat-imbalance", "estimate": 0.085, "low": 0.077, "high": 0.094, "unit": "pp"}
     assert confirm.compared(imbalance, {"estimate": 0.085, "low": 0.01, "high": 0.18}) == \
         "seat imbalance 8.5 pp [7.7, 9.4] → 8.5 pp [1.0, 18.0]"
@@ -507,3 +507,18 @@ def test_a_seat_imbalance_whose_favoured_seat_changes_within_noise_cannot_be_tol
     same_seat = {"estimate": 0.085, "low": 0.01, "high": 0.18, "best_seat": 1}
     assert confirm.verdict_within_noise(main, same_seat, 50) == "holds (within noise at 50 games)"
     assert confirm.verdict_within_noise(main, {"estimate": 0.04, "low": 0.03, "high": 0.05, "best_seat": 1}, 5000) == confirm.HOLDS
+
+
+def test_a_figure_rounded_to_zero_has_no_minus_sign():
+    # loot-variants read "-1.3 points [-2.6, -0.0]" and skirmish-card-mix "-0.00 points [-0.04, +0.04]"
+    from simulator.analysis.report.quality import interval_only, value_text
+
+    assert value_text(-0.0004, "points", signed=True) == "+0.00 points"
+    assert interval_only(-0.026, -0.0001, "pp", signed=True) == "[-2.6, +0.0]"
+    headline = {"measure": "seat-win-rate", "seat": 3, "estimate": -0.013, "low": -0.026, "high": -0.0001, "unit": "pp"}
+    assert confirm.compared(headline, {"estimate": -0.0004, "low": -0.1, "high": 0.1}).endswith("→ +0.0 pp [-10.0, 10.0]")
+
+
+def test_the_favoured_seat_under_both_lineups_is_said_once():
+    assert confirm.favoured_clause({"best_seat": 1}, {"best_seat": 1}) == ", seat 1 the most favoured under both"
+    assert confirm.favoured_clause({"best_seat": 2}, {"best_seat": 1}) == ", most favoured seat 2 → 1"

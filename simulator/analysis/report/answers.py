@@ -18,7 +18,7 @@ import polars as pl
 
 from simulator.analysis.report import charts
 from simulator.analysis.stats import compare, intervals as stats
-from simulator.analysis.report.quality import interval_only, value_text, with_interval
+from simulator.analysis.report.quality import interval_only, no_negative_zero, value_text, with_interval
 from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
 MAX_ANSWERS = 5
@@ -108,7 +108,7 @@ def compose(document, question: str = "", measure: str = "") -> None:
 
 
 def _pp(value: float) -> str:
-    return f"{100 * value:+.1f} pp"
+    return f"{no_negative_zero(100 * value, 1):+.1f} pp"
 
 
 def seat_sentence(fact: dict) -> str:

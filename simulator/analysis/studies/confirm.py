@@ -19,6 +19,7 @@ import polars as pl
 
 from simulator.analysis.stats import compare, seats, tournament
 from simulator.analysis.report import quality as report_quality
+from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
@@ -181,8 +182,9 @@ def _figure(value: dict, unit: str, signed: bool = False) -> str:
     points (``pp``, never ``points``, which are the game's own score), ``%`` or the game's unit."""
     scale = 100.0 if unit in ("%", "pp") else 1.0
     suffix = {"pp": " pp", "points": " points", "%": "%"}.get(unit, f" {unit}")
-    number = f"{scale * value['estimate']:+.1f}" if signed else f"{scale * value['estimate']:.1f}"
-    return f"{number}{suffix} [{scale * value['low']:.1f}, {scale * value['high']:.1f}]"
+    estimate, low, high = (no_negative_zero(scale * value[key], 1) for key in ("estimate", "low", "high"))
+    number = f"{estimate:+.1f}" if signed else f"{estimate:.1f}"
+    return f"{number}{suffix} [{low:.1f}, {high:.1f}]"
 
 
 QUANTITY_WORDS = {"seat-imbalance": "seat imbalance", "score": "change of the mean score", "length": "change of the length",
@@ -206,6 +208,13 @@ def compared(headline: dict, strong: dict) -> str:
             f"{_figure(strong, headline['unit'], signed)}")  # fmt: skip
 
 
+def favoured_clause(headline: dict, strong: dict) -> str:
+    """``, seat 1 the most favoured under both`` or ``, most favoured seat 2 → 1`` (never ``1 → 1``)."""
+    if headline.get("best_seat") == strong["best_seat"]:
+        return f", seat {strong['best_seat']} the most favoured under both"
+    return f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}"
+
+
 def add_confirmation(document, experiment, played: dict) -> None:
     """Append to each headline answer how it fares under the stronger lineup, say how strong that
     lineup is, and add the appendix section with both estimates of every headline."""
@@ -227,7 +236,7 @@ def add_confirmation(document, experiment, played: dict) -> None:
             clause = (f" Under {lineup} in every seat ({word} {power['default_name']} at {players} players, "
                       f"{experiment.confirm_n:,} games per run) this {verdict}: {compared(headline, strong)}.")  # fmt: skip
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
-                clause = clause[:-1] + f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}."
+                clause = clause[:-1] + favoured_clause(headline, strong) + "."
             document.answers[headline["answer"]] += clause
             signed = headline["measure"] != "seat-imbalance"
             rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
