@@ -439,5 +439,122 @@ def test_decisions_never_asked_under_either_rules_are_not_given_as_the_reason(tm
 
     monkeypatch.setattr(rule_coverage, "rule_coverage", coverage)
     text = report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])])
-    assert "the rule second-card-optional changes never came into play in 400 games" in text
+    assert "the rule that second-card-optional changes never came into play in 400 games" in text
     assert "no player was ever asked to steal" in text and "claim pieces" not in text
+    # the games differed (not identical): the differences are the players', never "a finding ... not the rules"
+    assert text.endswith("what differs from the baseline comes from the players' choices, not from the rule")
+    identical = report.never_done_text([Folder("base", [])], [Folder("arm", ["second-card-optional"])], identical=True)
+    assert identical.endswith("a finding about the strategies or the deals, not the rules")
+
+
+# ---------------------------------------------------------------- units and plain words on the first screen (report review)
+
+
+def _seat_table(rows: list[tuple[int, float, float, float, float]]) -> pl.DataFrame:
+    """A seat table as the seat-advantage fact holds it: seat, win rate, interval, Holm p."""
+    return pl.DataFrame([{"seat": seat, "win_rate": rate, "low": low, "high": high, "p_holm": p, "vs_fair": rate - 0.25}
+                         for seat, rate, low, high, p in rows])  # fmt: skip
+
+
+def test_a_seat_imbalance_is_in_percentage_points_and_a_ratio_within_noise_is_not_given():
+    imbalance = {"estimate": 0.005, "low": 0.003, "high": 0.015, "rates": [0.25, 0.25, 0.245, 0.255], "fair_share": 0.25,
+                 "best_seat": 4, "worst_seat": 3}  # fmt: skip
+    even = _seat_table([(seat, 0.25, 0.24, 0.26, 1.0) for seat in (1, 2, 3, 4)])
+    text = report_answers.imbalance_sentence("4 players", imbalance, even)
+    assert "seat imbalance 0.5 pp [0.3, 1.5]" in text and " points" not in text
+    assert "times as often" not in text and "no seat differs from the fair share beyond noise" in text
+    unfair = _seat_table([(1, 0.30, 0.29, 0.31, 0.001), (2, 0.25, 0.24, 0.26, 1.0), (3, 0.25, 0.24, 0.26, 1.0),
+                          (4, 0.20, 0.19, 0.21, 0.001)])  # fmt: skip
+    imbalance |= {"estimate": 0.05, "rates": [0.30, 0.25, 0.25, 0.20], "best_seat": 1, "worst_seat": 4}
+    text = report_answers.imbalance_sentence("4 players", imbalance, unfair)
+    assert "seat 1 wins 1.5 times as often as seat 4; beyond noise: seat 1 +5.0 pp, seat 4 -5.0 pp" in text
+
+
+def test_a_seat_sentence_names_the_seats_within_noise_too():
+    table = _seat_table([(1, 0.28, 0.27, 0.29, 0.001), (2, 0.25, 0.24, 0.26, 1.0), (3, 0.23, 0.22, 0.24, 0.01),
+                         (4, 0.25, 0.24, 0.26, 0.9)])  # fmt: skip
+    text = report_answers.seat_sentence({"title": "4 players", "seats": (table, {"fair_share": 0.25})})
+    assert "seat 1 wins 28.0%" in text and "seat 3 wins 23.0%" in text
+    assert text.endswith("; seats 2 and 4 within noise of it.")  # every seat 1..P is accounted for
+
+
+def test_a_confirmation_names_what_its_two_estimates_measure_in_percentage_points():
+    headline = {"measure": "seat-win-rate", "seat": 3, "estimate": -0.013, "low": -0.026, "high": -0.0001, "unit": "pp"}
+    strong = {"estimate": -0.03, "low": -0.156, "high": 0.096}
+    assert confirm.compared(headline, strong) == "seat 3's win-rate change -1.3 pp [-2.6, 0.0] → -3.0 pp [-15.6, 9.6]"
+    imbalance = {"measure": "seat-imbalance", "estimate": 0.085, "low": 0.077, "high": 0.094, "unit": "pp"}
+    assert confirm.compared(imbalance, {"estimate": 0.085, "low": 0.01, "high": 0.18}) == \
+        "seat imbalance 8.5 pp [7.7, 9.4] → 8.5 pp [1.0, 18.0]"
+
+
+def test_a_comparison_with_a_mixed_lineup_is_not_called_a_tournament(tmp_path):
+    study, _, document = _study(tmp_path, "")  # variants compared, lineup strong + weak: the players are a choice
+    experiment.confirm_report(document, study, tmp_path / "store", 1)
+    assert "strategy tournament" not in document.intro
+    assert "Not checked under a stronger lineup" in document.intro and "measured with strong, weak only" in document.intro
+    tournament = experiment.load_experiment(write(tmp_path, GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]\n', ""),
+                                                  "tournament.toml"))  # fmt: skip
+    assert "a strategy tournament" in confirm.no_confirmation_sentence(tournament)
+
+
+def test_a_tournament_with_shared_wins_measures_strategies_against_the_same_fair_share_as_seats():
+    # Sails-like: shared wins count for each tied seat, so the four rates sum to 104%, not 100%: the fair
+    # share is 26%, as in the seat answer from the same games, not 1/4 (which made every strategy look +1 pp better)
+    table = pl.DataFrame({"strategy": ["a", "b", "c", "d"], "win_rate": [0.56, 0.18, 0.16, 0.14],
+                          "low": [0.55, 0.17, 0.15, 0.13], "high": [0.57, 0.19, 0.17, 0.15], "seats_played": [1000] * 4})  # fmt: skip
+    assert math.isclose(report_answers.tournament_fair_share(table), 0.26)
+    text = report_answers.tournament_sentence("4 players", table)
+    assert "against a fair share of 26.0%" in text and "a 56.0% [55.0, 57.0] (+30.0 pp)" in text
+
+
+def test_a_setup_lists_its_largest_seat_changes_first_and_counts_the_others():
+    # skeleton-piracy: no-piracy moved seat 4 by -2.5 pp at 4 players, the change its confirmation quotes, yet the
+    # answer listed the first three in seat order (two at 2 players, seat 1 at 4) and left seat 4 out
+    def entry(title, changes):
+        return {"title": title, "seats": pl.DataFrame([{"column": f"win_seat_{seat}", "difference": change,
+                                                         "low": change - 0.005, "high": change + 0.005} for seat, change in changes])}  # fmt: skip
+
+    entries = [entry("2 players", [(1, 0.007), (2, -0.004)]), entry("4 players", [(1, 0.021), (4, -0.025)])]
+    listed = report_answers.moved_seats(entries, many=True)
+    assert listed[0].startswith("seat 4 -2.5 pp") and listed[0].endswith("at 4 players")
+    assert [text.split(" pp")[0] for text in listed] == ["seat 4 -2.5", "seat 1 +2.1", "seat 1 +0.7", "seat 2 -0.4"]
+
+
+def test_a_setup_that_makes_games_stall_says_so_first_even_from_zero():
+    # skeleton-readings: second-card-optional stops 47% of games at the turn cap (no winner), which is why every
+    # seat's win rate falls; its answer named blows and put-backs and never the stalls (0% on one side was read
+    # as "true by construction")
+    table = pl.DataFrame([
+        {"arm": "optional", "column": "seat.putbacks", "baseline": 4.2, "variant": 48.5, "difference": 44.3, "low": 44.0, "high": 44.6, "survives": True},
+        {"arm": "optional", "column": "seat.blows", "baseline": 0.41, "variant": 0.11, "difference": -0.3, "low": -0.301, "high": -0.299, "survives": True},
+        {"arm": "optional", "column": "game.capped", "baseline": 0.0, "variant": 0.473, "difference": 0.473, "low": 0.463, "high": 0.483, "survives": True},
+        {"arm": "optional", "column": "seat.cards_taken", "baseline": 14.9, "variant": 57.9, "difference": 43.0, "low": 42.9, "high": 43.1, "survives": True},
+    ])  # fmt: skip
+    effects = report_answers.plain_effects(table, "optional", "turns")
+    assert effects[0] == "games stopped at the stall cap 0.0% → 47%"
+    assert len(effects) == report_answers.PLAIN_EFFECTS and "stall" not in " ".join(effects[1:])
+
+
+def test_a_seat_imbalance_whose_favoured_seat_changes_within_noise_cannot_be_told():
+    # tobago-seat-advantage at 2 players, 50 games under the stronger lineup: 3.6 pp (seat 1) → 0.0 pp [0.0, 15.0]
+    # (seat 2) read "this holds"; a favoured seat that changes within noise confirms nothing
+    main = {"measure": "seat-imbalance", "estimate": 0.036, "low": 0.026, "high": 0.045, "best_seat": 1}
+    assert confirm.verdict_within_noise(main, {"estimate": 0.0, "low": 0.0, "high": 0.15, "best_seat": 2}, 50) == confirm.UNTOLD
+    same_seat = {"estimate": 0.085, "low": 0.01, "high": 0.18, "best_seat": 1}
+    assert confirm.verdict_within_noise(main, same_seat, 50) == "holds (within noise at 50 games)"
+    assert confirm.verdict_within_noise(main, {"estimate": 0.04, "low": 0.03, "high": 0.05, "best_seat": 1}, 5000) == confirm.HOLDS
+
+
+def test_a_figure_rounded_to_zero_has_no_minus_sign():
+    # loot-variants read "-1.3 points [-2.6, -0.0]" and skirmish-card-mix "-0.00 points [-0.04, +0.04]"
+    from simulator.analysis.report.quality import interval_only, value_text
+
+    assert value_text(-0.0004, "points", signed=True) == "+0.00 points"
+    assert interval_only(-0.026, -0.0001, "pp", signed=True) == "[-2.6, +0.0]"
+    headline = {"measure": "seat-win-rate", "seat": 3, "estimate": -0.013, "low": -0.026, "high": -0.0001, "unit": "pp"}
+    assert confirm.compared(headline, {"estimate": -0.0004, "low": -0.1, "high": 0.1}).endswith("→ +0.0 pp [-10.0, 10.0]")
+
+
+def test_the_favoured_seat_under_both_lineups_is_said_once():
+    assert confirm.favoured_clause({"best_seat": 1}, {"best_seat": 1}) == ", seat 1 the most favoured under both"
+    assert confirm.favoured_clause({"best_seat": 2}, {"best_seat": 1}) == ", most favoured seat 2 → 1"

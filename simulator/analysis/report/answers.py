@@ -18,14 +18,14 @@ import polars as pl
 
 from simulator.analysis.report import charts
 from simulator.analysis.stats import compare, intervals as stats
-from simulator.analysis.report.quality import interval_only, value_text, with_interval
+from simulator.analysis.report.quality import interval_only, no_negative_zero, value_text, with_interval
 from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
 MAX_ANSWERS = 5
 MEASURES = {
-    "seat-imbalance": "seat imbalance: the largest distance of a seat's win rate from the fair share (points)",
+    "seat-imbalance": "seat imbalance: the largest distance of a seat's win rate from the fair share (pp)",
     "seat-balance": "the same as seat-imbalance",
-    "seat-win-rate": "each seat's win rate against the fair share, and how a setup moves it (points)",
+    "seat-win-rate": "each seat's win rate against the fair share, and how a setup moves it (pp)",
     "strategy-win-rate": "each strategy's win rate per seat taken (a tournament)",
     "score": "the mean score (points)",
     "length": "the game length (the game's own unit)",
@@ -108,7 +108,7 @@ def compose(document, question: str = "", measure: str = "") -> None:
 
 
 def _pp(value: float) -> str:
-    return f"{100 * value:+.1f} pp"
+    return f"{no_negative_zero(100 * value, 1):+.1f} pp"
 
 
 def seat_sentence(fact: dict) -> str:
@@ -122,7 +122,15 @@ def seat_sentence(fact: dict) -> str:
                 f"between {_pp(table['vs_fair'].min())} and {_pp(table['vs_fair'].max())} of it (intervals ±{100 * half:.1f} pp).")  # fmt: skip
     parts = [f"seat {row['seat']} wins {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}], "
              f"{_pp(row['vs_fair'])}" for row in flagged.sort("vs_fair", descending=True).iter_rows(named=True)]  # fmt: skip
-    return f"{fact['title']}: against a fair share of {100 * fair:.1f}%, " + "; ".join(parts) + "."
+    others = sorted(set(table["seat"].to_list()) - set(flagged["seat"].to_list()))
+    rest = (f"; {'seat' if len(others) == 1 else 'seats'} {_seat_list(others)} within noise of it" if others else "")
+    return f"{fact['title']}: against a fair share of {100 * fair:.1f}%, " + "; ".join(parts) + rest + "."
+
+
+def _seat_list(seats: list[int]) -> str:
+    """``4`` / ``2 and 4`` / ``2, 3 and 4``."""
+    names = [str(seat) for seat in seats]
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
 
 
 def quality_sentence(fact: dict) -> str:
@@ -154,7 +162,9 @@ def _rate(value: float) -> str:
 
 
 def _points(value: float) -> str:
-    return f"{100 * value:.1f} points"
+    """A distance between win rates: percentage points (``pp``), never ``points``, which are the
+    game's own score (a compensation gives "+1 point at the end")."""
+    return f"{100 * value:.1f} pp"
 
 
 def _times(high: float, low: float) -> str:
@@ -169,13 +179,15 @@ def imbalance_sentence(title: str, imbalance: dict, seat_table: pl.DataFrame | N
     best, worst = imbalance["best_seat"], imbalance["worst_seat"]
     text = (f"{title}: seat imbalance {_points(imbalance['estimate'])} {interval_only(imbalance['low'], imbalance['high'], 'pp')}"
             f" — seat {best} wins {_rate(rates[best - 1])}, seat {worst} {_rate(rates[worst - 1])} (fair share "
-            f"{_rate(fair)}): seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}")  # fmt: skip
-    if seat_table is not None:
-        flagged = seat_table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
-        text += ("; no seat differs from the fair share beyond noise" if flagged.is_empty() else
-                 "; beyond noise: " + ", ".join(f"seat {row['seat']} {_pp(row['vs_fair'])}" for row in
-                                                 flagged.sort("vs_fair", descending=True).iter_rows(named=True)))  # fmt: skip
-    return text + "."
+            f"{_rate(fair)})")  # fmt: skip
+    ratio = f": seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}"
+    if seat_table is None:
+        return text + ratio + "."
+    flagged = seat_table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
+    if flagged.is_empty():  # a ratio of two rates within noise of each other ("1.0 times as often") says nothing
+        return text + "; no seat differs from the fair share beyond noise."
+    return (text + ratio + "; beyond noise: " + ", ".join(f"seat {row['seat']} {_pp(row['vs_fair'])}" for row in
+                                                           flagged.sort("vs_fair", descending=True).iter_rows(named=True)) + ".")  # fmt: skip
 
 
 def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[dict]]:
@@ -313,7 +325,7 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
         answers.append(f"{rank} of {len(ranked)}: " + imbalance_sentence(titled(row), row["value"], row["seat_table"]))
     if len(ranked) > 4:
         listed = lambda part: ", ".join(f"{titled(row)} {100 * row['estimate']:.1f}" for row in part)  # noqa: E731
-        answers.append(f"Seat imbalance in points, the three fairest: {listed(ranked[:3])}; the three least fair: "
+        answers.append(f"Seat imbalance in pp, the three fairest: {listed(ranked[:3])}; the three least fair: "
                        f"{listed(ranked[-3:])} (intervals in the appendix table and the chart).")  # fmt: skip
     moved = [row for fact in facts if "comparison" in fact
              for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)
@@ -330,7 +342,7 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
               "low": row["low"], "high": row["high"]} for row in ranked[:CHART_SETUPS] + ranked[-CHART_SETUPS:]
              if True]  # fmt: skip
     chart = list({(row["label"], row["series"]): row for row in chart}.values())
-    figure = charts.rate_points(chart, "Seat imbalance per setup (fairest first)", "largest distance of a seat from the fair share (points)")
+    figure = charts.rate_points(chart, "Seat imbalance per setup (fairest first)", "largest distance of a seat from the fair share (pp)")
     note = "" if len(chart) == len(ranked) else f" The {len(chart)} fairest and least fair of {len(ranked)} setups; all are in the appendix."
     return answers, (figure, "Seat imbalance: the largest distance of a seat's win rate from the fair share, percentage "
                              "points, 95% bootstrap intervals over deals; 0 = every seat wins equally often." + note), headlines  # fmt: skip
@@ -403,15 +415,28 @@ def single_measure_answers(facts: list[dict], measure: str) -> tuple[list[str], 
 # ---------------------------------------------------------------- tournament
 
 
+def tournament_fair_share(table: pl.DataFrame) -> float:
+    """The win rate per seat taken every strategy would have if none were better: all wins over all
+    seats taken.  A shared win counts for each tied seat, so with shared wins it exceeds 1/P (and
+    equals the seat answer's fair share, from the same games)."""
+    seats_taken = table["seats_played"].cast(pl.Float64)
+    return float((table["win_rate"] * seats_taken).sum() / seats_taken.sum())
+
+
+def tournament_sentence(title: str, table: pl.DataFrame) -> str:
+    """``4 players: win rate per seat taken against a fair share of 26.1%, best first: ...``."""
+    fair = tournament_fair_share(table)
+    parts = [f"{row['strategy']} {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}] "
+             f"({_pp(row['win_rate'] - fair)})" for row in table.iter_rows(named=True)]  # fmt: skip
+    return f"{title}: win rate per seat taken against a fair share of {100 * fair:.1f}%, best first: " + "; ".join(parts) + "."
+
+
 def tournament_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str]]:
     answers, groups = [], {}
     for fact in [fact for fact in facts if "tournament" in fact][:3]:
         table = fact["tournament"]
-        fair = 1.0 / fact["players"]
-        parts = [f"{row['strategy']} {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}] "
-                 f"({_pp(row['win_rate'] - fair)})" for row in table.iter_rows(named=True)]  # fmt: skip
-        answers.append(f"{fact['title']}: win rate per seat taken against a fair share of {100 * fair:.1f}%, best first: "
-                       + "; ".join(parts) + ".")  # fmt: skip
+        fair = tournament_fair_share(table)
+        answers.append(tournament_sentence(fact["title"], table))
         groups[fact["title"]] = (table["strategy"].to_list(), table["win_rate"], table["low"], table["high"], fair)
     answers.append(seat_sentence(facts[0]) + " Every strategy sits in every seat (seat rotation).")
     answers.append(quality_sentence(facts[0]))
@@ -495,6 +520,10 @@ PLAIN_EFFECTS = 3
 """Plain effects (length, shared wins, the game's own counts) named in a setup's answer, largest first."""
 
 
+STALL_COLUMN = "game.capped"
+"""The game column of the core's stall convention (1 = stopped at the cap, no winner)."""
+
+
 def _amount(value: float) -> str:
     """A count or mean in the game's units, rounded for reading: 24, 3.1, 0.42."""
     return f"{value:,.0f}" if abs(value) >= 100 else f"{value:.1f}" if abs(value) >= 1 else f"{value:.2f}"
@@ -512,7 +541,7 @@ def plain_effect(row: dict, length_unit: str) -> str:
         return f"game length {_amount(before)} → {_amount(after)} {length_unit}"
     if column == "shared_win":
         return f"shared wins {_rate(before)} → {_rate(after)}"
-    if column == "game.capped":
+    if column == STALL_COLUMN:
         return f"games stopped at the stall cap {_rate(before)} → {_rate(after)}"
     if column == "mean_score":
         return f"mean score {_amount(before)} → {_amount(after)} points"
@@ -536,7 +565,24 @@ def plain_effects(differences: pl.DataFrame, display: str, length_unit: str) -> 
     # true by construction: named only when nothing else moved
     both_sides = rows.filter((pl.col("baseline") != 0) & (pl.col("variant") != 0))
     chosen = both_sides.head(PLAIN_EFFECTS) if not both_sides.is_empty() else rows.head(1)
+    # games stopped at the stall cap have no winner: a change in that rate explains every other figure
+    # (all seats' win rates fall together) and is never true by construction, even from 0%: it comes first
+    stalls = rows.filter(pl.col("column") == STALL_COLUMN)
+    chosen = pl.concat([stalls, chosen.filter(pl.col("column") != STALL_COLUMN)]).head(PLAIN_EFFECTS)
     return [plain_effect(row, length_unit) for row in chosen.iter_rows(named=True)]
+
+
+SHOWN_SEAT_MOVES = 3
+"""Seat win-rate changes a setup's answer lists (the largest; the count of the others follows)."""
+
+
+def moved_seats(entries: list[dict], many: bool) -> list[str]:
+    """The seat win-rate changes beyond noise of a setup, largest first (so the change its
+    confirmation quotes, the largest, is the first one listed), each with its interval."""
+    rows = sorted(((entry, row) for entry in entries for row in entry["seats"].iter_rows(named=True)),
+                  key=lambda pair: -abs(pair[1]["difference"]))  # fmt: skip
+    return [f"seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}"
+            + (f" at {entry['title']}" if many else "") for entry, row in rows]  # fmt: skip
 
 
 def arm_sentence(summary: dict) -> str:
@@ -551,10 +597,10 @@ def arm_sentence(summary: dict) -> str:
             reason = reason.split(" (")[0] + f" ({never})."
         return reason.replace(f"in all {entries[0]['games']:,} deals", f"in all {entries[0]['games']:,} deals ({where})")
     many = len(entries) > 1
-    seats = [f"seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}"
-             + (f" at {entry['title']}" if many else "") for entry in entries for row in entry["seats"].iter_rows(named=True)]  # fmt: skip
+    seats = moved_seats(entries, many)
     if seats:
-        text = f"{summary['display']} moves seat win rates beyond noise: " + ", ".join(seats[:3])
+        more = f" and {len(seats) - SHOWN_SEAT_MOVES} more" if len(seats) > SHOWN_SEAT_MOVES else ""
+        text = f"{summary['display']} moves seat win rates beyond noise: " + ", ".join(seats[:SHOWN_SEAT_MOVES]) + more
     else:
         largest = max(entries, key=lambda entry: entry["largest_seat_change"])
         text = (f"{summary['display']} moves no seat's win rate beyond noise (largest change "
@@ -653,7 +699,7 @@ def comparison_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str],
             if row is not None:
                 rows.append({"label": shorten(summary["display"], 40) + f" (seat {row['column'].rsplit('_', 1)[1]})",
                              "series": entry["title"], "estimate": row["difference"], "low": row["low"], "high": row["high"]})  # fmt: skip
-    figure = charts.rate_points(rows, "The seat win rate each setup moves most (same deals)", "change of the win rate (points)",
+    figure = charts.rate_points(rows, "The seat win rate each setup moves most (same deals)", "change of the win rate (pp)",
                                 from_zero=False)  # fmt: skip
     which = "" if len(charted) == len(summaries) else f" {len(charted)} of {len(summaries)} setups; all are in the appendix."
     return answers, (figure, "For each setup, the seat whose win rate it changes most: paired difference from the baseline "

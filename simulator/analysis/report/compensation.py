@@ -26,7 +26,7 @@ def add_compensation(document, block: dict, title: str) -> None:
     if not block["applies"]:
         return
     players = block["players"]
-    headers = ["points at the end"] + [f"seat {seat}" for seat in range(1, players + 1)] + ["largest gap (points)"]
+    headers = ["points at the end"] + [f"seat {seat}" for seat in range(1, players + 1)] + ["largest gap (pp)"]
     if "search" in block:
         found = block["search"]
         rows = [_rate_row("none", found["before"]), _rate_row(compensation.points_text(found["found"]["points"]), found["found"])]

@@ -31,6 +31,12 @@ def unit_text(unit: str, length_unit: str) -> str:
     return length_unit if unit == "length" else unit
 
 
+def no_negative_zero(value: float, digits: int) -> float:
+    """``value`` rounded to ``digits``, a rounded-away negative turned into 0 (``+0.00``, never
+    ``-0.00`` or ``[-2.6, -0.0]``, which read as a direction the figure does not have)."""
+    return round(value, digits) + 0.0
+
+
 def value_text(value: float, unit: str, length_unit: str = "", signed: bool = False) -> str:
     """A measure's value with its unit: ``%`` shares as percent (``pp`` when ``signed``: a
     difference), ``pp`` in percentage points, others as numbers followed by the unit."""
@@ -39,7 +45,9 @@ def value_text(value: float, unit: str, length_unit: str = "", signed: bool = Fa
     if unit == "%" and not signed:
         return f"{100 * value:.1f}%"
     if unit in ("%", "pp"):
-        return f"{100 * value:+.1f} pp" if signed else f"{100 * value:.1f} pp"
+        percent = no_negative_zero(100 * value, 1)
+        return f"{percent:+.1f} pp" if signed else f"{percent:.1f} pp"
+    value = no_negative_zero(value, 2)
     return f"{value:+.2f} {unit_text(unit, length_unit)}" if signed else f"{value:.2f} {unit_text(unit, length_unit)}"
 
 
@@ -49,7 +57,8 @@ def interval_only(low: float, high: float, unit: str, signed: bool = False) -> s
         return "[n/a]"
     scale, digits = (100.0, 1) if unit in ("%", "pp") else (1.0, 2)
     sign = "+" if signed else ""
-    return f"[{scale * low:{sign}.{digits}f}, {scale * high:{sign}.{digits}f}]"
+    low, high = no_negative_zero(scale * low, digits), no_negative_zero(scale * high, digits)
+    return f"[{low:{sign}.{digits}f}, {high:{sign}.{digits}f}]"
 
 
 def with_interval(row: dict, unit: str, length_unit: str = "", signed: bool = False, key: str = "estimate") -> str:

@@ -222,13 +222,14 @@ def _still_differ(count: int) -> str:
 
 
 def outcome_text(result: dict) -> str:
-    """``every seat within ±0.9 points of 25.0% (every 95% interval ...)``."""
+    """``every seat within ±0.9 pp of 25.0% (every 95% interval ...)``: percentage points, not the
+    game's points the compensation hands out."""
     table = result["table"]
     fair = table[0]["fair_share"]
     gap = 100 * result["largest_gap"]
     verdict = ("no seat distinguishable from it after Holm" if result["every_seat_fair"]
                else _still_differ(sum(1 for row in table if row["p_holm"] <= stats.ALPHA)))
-    return f"every seat within ±{gap:.1f} points of the fair share {100 * fair:.1f}% ({verdict})"
+    return f"every seat within ±{gap:.1f} pp of the fair share {100 * fair:.1f}% ({verdict})"
 
 
 def sentence(block: dict) -> str:
@@ -239,7 +240,7 @@ def sentence(block: dict) -> str:
     if "search" in block:
         found = block["search"]
         return (f"At {players} players, {points_text(found['found']['points'])}: {outcome_text(found['found'])}; "
-                f"without: ±{100 * found['before']['largest_gap']:.1f} points (amount chosen on "
+                f"without: ±{100 * found['before']['largest_gap']:.1f} pp (amount chosen on "
                 f"{found['chosen_on']:,} games, stated on {found['checked_on']:,} others).")  # fmt: skip
     return (f"At {players} players, {points_text(block['tested']['points'])}: {outcome_text(block['tested'])}; "
-            f"without: ±{100 * block['before']['largest_gap']:.1f} points ({block['games']:,} games).")  # fmt: skip
+            f"without: ±{100 * block['before']['largest_gap']:.1f} pp ({block['games']:,} games).")  # fmt: skip

@@ -20,6 +20,7 @@ import polars as pl
 from simulator.analysis.stats import compare, seats, tournament
 from simulator.analysis.stats.strategy_names import as_written
 from simulator.analysis.report import quality as report_quality
+from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
@@ -106,6 +107,20 @@ def too_few_games(main: dict, strong: dict) -> bool:
     return (strong["high"] - strong["low"]) / 2 > abs(main["estimate"])
 
 
+def verdict_within_noise(main: dict, strong: dict, games: int) -> str:
+    """:func:`fare`'s verdict, qualified when the stronger lineup's interval is wider than the
+    effect: a reversal within noise is no reversal, and neither is a seat imbalance that "holds"
+    while another seat is the favoured one (tobago at 2 players: seat 1 → seat 2, 3.6 → 0.0
+    points): both cannot be told at that number of games."""
+    verdict = fare(main, strong, main["measure"])
+    if not too_few_games(main, strong):
+        return verdict
+    other_seat = main["measure"] == "seat-imbalance" and strong.get("best_seat") not in (None, main.get("best_seat"))
+    if verdict == REVERSES or other_seat:
+        return UNTOLD
+    return f"{verdict} (within noise at {games:,} games)"
+
+
 def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
 
     base = tournament.fill_seats(tuple(resolve_tuned(game, name, players) for name in names), players)
@@ -189,10 +204,42 @@ def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label:
     return {"estimate": row["difference"], "low": row["low"], "high": row["high"]}
 
 
-def _figure(value: dict, unit: str) -> str:
+def _figure(value: dict, unit: str, signed: bool = False) -> str:
+    """An estimate and its interval in the headline's unit: a win rate's change in percentage
+    points (``pp``, never ``points``, which are the game's own score), ``%`` or the game's unit."""
     scale = 100.0 if unit in ("%", "pp") else 1.0
-    suffix = " points" if unit in ("pp", "points") else ("%" if unit == "%" else f" {unit}")
-    return f"{scale * value['estimate']:.1f}{suffix} [{scale * value['low']:.1f}, {scale * value['high']:.1f}]"
+    suffix = {"pp": " pp", "points": " points", "%": "%"}.get(unit, f" {unit}")
+    estimate, low, high = (no_negative_zero(scale * value[key], 1) for key in ("estimate", "low", "high"))
+    number = f"{estimate:+.1f}" if signed else f"{estimate:.1f}"
+    return f"{number}{suffix} [{low:.1f}, {high:.1f}]"
+
+
+QUANTITY_WORDS = {"seat-imbalance": "seat imbalance", "score": "change of the mean score", "length": "change of the length",
+                  "margin": "change of the margin of victory", "catch-up": "change of the gap between first and last",
+                  "decisiveness": "change of when the winner takes the lead for good",
+                  "sensitivity": "winner-change rate"}  # fmt: skip
+
+
+def quantity(headline: dict) -> str:
+    """What a headline's two estimates measure, in words (``seat 3's win-rate change``): the
+    confirmation quotes numbers that are not all in the answer, so it names them."""
+    if headline["measure"] == "seat-win-rate" and headline.get("seat"):
+        return f"seat {headline['seat']}'s win-rate change"
+    return QUANTITY_WORDS.get(headline["measure"], headline["measure"])
+
+
+def compared(headline: dict, strong: dict) -> str:
+    """``seat 3's win-rate change -1.3 pp [-2.6, -0.0] → -3.0 pp [-15.6, 9.6]``: both estimates, named."""
+    signed = headline["measure"] != "seat-imbalance"
+    return (f"{quantity(headline)} {_figure(headline, headline['unit'], signed)} → "
+            f"{_figure(strong, headline['unit'], signed)}")  # fmt: skip
+
+
+def favoured_clause(headline: dict, strong: dict) -> str:
+    """``, seat 1 the most favoured under both`` or ``, most favoured seat 2 → 1`` (never ``1 → 1``)."""
+    if headline.get("best_seat") == strong["best_seat"]:
+        return f", seat {strong['best_seat']} the most favoured under both"
+    return f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}"
 
 
 def add_confirmation(document, experiment, played: dict) -> None:
@@ -218,18 +265,16 @@ def add_confirmation(document, experiment, played: dict) -> None:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
-            verdict = fare(headline, strong, headline["measure"])
-            if too_few_games(headline, strong):  # a reversal within noise is no reversal
-                verdict = UNTOLD if verdict == REVERSES else f"{verdict} (within noise at {experiment.confirm_n:,} games)"
+            verdict = verdict_within_noise(headline, strong, experiment.confirm_n)
             lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
             clause = (f" Under {lineup} in every seat ({standing}, "
-                      f"{experiment.confirm_n:,} games per run) this {verdict}: "
-                      f"{_figure(headline, headline['unit'])} → {_figure(strong, headline['unit'])}.")  # fmt: skip
+                      f"{experiment.confirm_n:,} games per run) this {verdict}: {compared(headline, strong)}.")  # fmt: skip
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
-                clause = clause[:-1] + f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}."
+                clause = clause[:-1] + favoured_clause(headline, strong) + "."
             document.answers[headline["answer"]] += clause
-            rows.append([f"{players} players", headline["label"], headline["measure"], _figure(headline, headline["unit"]),
-                         _figure(strong, headline["unit"]), verdict])  # fmt: skip
+            signed = headline["measure"] != "seat-imbalance"
+            rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
+                         _figure(strong, headline["unit"], signed), verdict])  # fmt: skip
     for headline in document.headlines[MAX_CONFIRMED:]:
         document.answers[headline["answer"]] += f" (Not checked under stronger play: the first {MAX_CONFIRMED} answers are.)"
     if strengths:
@@ -244,14 +289,23 @@ def add_confirmation(document, experiment, played: dict) -> None:
     document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "verdict"], rows)
 
 
+def is_tournament(experiment) -> bool:
+    """Whether the players are the study's question: several strategies and no compared setup
+    (a comparison of rules with a mixed lineup is no tournament: its players are a choice)."""
+    compared = [arm for arm in experiment.arms[1:] if not arm.stream]  # the null setup compares nothing
+    return not compared and len({name for lineup in experiment.lineups for name in lineup}) > 1
+
+
 def no_confirmation_sentence(experiment) -> str:
-    """Said on the first screen when a study names no stronger lineup, with the reason."""
-    names = {name for lineup in experiment.lineups for name in lineup}
-    if len(names) > 1 and len(experiment.arms) == 1:
+    """Said on the first screen when a study names no stronger lineup: why, and for a comparison
+    the players every answer was measured with."""
+    if is_tournament(experiment):
         return "Not checked under a stronger lineup: the players are this study's question (a strategy tournament)."
+    names = {name for lineup in experiment.lineups for name in lineup}
     defaults = {tuned_default(experiment.game, players) for players in experiment.players}
-    played = {resolve_tuned(experiment.game, name, players) for name in names for players in experiment.players}
-    if played <= defaults:
+    if {resolve_tuned(experiment.game, name, players) for name in names for players in experiment.players} <= defaults:
         return ("Not checked under a stronger lineup: the study plays the tuned default, and "
                 + "; ".join(search_comparison(experiment.game, players) for players in experiment.players) + ".")
-    return "Not checked under a stronger lineup: the study file names none (confirm_lineup, confirm_n)."
+    players = ", ".join(dict.fromkeys(name for lineup in experiment.lineups for name in lineup))
+    return (f"Not checked under a stronger lineup (the study file names none: confirm_lineup, confirm_n): every answer "
+            f"was measured with {players} only, and may change under stronger play.")  # fmt: skip
