@@ -558,3 +558,22 @@ def test_a_figure_rounded_to_zero_has_no_minus_sign():
 def test_the_favoured_seat_under_both_lineups_is_said_once():
     assert confirm.favoured_clause({"best_seat": 1}, {"best_seat": 1}) == ", seat 1 the most favoured under both"
     assert confirm.favoured_clause({"best_seat": 2}, {"best_seat": 1}) == ", most favoured seat 2 → 1"
+
+
+def _setup_summary(spread: tuple[float, float, float], trailing: tuple[float, float, float]) -> dict:
+    seats_moved = pl.DataFrame({"column": [], "difference": [], "low": [], "high": []},
+                               schema={"column": pl.Utf8, "difference": pl.Float64, "low": pl.Float64, "high": pl.Float64})  # fmt: skip
+    entry = {"title": "4 players", "seats": seats_moved, "largest_seat_change": 0.004, "plain": ["games 3% shorter (25 → 24 turns)"],
+             "never_done": "", "spread": dict(zip(("difference", "low", "high"), spread)),
+             "trailing": dict(zip(("difference", "low", "high"), trailing)),
+             "winner_change": {"difference": 0.37, "chance": 0.75}, "null_change": None}  # fmt: skip
+    return {"display": "B13 forced", "identical": False, "by_players": [entry]}
+
+
+def test_a_setup_answer_names_catch_up_and_the_trailing_player_only_when_they_clearly_change():
+    unclear = report_answers.arm_sentence(_setup_summary((0.001, -0.001, 0.0035), (0.003, -0.004, 0.009)))
+    assert "gap between first and last" not in unclear and "trailing" not in unclear
+    assert unclear.startswith("B13 forced moves no seat's win rate") and "sensitivity: the winner differs on 37%" in unclear
+    clear = report_answers.arm_sentence(_setup_summary((-0.45, -0.71, -0.19), (0.02, 0.01, 0.03)))
+    assert "catch-up: the gap between first and last shrinks by" in clear
+    assert "the player trailing when it came up wins +2.0 pp" in clear

@@ -516,8 +516,9 @@ def sensitivity_clause(entry: dict) -> str:
     return text + (f" ({'; '.join(levels)})" if levels else "")
 
 
-PLAIN_EFFECTS = 3
-"""Plain effects (length, shared wins, the game's own counts) named in a setup's answer, largest first."""
+PLAIN_EFFECTS = 2
+"""Plain effects (length, shared wins, the game's own counts) named in a setup's answer, largest
+first (the first screen stays one screen; the appendix tables list every change)."""
 
 
 STALL_COLUMN = "game.capped"
@@ -610,9 +611,10 @@ def arm_sentence(summary: dict) -> str:
         text += "; " + ", ".join(middle["plain"]) + (f" at {middle['title']}" if many else "")
     if middle["never_done"]:  # the rule it changes never fired: say so, the effects above are not the rule's
         text += "; " + middle["never_done"]
-    text += "; " + spread_clause(middle["spread"], middle["title"] if many else "")
+    if _direction(middle["spread"]) != "no clear change":  # no clear change: said in the appendix only
+        text += "; " + spread_clause(middle["spread"], middle["title"] if many else "")
     trailing = middle["trailing"]
-    if trailing is not None:
+    if trailing is not None and not trailing["low"] <= 0 <= trailing["high"]:
         text += (f"; the player trailing when it came up wins {_pp(trailing['difference'])} "
                  f"{interval_only(trailing['low'], trailing['high'], 'pp', True)} more often")  # fmt: skip
     return text + "; " + sensitivity_clause(middle) + "."
