@@ -577,3 +577,28 @@ def test_a_setup_answer_names_catch_up_and_the_trailing_player_only_when_they_cl
     clear = report_answers.arm_sentence(_setup_summary((-0.45, -0.71, -0.19), (0.02, 0.01, 0.03)))
     assert "catch-up: the gap between first and last shrinks by" in clear
     assert "the player trailing when it came up wins +2.0 pp" in clear
+
+
+def _stall_fact(players: int, baseline_rate: float, capped_after: float) -> dict:
+    games = 5000
+    return {
+        "title": f"{players} players", "players": players, "length_unit": "turns", "baseline_label": "base",
+        "setup_names": {"base": "baseline", "cap50": "round-cap=50"},
+        "paired": pl.DataFrame({"label": ["cap50"], "identical_games": [False], "key": ["duration"]}),
+        "comparison": pl.DataFrame({"arm": ["round-cap=50"], "column": ["game.capped"], "difference": [capped_after - baseline_rate],
+                                    "low": [capped_after - baseline_rate - 0.01], "high": [capped_after - baseline_rate + 0.01],
+                                    "p": [1e-9], "baseline": [baseline_rate], "variant": [capped_after]}),
+        "capped": {"base": {"capped_rate": baseline_rate, "capped_rate_low": max(baseline_rate - 0.002, 0.0),
+                            "capped_rate_high": baseline_rate + 0.003, "capped_games": round(baseline_rate * games),
+                            "games": games, "stall_cap": "the 200-round cap"}},
+    }  # fmt: skip
+
+
+def test_a_stall_study_answers_how_often_first_then_ranks_setups_by_the_capped_rate():
+    assert report_answers.measure_name("capped") == "stalls"
+    facts = [_stall_fact(2, 0.0, 0.42), _stall_fact(4, 0.007, 0.80)]
+    answers, _, headlines = report_answers.measure_ranking_answers(facts, "stalls")
+    assert answers[0].startswith("With the rules as they are (the baseline), games stop at the stall cap (the 200-round cap)")
+    assert "0.0% [0.0, 0.3%] at 2 players (0 of 5,000 games)" in answers[0] and "at 4 players (35 of 5,000 games)" in answers[0]
+    assert answers[1].startswith("round-cap=50 at 4 players: the share of games stopped at the stall cap goes from 0.7% to 80.0% (+79.3 pp [+78.3, +80.3]), beyond noise")
+    assert [headline["answer"] for headline in headlines] == [1, 2] and headlines[0]["measure"] == "stalls"

@@ -33,10 +33,11 @@ MEASURES = {
     "catch-up": "the spread between first and last (points; negative change = catch-up)",
     "decisiveness": "how far into the game the winner takes the lead for good (% of the game)",
     "sensitivity": "the winner-change rate: deals whose winner differs from the baseline's (%)",
+    "stalls": "the share of games stopped at the stall cap, which have no winner (%)",
 }
 """The measures a study's question can be about (``measure`` in an experiment file)."""
 ALIASES = {"seat-balance": "seat-imbalance", "win-rate": "seat-win-rate", "duration": "length", "spread": "catch-up",
-           "winner-change": "sensitivity"}  # fmt: skip
+           "winner-change": "sensitivity", "capped": "stalls", "stall": "stalls", "capped-rate": "stalls"}  # fmt: skip
 DEFAULT_MEASURE = {"seats": "seat-imbalance", "tournament": "strategy-win-rate", "variants": "seat-win-rate",
                    "events": "seat-win-rate"}  # fmt: skip
 PAIRED_KEYS = {"length": "duration", "margin": "margin", "catch-up": "spread", "decisiveness": "decided_at",
@@ -59,6 +60,7 @@ MEASURE_QUESTIONS = {
     "catch-up": "Does each setup help the players behind catch up, or let the leader run away?",
     "decisiveness": "How early is the winner decided under each setup?",
     "sensitivity": "How sensitive is the outcome of a deal to each setup (another winner on the same deal)?",
+    "stalls": "How often does a game stall at the cap, and how does each setup change it?",
 }
 QUESTIONS = {
     "seats": "Does any seat win more often than its fair share?",
@@ -214,6 +216,10 @@ def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[
 # ---------------------------------------------------------------- ranking setups by the study's measure
 
 
+COMPARED_COLUMNS = {"score": ("score", "points"), "stalls": ("game.capped", "%")}
+"""Measures read off the comparison table (paired per deal, every setup against the baseline): column and unit."""
+
+
 def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
     """Per player count and setup (baseline included for the seat imbalance): the measure's
     estimate and interval, a p-value (setup differs: from the fair share for the imbalance, from
@@ -238,13 +244,14 @@ def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
                 continue
             if base:
                 continue
-            if measure == "score":
-                part = fact["comparison"].filter((pl.col("arm") == display) & (pl.col("column") == "score"))
+            if measure in COMPARED_COLUMNS:
+                column, unit = COMPARED_COLUMNS[measure]
+                part = fact["comparison"].filter((pl.col("arm") == display) & (pl.col("column") == column))
                 if part.is_empty():
                     continue
                 row = part.row(0, named=True)
                 rows.append({"fact": fact, "label": label, "display": display, "baseline": False, "estimate": row["difference"],
-                             "low": row["low"], "high": row["high"], "p": float(row.get("p", 1.0) or 1.0), "unit": "points",
+                             "low": row["low"], "high": row["high"], "p": float(row.get("p", 1.0) or 1.0), "unit": unit,
                              "before": row.get("baseline"), "after": row.get("variant"), "identical": identical.get(label, False)})  # fmt: skip
                 continue
             part = paired.filter((pl.col("label") == label) & (pl.col("key") == PAIRED_KEYS[measure]))
@@ -350,7 +357,8 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
 
 MEASURE_WORDS = {"score": "the mean score", "length": "the game length", "margin": "the margin of victory",
                  "catch-up": "the gap between first and last", "decisiveness": "the point where the winner takes the lead for good",
-                 "sensitivity": "the share of deals with another winner"}  # fmt: skip
+                 "sensitivity": "the share of deals with another winner",
+                 "stalls": "the share of games stopped at the stall cap"}  # fmt: skip
 
 
 def _value(value: float, unit: str, length_unit: str, signed: bool = False) -> str:
@@ -367,7 +375,9 @@ def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str],
     moving = [row for row in rows if not row["identical"]]
     ranked = sorted(moving, key=lambda row: -abs(row["estimate"]) / max((row["high"] - row["low"]) / 2, 1e-12))
     answers, headlines = [], []
-    for row in ranked[: MAX_ANSWERS - 1]:
+    if measure == "stalls":  # the question's first half: how often, with the rules as they are
+        answers.append(baseline_stalls_sentence(facts))
+    for row in ranked[: MAX_ANSWERS - 1 - len(answers)]:
         unit, length_unit = row["unit"], row["fact"]["length_unit"]
         title = row["display"] + (f" at {row['fact']['title']}" if many else "")
         verdict = ("beyond noise after the Holm correction" if row["p_holm"] <= stats.ALPHA else
@@ -393,6 +403,20 @@ def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str],
                                 from_zero=False, scale=100.0 if ranked and ranked[0]["unit"] in ("%", "pp") else 1.0)  # fmt: skip
     return answers, (figure, f"Paired difference of {MEASURE_WORDS[measure]} from the baseline on the same deals, 95% "
                              "intervals, largest effects first."), headlines  # fmt: skip
+
+
+def baseline_stalls_sentence(facts: list[dict]) -> str:
+    """How often the baseline's games stop at the stall cap, per player count, with Wilson intervals."""
+    parts = []
+    for fact in facts:
+        rate = fact.get("capped", {}).get(fact["baseline_label"])
+        if rate is None:
+            continue
+        parts.append(f"{_rate(rate['capped_rate'])} [{_rate(rate['capped_rate_low']).rstrip('%')}, "
+                     f"{_rate(rate['capped_rate_high'])}] at {fact['title']} ({rate['capped_games']:,} of {rate['games']:,} games)")  # fmt: skip
+    cap = next((fact["capped"][fact["baseline_label"]]["stall_cap"] for fact in facts if fact.get("capped")), "")
+    return (f"With the rules as they are (the baseline), games stop at the stall cap{f' ({cap})' if cap else ''} with no "
+            f"winner: " + "; ".join(parts) + ".")  # fmt: skip
 
 
 def single_measure_answers(facts: list[dict], measure: str) -> tuple[list[str], tuple[bytes, str], list[dict]]:

@@ -20,6 +20,7 @@ import polars as pl
 from simulator.analysis.stats import compare, seats, tournament
 from simulator.analysis.stats.strategy_names import as_written
 from simulator.analysis.report import quality as report_quality
+from simulator.analysis.report.answers import COMPARED_COLUMNS, PAIRED_KEYS
 from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
@@ -188,15 +189,13 @@ def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label:
     if label == baseline_label:
         return None
     base, arm = groups[baseline_label], groups[label]
-    if measure == "seat-win-rate" or measure == "score":
-        column = f"win_seat_{headline['seat']}" if measure == "seat-win-rate" else "score"
+    if measure in ("seat-win-rate", "score", "stalls"):
+        column = f"win_seat_{headline['seat']}" if measure == "seat-win-rate" else COMPARED_COLUMNS[measure][0]
         table = compare.compare_groups(base, [(label, arm)]).filter(pl.col("column") == column)
         if table.is_empty():
             return None
         row = table.row(0, named=True)
         return {"estimate": row["difference"], "low": row["low"], "high": row["high"]}
-    from simulator.analysis.report.answers import PAIRED_KEYS
-
     table = report_quality.paired_quality(base[0], arm[0]).filter(pl.col("key") == PAIRED_KEYS[measure])
     if table.is_empty():
         return None
