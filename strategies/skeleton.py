@@ -26,11 +26,15 @@ the seat's stream (options come in slot and seat order: keeping the first favour
 
 Speed: every helper is inlined into ``heuristic`` (``inline="always"``, ``error_model="numpy"``,
 no allocation), so numba counts no array references inside it; clear cards are read from the
-pile's ``CLEAR_MASK`` and visited by their set bits.
+pile's ``CLEAR_MASK`` and visited by their set bits; the value of a card to take or keep
+(``gain_value``) is computed branch-free (a card's kind and whether it is known are
+unpredictable: every case is computed and the card's own selected, the same values).
 
-Fair play: the heuristic reads ``SLOT_CONTENT`` only through ``visible_content`` (face-up pile
-cards, kept cards in the open, the card in its own hand, face-down cards its seat has seen) and
-other seats' holdings only when collections are public (not under hidden-collection).
+Fair play: the heuristic uses ``SLOT_CONTENT`` only where its seat may know it (face-up pile cards,
+kept cards in the open, the card in its own hand, face-down cards its seat has seen;
+``pile_card_value`` loads a clear card's content before it knows whether the seat may know it,
+and uses ``P_UNKNOWN`` instead when it may not) and other seats' holdings only when collections
+are public (not under hidden-collection).
 """
 
 import numpy as np
@@ -65,8 +69,6 @@ from simulator.games.skeleton.state import (
     HALVES,
     ISLAND_OWNER,
     KEEP_OR_PUTBACK,
-    LOC_HAND,
-    LOC_PILE,
     LOC_SEAT,
     N_CARDS,
     NO_CARD,
@@ -121,24 +123,6 @@ def random_strategy(state, seat, kind, options, n_options, params, stream):
     return random_below(stream, n_options)
 
 
-# ---- what the seat may read ----
-
-
-@njit(cache=True, error_model="numpy", inline="always")
-def visible_content(state, seat, slot):
-    """The content of ``slot`` if ``seat`` may know it, else -1."""
-    loc = state[SLOT_LOC + slot]
-    if loc == LOC_PILE:
-        if (state[FACE_UP_MASK] >> slot) & 1 or (state[SEEN + seat] >> slot) & 1:
-            return state[SLOT_CONTENT + slot]
-        return -1
-    if loc == LOC_HAND:
-        return state[SLOT_CONTENT + slot]  # only the taker decides while a card is in hand
-    if loc == LOC_SEAT + seat or state[FLAGS + FLAG_HIDDEN_COLLECTION] == 0:
-        return state[SLOT_CONTENT + slot]
-    return -1
-
-
 @njit(cache=True, error_model="numpy", inline="always")
 def completes(halves, quarters):
     """R17: a complete map."""
@@ -178,12 +162,32 @@ def card_value(state, holder, content, params, held):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
+def gain_value(state, seat, content, params):
+    """``card_value(state, seat, content, params, 0)``, branch-free for the take and keep
+    decisions, where a card's kind is unpredictable: every case is computed (each the same
+    expression as in ``card_value``, so the same value) and the card's own selected."""
+    kind = CONTENT_KIND[content]
+    colour = CONTENT_COLOUR[content]
+    colour = colour if colour >= 0 else 0  # not a piece: any colour, its value is not selected
+    units = PIECE_UNITS[content]
+    half = units == HALF_UNITS
+    halves = state[HALVES + seat * N_COLOURS + colour]
+    quarters = state[QUARTERS + seat * N_COLOURS + colour]
+    complete = completes(halves + (1 if half else 0), quarters + (0 if half else 1))
+    building = params[P_MAP] * PIECE_COINS_PER_UNIT * units * (1.0 + params[P_FOCUS] * (2 * halves + quarters))
+    piece = params[P_ISLAND] * ISLAND_COINS if complete else building
+    piece = params[P_FODDER] if state[ISLAND_OWNER + colour] >= 0 else piece
+    other = params[P_FODDER] if kind == KIND_OBJECT else piece
+    return params[P_COIN] * COIN_VALUE[content] if kind == KIND_COIN else other
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def pile_card_value(state, seat, slot, params):
-    """Value of taking clear ``slot``: its content's value, or P_UNKNOWN for a face-down unknown."""
-    content = visible_content(state, seat, slot)
-    if content < 0:
-        return params[P_UNKNOWN]
-    return card_value(state, seat, content, params, 0)
+    """Value of taking clear ``slot`` (a card of the pile): its content's value, or P_UNKNOWN for
+    a face-down card the seat has not seen (the content is read either way, unused then)."""
+    known = ((state[FACE_UP_MASK] | state[SEEN + seat]) >> slot) & 1
+    value = gain_value(state, seat, state[SLOT_CONTENT + slot], params)
+    return value if known == 1 else params[P_UNKNOWN]
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -355,7 +359,7 @@ def choose_keep(state, seat, n_options, params):
     pile is empty."""
     if n_options < 2:
         return 0
-    keep = card_value(state, seat, state[SLOT_CONTENT + state[TAKEN_SLOT]], params, 0)  # its own card in hand
+    keep = gain_value(state, seat, state[SLOT_CONTENT + state[TAKEN_SLOT]], params)  # its own card in hand
     best, _, _ = best_two_clear(state, seat, params, -1)
     if best > keep + params[P_PUTBACK]:
         return 1

@@ -11,6 +11,8 @@ drawn by others.
 
 import numpy as np
 from numba import njit
+from numba.cpython.unsafe.numbers import trailing_zeros
+from numba.extending import overload
 
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.rng import random_below
@@ -168,10 +170,17 @@ def my_roses(state, m, seat):
     return n
 
 
-@njit(cache=True, error_model="numpy", inline="always")
 def lowest_bit(word):
-    """Index of the lowest set bit of a positive word (the set bits below it, counted)."""
-    return popcount((word & -word) - 1)
+    """Index of the lowest set bit of a positive word.  Compiled, one instruction (the overload
+    below; counting the set bits below it through ``popcount``'s tables cost about 30 % of the
+    heuristic's time); this body runs only without numba (NUMBA_DISABLE_JIT)."""
+    word = int(word)
+    return (word & -word).bit_length() - 1
+
+
+@overload(lowest_bit, inline="always")
+def _lowest_bit_compiled(word):
+    return lambda word: trailing_zeros(word)
 
 
 @njit(cache=True, error_model="numpy", inline="always")

@@ -26,6 +26,7 @@ from simulator.games.skeleton.state import (
     FLAG_RADIUS_MILLI,
     FLAGS,
     N_CARDS,
+    N_SLOTS,
     PILE_COUNT,
     PILE_MASK,
 )
@@ -34,15 +35,21 @@ MILLI = 1000.0
 
 
 @njit(cache=True)
-def spread_pile(state, n_cards, deal, x, y, half_w, half_h, height):
+def spread_pile(state, n_cards, deal):
     """R3: spread the packet.  Each card gets an axis-aligned rectangle (card width x length,
     long side horizontal or vertical with probability 1/2) centred uniformly in a disc of the pile
     radius, and a random height; card j covers card i when it lies higher and the rectangles
-    overlap.  The float arrays are scratch space of length >= ``n_cards``."""
+    overlap (equal heights, a 53-bit tie: the higher slot lies on top)."""
     flags = state[FLAGS:]
     radius = flags[FLAG_RADIUS_MILLI] / MILLI
     width = flags[FLAG_CARD_WIDTH_MILLI] / MILLI
     length = flags[FLAG_CARD_LENGTH_MILLI] / MILLI
+    scratch = np.empty((5, N_SLOTS))  # one allocation per game: x, y, half width, half height, height
+    x = scratch[0]
+    y = scratch[1]
+    half_w = scratch[2]
+    half_h = scratch[3]
+    height = scratch[4]
     for slot in range(n_cards):
         r = radius * math.sqrt(random_float(deal))
         angle = 2.0 * math.pi * random_float(deal)
@@ -55,18 +62,15 @@ def spread_pile(state, n_cards, deal, x, y, half_w, half_h, height):
             half_w[slot] = width / 2.0
             half_h[slot] = length / 2.0
         height[slot] = random_float(deal)
-    order = np.argsort(height[:n_cards])  # bottom to top
-    for slot in range(n_cards):
-        state[COVERED_BY + slot] = 0
-    for low in range(n_cards):
-        i = order[low]
-        xi, yi, wi, hi = x[i], y[i], half_w[i], half_h[i]
+    # Every pair compared by height, no sort (the old argsort and its indirection cost twice
+    # as much); branch-free, the overlap test is unpredictable.
+    for i in range(n_cards):
+        xi, yi, wi, hi, zi = x[i], y[i], half_w[i], half_h[i], height[i]
         covered = 0
-        for high in range(low + 1, n_cards):
-            j = order[high]
-            # branch-free: the overlap test is unpredictable, a branch would cost more than the bits
+        for j in range(n_cards):
+            above = (height[j] > zi) | ((height[j] == zi) & (j > i))
             overlap = (abs(xi - x[j]) < wi + half_w[j]) & (abs(yi - y[j]) < hi + half_h[j])
-            covered |= np.int64(overlap) << j
+            covered |= np.int64(above & overlap) << j
         state[COVERED_BY + i] = covered
     mask = 0
     for slot in range(n_cards):

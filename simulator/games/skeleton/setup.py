@@ -94,8 +94,7 @@ def setup_game(state, run_seed, game_index, players, variant_flags, debug, log):
     state[FACE_UP_AT_SETUP] = up
     state[FIRED_R2] += 1  # R2: half the cards face up
     # R3: spread the packet into the Sand pile (the pile model, RECONSTRUCTED).
-    spread_pile(state, n_cards, deal, np.empty(n_cards), np.empty(n_cards), np.empty(n_cards), np.empty(n_cards),
-                np.empty(n_cards))
+    spread_pile(state, n_cards, deal)
     state[FIRED_R3] += 1
     # R4: the five Island cards beside the pile.
     for colour in range(N_COLOURS):
