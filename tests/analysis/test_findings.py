@@ -587,7 +587,7 @@ def _stall_fact(players: int, baseline_rate: float, capped_after: float) -> dict
         "paired": pl.DataFrame({"label": ["cap50"], "identical_games": [False], "key": ["duration"]}),
         "comparison": pl.DataFrame({"arm": ["round-cap=50"], "column": ["game.capped"], "difference": [capped_after - baseline_rate],
                                     "low": [capped_after - baseline_rate - 0.01], "high": [capped_after - baseline_rate + 0.01],
-                                    "p": [1e-9], "baseline": [baseline_rate], "variant": [capped_after]}),
+                                    "p": [0.0], "baseline": [baseline_rate], "variant": [capped_after]}),
         "capped": {"base": {"capped_rate": baseline_rate, "capped_rate_low": max(baseline_rate - 0.002, 0.0),
                             "capped_rate_high": baseline_rate + 0.003, "capped_games": round(baseline_rate * games),
                             "games": games, "stall_cap": "the 200-round cap"}},

@@ -220,6 +220,12 @@ COMPARED_COLUMNS = {"score": ("score", "points"), "stalls": ("game.capped", "%")
 """Measures read off the comparison table (paired per deal, every setup against the baseline): column and unit."""
 
 
+def _p_value(row: dict) -> float:
+    """A comparison row's p-value (1 when it has none; a p-value of exactly 0 stays 0)."""
+    value = row.get("p")
+    return 1.0 if value is None or not math.isfinite(value) else float(value)
+
+
 def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
     """Per player count and setup (baseline included for the seat imbalance): the measure's
     estimate and interval, a p-value (setup differs: from the fair share for the imbalance, from
@@ -251,7 +257,7 @@ def _setup_rows(facts: list[dict], measure: str) -> list[dict]:
                     continue
                 row = part.row(0, named=True)
                 rows.append({"fact": fact, "label": label, "display": display, "baseline": False, "estimate": row["difference"],
-                             "low": row["low"], "high": row["high"], "p": float(row.get("p", 1.0) or 1.0), "unit": unit,
+                             "low": row["low"], "high": row["high"], "p": _p_value(row), "unit": unit,
                              "before": row.get("baseline"), "after": row.get("variant"), "identical": identical.get(label, False)})  # fmt: skip
                 continue
             part = paired.filter((pl.col("label") == label) & (pl.col("key") == PAIRED_KEYS[measure]))
