@@ -602,6 +602,9 @@ def test_a_stall_study_answers_how_often_first_then_ranks_setups_by_the_capped_r
     assert "0.0% [0.0, 0.3%] at 2 players (0 of 5,000 games)" in answers[0] and "at 4 players (35 of 5,000 games)" in answers[0]
     assert answers[1].startswith("round-cap=50 at 4 players: the share of games stopped at the stall cap goes from 0.7% to 80.0% (+79.3 pp [+78.3, +80.3]), beyond noise")
     assert [headline["answer"] for headline in headlines] == [1, 2] and headlines[0]["measure"] == "stalls"
+    assert headlines[0]["unit"] == "pp"
+    assert confirm.compared(headlines[0], {"estimate": 0.0, "low": 0.0, "high": 0.0}) == (
+        "change of the share of games stopped at the stall cap +79.3 pp [78.3, 80.3] → +0.0 pp [0.0, 0.0]")
 
 
 def test_every_headline_is_checked_when_the_stronger_lineup_is_cheap_and_two_under_the_search_player(tmp_path):

@@ -305,7 +305,8 @@ def null_clause(row: dict | None) -> str:
 
 def _headline(answer: int, row: dict, measure: str) -> dict:
     return {"answer": answer, "players": row["fact"]["players"], "label": row["label"], "measure": measure,
-            "estimate": row["estimate"], "low": row["low"], "high": row["high"], "unit": row["unit"],
+            "estimate": row["estimate"], "low": row["low"], "high": row["high"],
+            "unit": "pp" if measure == "stalls" else row["unit"],  # a change of a share of games: pp
             "best_seat": row.get("value", {}).get("best_seat")}  # fmt: skip
 
 

@@ -202,6 +202,8 @@ def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label:
     if measure in ("seat-win-rate", "score", "stalls"):
         column = f"win_seat_{headline['seat']}" if measure == "seat-win-rate" else COMPARED_COLUMNS[measure][0]
         table = compare.compare_groups(base, [(label, arm)]).filter(pl.col("column") == column)
+        if table.is_empty() and measure == "stalls" and "capped" in base[0].manifest["game_columns"]:
+            return {"estimate": 0.0, "low": 0.0, "high": 0.0}  # the same value in every game of both setups: no change
         if table.is_empty():
             return None
         row = table.row(0, named=True)
@@ -226,6 +228,7 @@ def _figure(value: dict, unit: str, signed: bool = False) -> str:
 QUANTITY_WORDS = {"seat-imbalance": "seat imbalance", "score": "change of the mean score", "length": "change of the length",
                   "margin": "change of the margin of victory", "catch-up": "change of the gap between first and last",
                   "decisiveness": "change of when the winner takes the lead for good",
+                  "stalls": "change of the share of games stopped at the stall cap",
                   "sensitivity": "winner-change rate"}  # fmt: skip
 
 
