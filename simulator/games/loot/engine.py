@@ -676,7 +676,9 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, game_lo
                state[S_BUFFER:S_BUFFER + BUFFER_CAP])
     state[S_STEP] = ST_DRAFT
     # typed values, not constants: numba compiles a function once per set of argument types, and a
-    # constant argument is a type of its own (a literal); apply's call below then shares this compile
+    # constant argument is a type of its own (a literal), passed down: with advance(state, 0, False, ...)
+    # run_to_decision compiled twice here (value 0, then any value), once here with np.int64(0).
+    # apply's call keeps its constant True: its compile, the one every decision runs, is unchanged.
     advance(state, np.int64(0), np.bool_(False), game_log, ST_NONE)
 
 
@@ -709,7 +711,7 @@ def apply(state, choice, game_log):
         value = choices[choice]
     else:
         value = state[S_OPTIONS + choice]
-    advance(state, value, np.bool_(True), game_log, ST_NONE)  # one compile of advance with new_game's call
+    advance(state, value, True, game_log, ST_NONE)
 
 
 @njit(cache=True)
