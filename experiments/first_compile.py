@@ -7,7 +7,8 @@ game) with ``ISLANDSIM_CACHE_DIR`` set to a fresh empty folder; its figure is th
 system) of the process, read from ``getrusage(RUSAGE_CHILDREN)``.  With ``--base REV`` the revision is
 exported like ``islandsim bench-ab`` does (``~/.cache/islandsim-bench-ab/<commit>/tree``) and the two
 sides alternate, base then this tree, game by game and round by round, so that both see the same load.
-The 1-minute load average is printed before each process.
+The 1-minute load average is printed before each process.  Run one instance at a time with
+``--base`` (the first one exports the revision; two exporting at once would write the same folder).
 
     nice -n 10 .venv/bin/python experiments/first_compile.py --base main --rounds 3
     nice -n 10 .venv/bin/python experiments/first_compile.py --game sails --rounds 1     # this tree only
