@@ -602,3 +602,17 @@ def test_a_stall_study_answers_how_often_first_then_ranks_setups_by_the_capped_r
     assert "0.0% [0.0, 0.3%] at 2 players (0 of 5,000 games)" in answers[0] and "at 4 players (35 of 5,000 games)" in answers[0]
     assert answers[1].startswith("round-cap=50 at 4 players: the share of games stopped at the stall cap goes from 0.7% to 80.0% (+79.3 pp [+78.3, +80.3]), beyond noise")
     assert [headline["answer"] for headline in headlines] == [1, 2] and headlines[0]["measure"] == "stalls"
+
+
+def test_every_headline_is_checked_when_the_stronger_lineup_is_cheap_and_two_under_the_search_player(tmp_path):
+    from types import SimpleNamespace
+
+    assert confirm.confirmed_count(SimpleNamespace(confirm_lineup=("ismcts@tuned+budget=100+agree=0.25",))) == confirm.MAX_CONFIRMED
+    assert confirm.confirmed_count(SimpleNamespace(confirm_lineup=("prospector@tuned",))) is None
+    study, _, document = _study(tmp_path, 'measure = "seat-imbalance"\nconfirm_lineup = ["plain"]\nconfirm_n = 300\n',
+                                players="players = [2, 3]")
+    experiment.confirm_report(document, study, tmp_path / "store", 1)
+    assert len(document.headlines) > confirm.MAX_CONFIRMED
+    assert not any("Not checked under stronger play" in answer for answer in document.answers)
+    checked = [answer for answer in document.answers if "Under plain in every seat" in answer]
+    assert len(checked) == len({headline["answer"] for headline in document.headlines})

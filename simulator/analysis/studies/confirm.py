@@ -25,13 +25,23 @@ from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
+from simulator.core.players import ismcts
+from simulator.core.players.reference import names_user_code, parse_reference
 from simulator.core.players.strategies import resolve_tuned
 
 HOLDS, SHRINKS, REVERSES = "holds", "shrinks", "reverses"
 UNTOLD = "cannot be told at this number of games"
 MAX_CONFIRMED = 2
-"""Headline answers checked per study (the first ones): what the CPU budget of the shipped
-reports affords (docs/analysis.md)."""
+"""Headline answers checked per study (the first ones) when the stronger lineup plays the search
+player: what the CPU budget of the shipped reports affords (docs/analysis.md).  A stronger lineup of
+heuristics only (the tuned default in every seat) costs little: every headline is checked."""
+
+
+def confirmed_count(experiment) -> int | None:
+    """How many headline answers the confirmation checks (``None``: all of them)."""
+    searches = any(parse_reference(name).base == ismcts.NAME for name in experiment.confirm_lineup
+                   if not names_user_code(name))  # fmt: skip
+    return MAX_CONFIRMED if searches else None
 
 
 SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
@@ -141,7 +151,7 @@ def play_confirmation(experiment, headlines: list[dict], store_folder: Path, job
     baseline and of each headline setup under the stronger lineup, and the strength runs."""
     arms = {arm.label: arm for arm in experiment.arms}
     baseline = experiment.arms[0]
-    headlines = headlines[:MAX_CONFIRMED]
+    headlines = headlines[:confirmed_count(experiment)]
     result = {}
     for players in sorted({headline["players"] for headline in headlines}):
         labels = [baseline.label] + list(dict.fromkeys(headline["label"] for headline in headlines
@@ -260,7 +270,7 @@ def add_confirmation(document, experiment, played: dict) -> None:
             standing = f"the tuned default at {players} players"
             strengths.append(f"at {players} players {strong_name} is the tuned default; "
                              f"{search_comparison(experiment.game, players)}")  # fmt: skip
-        for headline in [headline for headline in document.headlines[:MAX_CONFIRMED] if headline["players"] == players]:
+        for headline in [headline for headline in document.headlines[:confirmed_count(experiment)] if headline["players"] == players]:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
@@ -274,8 +284,9 @@ def add_confirmation(document, experiment, played: dict) -> None:
             signed = headline["measure"] != "seat-imbalance"
             rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
                          _figure(strong, headline["unit"], signed), verdict])  # fmt: skip
-    for headline in document.headlines[MAX_CONFIRMED:]:
-        document.answers[headline["answer"]] += f" (Not checked under stronger play: the first {MAX_CONFIRMED} answers are.)"
+    checked = confirmed_count(experiment)
+    for headline in document.headlines[checked:] if checked is not None else []:
+        document.answers[headline["answer"]] += f" (Not checked under stronger play: the first {checked} answers are.)"
     if strengths:
         document.intro = (f"Headlines checked under {', '.join(dict.fromkeys(experiment.confirm_lineup))}: "
                           + "; ".join(strengths) + ". " + document.intro)  # fmt: skip
