@@ -24,6 +24,28 @@ def search(spec):
     return spec.strategies["ismcts"]
 
 
+def test_the_search_player_compiles_only_when_a_lineup_names_it(monkeypatch):
+    """Loading a game's strategies and playing its default lineup does not compile ``ismcts``
+    (a minute of a first compile); naming it in a lineup compiles it, once."""
+    import dataclasses
+
+    compiles = []
+
+    def counted_compile(game_spec, rollout_function):
+        compiles.append(game_spec.id)
+        return compile_for_game(game_spec, rollout_function)
+
+    compile_for_game = ismcts.compile_for_game
+    monkeypatch.setattr(ismcts, "compile_for_game", counted_compile)
+    fresh = dataclasses.replace(get_game("sails"))  # its own strategy table, loaded below
+    build_lineup(fresh, 4, ())
+    assert "ismcts" in fresh.strategies and compiles == []
+    lineup = build_lineup(fresh, 4, ("ismcts", "greedy", "ismcts+budget=50", "greedy"))
+    assert compiles == ["sails"]
+    assert lineup.functions[0] is lineup.functions[2] is fresh.strategies["ismcts"].function
+    assert compiles == ["sails"]
+
+
 def stream(value):
     return np.array([np.uint64(value)], dtype=np.uint64)
 

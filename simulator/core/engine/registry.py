@@ -15,6 +15,7 @@ import dataclasses
 import functools
 import importlib
 from dataclasses import dataclass, field
+from collections.abc import Mapping
 from typing import Callable
 
 import numpy as np
@@ -63,6 +64,38 @@ class StrategySpec:
     def tunable_count(self) -> int:
         """How many leading entries of ``params`` are tunable weights."""
         return len(self.params) if self.tunable is None else self.tunable
+
+
+class StrategyTable(Mapping):
+    """A game's strategies, name -> :class:`StrategySpec`, some of them built on first use.
+
+    ``ready`` holds the strategies already compiled; ``builders`` maps a name to a function that
+    compiles its strategy when a lineup first names it (the search player: its compile, a minute of
+    CPU, is not paid by a run that does not use it).  Membership and iteration build nothing; reading
+    an entry builds it once."""
+
+    def __init__(self, ready: dict[str, StrategySpec], builders: dict[str, Callable[[], StrategySpec]] | None = None):
+        self._ready = dict(ready)
+        self._builders = {name: build for name, build in (builders or {}).items() if name not in self._ready}
+
+    def __getitem__(self, name: str) -> StrategySpec:
+        if name not in self._ready:
+            build = self._builders.pop(name)  # KeyError for an unknown name, as a dict
+            self._ready[name] = build()
+        return self._ready[name]
+
+    def __contains__(self, name: object) -> bool:
+        return name in self._ready or name in self._builders
+
+    def __iter__(self):
+        return iter([*self._ready, *self._builders])
+
+    def __len__(self) -> int:
+        return len(self._ready) + len(self._builders)
+
+    def is_built(self, name: str) -> bool:
+        """Whether ``name``'s strategy is compiled (or loaded) already."""
+        return name in self._ready
 
 
 @dataclass(frozen=True)
@@ -208,11 +241,12 @@ class GameSpec:
     length_bound: str = ""
     ranked_by_score: bool = True
     ranked_by_score_note: str = ""
-    strategy_loader: Callable[[], dict[str, StrategySpec]] | None = None
+    strategy_loader: Callable[[], Mapping[str, StrategySpec]] | None = None
 
     @functools.cached_property
-    def strategies(self) -> dict[str, StrategySpec]:
-        """Name -> strategy.  Loaded on first use: strategies compile (or load from cache) on import.
+    def strategies(self) -> Mapping[str, StrategySpec]:
+        """Name -> strategy.  Loaded on first use: strategies compile (or load from cache) on import,
+        except those a loader gives as builders (:class:`StrategyTable`), compiled when first read.
         Without a ``strategy_loader`` (a spec made by the game's own ``game_spec()``, as tests do),
         the strategies are those ``strategies/<id>.py`` registers (:data:`STRATEGY_MODULES`)."""
         from simulator.compiled_cache import game_cache

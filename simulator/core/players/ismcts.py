@@ -521,21 +521,27 @@ def has_search_player(spec) -> bool:
 
 def with_search_player(spec):
     """``spec`` with ``ismcts`` among its strategies when it has a forward model with
-    ``redraw_hidden`` (unchanged otherwise).  Nothing is compiled until the strategies load."""
+    ``redraw_hidden`` (unchanged otherwise).  The search player compiles when a lineup first names
+    it, not when the game's strategies load: a run without it does not pay its compile."""
     if not has_search_player(spec) or NAME in spec.strategy_descriptions:
         return spec
     base_loader = spec.strategy_loader
     settings = game_settings(spec.id)
 
     def loader():
-        from simulator.core.engine.registry import StrategySpec
+        from simulator.compiled_cache import game_cache
+        from simulator.core.engine.registry import StrategySpec, StrategyTable
 
         loaded = base_loader()
         rollout = loaded[spec.default_strategy]
-        loaded[NAME] = StrategySpec(NAME, compile_for_game(spec, rollout.function),
-                                    default_params(rollout.params, settings),
-                                    DESCRIPTION, tunable=0)  # its settings are a budget, not weights to tune
-        return loaded
+
+        def build_search_player():
+            with game_cache(spec.id):
+                function = compile_for_game(spec, rollout.function)
+            return StrategySpec(NAME, function, default_params(rollout.params, settings),
+                                DESCRIPTION, tunable=0)  # its settings are a budget, not weights to tune
+
+        return StrategyTable({name: loaded[name] for name in loaded}, {NAME: build_search_player})
 
     return dataclasses.replace(
         spec,

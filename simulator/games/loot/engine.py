@@ -675,7 +675,11 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, game_lo
     setup_game(state, TABLES, game_log, deal_stream, players, variant_flags, 1 if game_log.shape[0] > 0 else 0, debug,
                state[S_BUFFER:S_BUFFER + BUFFER_CAP])
     state[S_STEP] = ST_DRAFT
-    advance(state, 0, False, game_log, ST_NONE)
+    # typed values, not constants: numba compiles a function once per set of argument types, and a
+    # constant argument is a type of its own (a literal), passed down: with advance(state, 0, False, ...)
+    # run_to_decision compiled twice here (value 0, then any value), once here with np.int64(0).
+    # apply's call keeps its constant True: its compile, the one every decision runs, is unchanged.
+    advance(state, np.int64(0), np.bool_(False), game_log, ST_NONE)
 
 
 @njit(cache=True, inline="always")  # the core loop inlines it: no call per decision

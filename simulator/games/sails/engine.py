@@ -548,7 +548,9 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     reset_stream(state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), run_seed, game_index, PURPOSE_DEAL)
     state[ROUND] = 0
     state[STEP] = STEP_ROUND_SETUP
-    advance(state, 0, 0, log, STEP_NONE)
+    # typed values, not constants: numba compiles a function once per set of argument types, and a
+    # constant argument is a type of its own (a literal); apply's call then shares this compile
+    advance(state, np.int64(0), np.int64(0), log, STEP_NONE)
 
 
 @njit(cache=True, inline="always")  # the core loop inlines it: no call per decision

@@ -522,7 +522,9 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     """Forward model: set up game ``game_index`` of run ``run_seed`` and run it to its first decision."""
     setup_game(state, run_seed, game_index, players, variant_flags, debug, log)
     state[STEP] = STEP_TURN_START
-    advance(state, 0, 0, log)
+    # typed values, not constants: numba compiles a function once per set of argument types, and a
+    # constant argument is a type of its own (a literal); apply's call then shares this compile
+    advance(state, np.int64(0), np.int64(0), log)
 
 
 @njit(cache=True, inline="always")  # the core loop inlines it: no call per decision
