@@ -289,9 +289,9 @@ def test_the_search_player_is_compared_with_todays_tuned_default_only(tmp_path, 
                                                       dict(row, opponent="plain@tuned-3p", paired_difference=0.3,
                                                            ci95_low=0.2, ci95_high=0.4)]}))  # fmt: skip
     sentence = confirm.search_comparison("toy", 3, path)
-    assert "is level with it at 3 players: +0.8 points [-6.0, +7.7]" in sentence and "0.40 CPU s a game" in sentence
+    assert "is level with it at 3 players: +0.8 pp [-6.0, +7.7]" in sentence and "0.40 CPU s a game" in sentence
     monkeypatch.setattr(confirm, "tuned_default", lambda game, players: "plain@tuned-3p")  # the file it was measured against
-    assert "is stronger than it at 3 players: +30.0 points" in confirm.search_comparison("toy", 3, path)
+    assert "is stronger than it at 3 players: +30.0 pp" in confirm.search_comparison("toy", 3, path)
 
 
 def test_template_sentences_name_the_game_they_are_in(tmp_path):

@@ -85,7 +85,7 @@ def search_comparison(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE
         return f"the search player was not measured against {as_written(tuned_default(game, players), players)} at {players} players"
     word = "stronger than" if row["ci95_low"] > 0 else ("weaker than" if row["ci95_high"] < 0 else "level with")
     return (f"the search player at its best measured setting ({row['search']}) is {word} it at {players} players: "
-            f"{100 * row['paired_difference']:+.1f} points [{100 * row['ci95_low']:+.1f}, {100 * row['ci95_high']:+.1f}] "
+            f"{100 * row['paired_difference']:+.1f} pp [{100 * row['ci95_low']:+.1f}, {100 * row['ci95_high']:+.1f}] "
             f"of win rate on {row['deals']} paired deals, {row['cpu_s_per_game_every_seat']:.2f} CPU s a game")  # fmt: skip
 
 
