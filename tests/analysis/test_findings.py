@@ -124,9 +124,11 @@ def test_the_chance_level_uses_each_sides_winner_sets():
     ({"estimate": 0.01, "low": -0.01, "high": 0.03}, confirm.SHRINKS),
     ({"estimate": -0.04, "low": -0.06, "high": -0.02}, confirm.REVERSES),
     ({"estimate": 0.01, "low": -0.03, "high": 0.05}, confirm.HOLDS),  # same sign, its interval contains the main estimate
-    ({"estimate": -0.01, "low": -0.03, "high": 0.05}, confirm.SHRINKS),  # the sign turns, within noise
+    ({"estimate": -0.01, "low": -0.03, "high": 0.05}, confirm.UNTOLD),  # the sign turns, within noise: no "shrinks"
+    ({"estimate": 0.12, "low": 0.08, "high": 0.16}, confirm.GROWS),  # wholly beyond it: no "holds"
+    ({"estimate": -0.05, "low": -0.16, "high": 0.06}, confirm.UNTOLD),  # skeleton-piracy's -2.5 -> +4.0 [-2.3, 10.3], mirrored
 ])
-def test_a_headline_holds_shrinks_or_reverses(strong, verdict):
+def test_a_headline_holds_grows_shrinks_or_reverses(strong, verdict):
     assert confirm.fare({"estimate": 0.04, "low": 0.03, "high": 0.05}, strong, "seat-win-rate") == verdict
 
 

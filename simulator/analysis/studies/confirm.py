@@ -29,7 +29,7 @@ from simulator.core.players import ismcts
 from simulator.core.players.reference import names_user_code, parse_reference
 from simulator.core.players.strategies import resolve_tuned
 
-HOLDS, SHRINKS, REVERSES = "holds", "shrinks", "reverses"
+HOLDS, GROWS, SHRINKS, REVERSES = "holds", "grows", "shrinks", "reverses"
 UNTOLD = "cannot be told at this number of games"
 MAX_CONFIRMED = 2
 """Headline answers checked per study (the first ones) when the stronger lineup plays the search
@@ -90,46 +90,43 @@ def search_comparison(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE
 
 
 def fare(main: dict, strong: dict, measure: str) -> str:
-    """``holds``, ``shrinks`` or ``reverses``: how a headline estimate fares under stronger play.
+    """How a headline estimate fares under stronger play, read off the stronger estimate's interval
+    against the main estimate (the main one is far more precise):
 
-    It reverses when the stronger estimate has the opposite sign and its interval excludes 0 (for
-    the seat imbalance, which is never negative: when another seat becomes the favoured one and
-    the imbalance stays clear of 0); it holds when the stronger estimate keeps the sign and has at
-    least half the size or an interval containing the main estimate; else it shrinks."""
+    - *holds*: the interval contains the main estimate;
+    - *grows* / *shrinks*: the interval lies wholly beyond / short of it, on the same side of 0;
+    - *reverses*: the interval lies wholly on the other side of 0 (for the seat imbalance, which is
+      never negative: another seat is clearly the favoured one);
+    - *cannot be told*: the stronger estimate has the other sign but its interval reaches 0 (or, for
+      the seat imbalance, another seat is favoured within noise)."""
     estimate, low, high = strong["estimate"], strong["low"], strong["high"]
-    if not all(math.isfinite(value) for value in (estimate, low, high, main["estimate"])):
-        return SHRINKS
+    value = main["estimate"]
+    if not all(math.isfinite(number) for number in (estimate, low, high, value)):
+        return UNTOLD
     if measure == "seat-imbalance":
-        favoured = main.get("best_seat")
-        if favoured and strong.get("best_seat") and strong["best_seat"] != favoured and low > 0.01:
-            return REVERSES
-        return HOLDS if estimate >= 0.5 * main["estimate"] or low <= main["estimate"] <= high else SHRINKS
-    if main["estimate"] * estimate < 0 and not (low <= 0 <= high):
-        return REVERSES
-    same_sign = main["estimate"] * estimate > 0
-    if same_sign and (abs(estimate) >= 0.5 * abs(main["estimate"]) or low <= main["estimate"] <= high):
+        favoured, other = main.get("best_seat"), strong.get("best_seat")
+        if favoured and other and other != favoured:
+            return REVERSES if low > 0.01 else UNTOLD
+    elif value * estimate < 0 or (value == 0) != (estimate == 0):
+        return REVERSES if (low > 0 or high < 0) else UNTOLD
+    if low <= value <= high:
         return HOLDS
-    return SHRINKS
+    return GROWS if abs(estimate) > abs(value) else SHRINKS
 
 
 def too_few_games(main: dict, strong: dict) -> bool:
-    """Whether the stronger lineup's interval is wider than the main effect itself: then it can
-    say neither holds nor shrinks nor reverses, and the answer says so with both estimates."""
+    """Whether the stronger lineup's interval is wider than the main effect itself: its verdict is
+    then qualified "within noise"."""
     return (strong["high"] - strong["low"]) / 2 > abs(main["estimate"])
 
 
 def verdict_within_noise(main: dict, strong: dict, games: int) -> str:
-    """:func:`fare`'s verdict, qualified when the stronger lineup's interval is wider than the
-    effect: a reversal within noise is no reversal, and neither is a seat imbalance that "holds"
-    while another seat is the favoured one (tobago at 2 players: seat 1 → seat 2, 3.6 → 0.0
-    points): both cannot be told at that number of games."""
+    """:func:`fare`'s verdict, qualified "(within noise at N games)" when it *holds* on an interval
+    wider than the effect itself (it would hold for almost any value)."""
     verdict = fare(main, strong, main["measure"])
-    if not too_few_games(main, strong):
-        return verdict
-    other_seat = main["measure"] == "seat-imbalance" and strong.get("best_seat") not in (None, main.get("best_seat"))
-    if verdict == REVERSES or other_seat:
-        return UNTOLD
-    return f"{verdict} (within noise at {games:,} games)"
+    if verdict == HOLDS and too_few_games(main, strong):
+        return f"{verdict} (within noise at {games:,} games)"
+    return verdict
 
 
 def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
