@@ -88,3 +88,18 @@ def test_the_players_report_names_the_strongest_once_over_its_player_counts():
              "deal_share_random_table": share, "deal_share_strongest_vs_random": share, "ladder": ladder_data}  # fmt: skip
     assert report_players.panel_rows(panel)[1]["measure"] == "strong@tuned vs 2 random"
     assert report_players.standing_rows(panel, ["strong@tuned-3p"], 3)[0][:2] == ["strong@tuned (file tuned-3p)", "1 of 2"]
+
+
+def test_the_players_report_answers_give_each_rate_with_its_interval():
+    # players.html read "wins 98% at 2 players" and "finishes ahead in 16% to 19%", without intervals
+    from types import SimpleNamespace
+
+    from simulator.analysis.studies.players_page import game_answer
+
+    wins = {"estimate": 0.98, "low": 0.971, "high": 0.988}
+    upsets = [{"estimate": 0.16, "low": 0.15, "high": 0.17}, {"estimate": 0.19, "low": 0.18, "high": 0.205}]
+    panels = [SimpleNamespace(game="toy", players=players, strongest="strong", against_randoms=wins, upset=upset)
+              for players, upset in zip((2, 3), upsets)]  # fmt: skip
+    answer = game_answer(panels)
+    assert "wins 98% [97, 99] at 2 players (strong; fair share 50%)" in answer
+    assert "finishes ahead in 16% [15, 17] at 2 players to 19% [18, 20] at 3 of their meetings" in answer

@@ -113,6 +113,12 @@ def _pp(value: float) -> str:
     return f"{no_negative_zero(100 * value, 1):+.1f} pp"
 
 
+def shared_wins_note(fair: float, players: int) -> str:
+    """Why a fair share exceeds 1/P, said next to it: `` (above 1/4: a shared win counts for every
+    winner)``, or nothing when it is 1/P."""
+    return f" (above 1/{players}: a shared win counts for every winner)" if fair > 1 / players + 0.0005 else ""
+
+
 def seat_sentence(fact: dict) -> str:
     """Which seats differ from the fair share after the Holm correction, or that none does."""
     table, notes = fact["seats"]
@@ -120,13 +126,15 @@ def seat_sentence(fact: dict) -> str:
     flagged = table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
     if flagged.is_empty():
         half = float(((table["high"] - table["low"]) / 2).max())
-        return (f"{fact['title']}: no seat's win rate differs from the fair share of {100 * fair:.1f}% — the seats lie "
+        return (f"{fact['title']}: no seat's win rate differs from the fair share of {100 * fair:.1f}%"
+                f"{shared_wins_note(fair, table.height)} — the seats lie "
                 f"between {_pp(table['vs_fair'].min())} and {_pp(table['vs_fair'].max())} of it (intervals ±{100 * half:.1f} pp).")  # fmt: skip
     parts = [f"seat {row['seat']} wins {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}], "
              f"{_pp(row['vs_fair'])}" for row in flagged.sort("vs_fair", descending=True).iter_rows(named=True)]  # fmt: skip
     others = sorted(set(table["seat"].to_list()) - set(flagged["seat"].to_list()))
     rest = (f"; {'seat' if len(others) == 1 else 'seats'} {_seat_list(others)} within noise of it" if others else "")
-    return f"{fact['title']}: against a fair share of {100 * fair:.1f}%, " + "; ".join(parts) + rest + "."
+    return (f"{fact['title']}: against a fair share of {100 * fair:.1f}%{shared_wins_note(fair, table.height)}, "
+            + "; ".join(parts) + rest + ".")
 
 
 def _seat_list(seats: list[int]) -> str:
@@ -181,7 +189,7 @@ def imbalance_sentence(title: str, imbalance: dict, seat_table: pl.DataFrame | N
     best, worst = imbalance["best_seat"], imbalance["worst_seat"]
     text = (f"{title}: seat imbalance {_points(imbalance['estimate'])} {interval_only(imbalance['low'], imbalance['high'], 'pp')}"
             f" — seat {best} wins {_rate(rates[best - 1])}, seat {worst} {_rate(rates[worst - 1])} (fair share "
-            f"{_rate(fair)})")  # fmt: skip
+            f"{_rate(fair)}{shared_wins_note(fair, len(rates)).replace(' (', ', ').rstrip(')')})")  # fmt: skip
     ratio = f": seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}"
     if seat_table is None:
         return text + ratio + "."
@@ -216,7 +224,7 @@ def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[
 # ---------------------------------------------------------------- ranking setups by the study's measure
 
 
-COMPARED_COLUMNS = {"score": ("score", "points"), "stalls": ("game.capped", "%")}
+COMPARED_COLUMNS = {"score": ("mean_score", "points"), "stalls": ("game.capped", "%")}
 """Measures read off the comparison table (paired per deal, every setup against the baseline): column and unit."""
 
 
@@ -376,8 +384,8 @@ def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str],
     """Setups ranked by the size of their effect on the study's measure, Holm over all of them."""
     rows = _setup_rows(facts, measure)
     if not rows:
-        return ([f"{MEASURE_WORDS[measure].capitalize()} could not be measured in these runs (it needs score trajectories "
-                 "for decisiveness)."], None, [])  # fmt: skip
+        why = " (it needs score trajectories: trajectories = true in the study file)" if measure == "decisiveness" else ""
+        return [f"{MEASURE_WORDS[measure].capitalize()} could not be measured in these runs{why}."], None, []
     many = len({row["fact"]["title"] for row in rows}) > 1
     moving = [row for row in rows if not row["identical"]]
     ranked = sorted(moving, key=lambda row: -abs(row["estimate"]) / max((row["high"] - row["low"]) / 2, 1e-12))
@@ -454,12 +462,13 @@ def tournament_fair_share(table: pl.DataFrame) -> float:
     return float((table["win_rate"] * seats_taken).sum() / seats_taken.sum())
 
 
-def tournament_sentence(title: str, table: pl.DataFrame) -> str:
-    """``4 players: win rate per seat taken against a fair share of 26.1%, best first: ...``."""
+def tournament_sentence(title: str, table: pl.DataFrame, players: int) -> str:
+    """``4 players: win rate per seat taken against a fair share of 26.1% (above 1/4: ...), best first: ...``."""
     fair = tournament_fair_share(table)
     parts = [f"{row['strategy']} {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}] "
              f"({_pp(row['win_rate'] - fair)})" for row in table.iter_rows(named=True)]  # fmt: skip
-    return f"{title}: win rate per seat taken against a fair share of {100 * fair:.1f}%, best first: " + "; ".join(parts) + "."
+    return (f"{title}: win rate per seat taken against a fair share of {100 * fair:.1f}%{shared_wins_note(fair, players)}, "
+            "best first: " + "; ".join(parts) + ".")
 
 
 def tournament_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str]]:
@@ -467,7 +476,7 @@ def tournament_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str]]
     for fact in [fact for fact in facts if "tournament" in fact][:3]:
         table = fact["tournament"]
         fair = tournament_fair_share(table)
-        answers.append(tournament_sentence(fact["title"], table))
+        answers.append(tournament_sentence(fact["title"], table, fact["players"]))
         groups[fact["title"]] = (table["strategy"].to_list(), table["win_rate"], table["low"], table["high"], fair)
     answers.append(seat_sentence(facts[0]) + " Every strategy sits in every seat (seat rotation).")
     answers.append(quality_sentence(facts[0]))
@@ -502,8 +511,10 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
                 "seats": seat_rows.filter(pl.col("survives").fill_null(False)),
                 "largest_seat_change": float(seat_rows["difference"].abs().max() or 0.0) if not seat_rows.is_empty() else 0.0,
                 "largest_seat_row": seat_rows.sort(pl.col("difference").abs(), descending=True).row(0, named=True) if not seat_rows.is_empty() else None,
+                "comparisons": differences.height,  # the family the Holm correction runs over at this player count
                 "never_done": fact.get("never_done", {}).get(label, ""), "null_change": null_change(fact),
                 "plain": plain_effects(differences, display, fact["length_unit"]),
+                "stall_row": stall_change(differences, display),
                 "games": int(rows["winner_change"]["games"]),
                 "excluded_never_seen": differences.filter(pl.col("arm") == display)["excluded_never_seen"].first()
                 if not differences.filter(pl.col("arm") == display).is_empty() else None,
@@ -604,6 +615,25 @@ def plain_effects(differences: pl.DataFrame, display: str, length_unit: str) -> 
     return [plain_effect(row, length_unit) for row in chosen.iter_rows(named=True)]
 
 
+def stall_change(differences: pl.DataFrame, display: str) -> dict | None:
+    """The paired change of the share of games stopped at the stall cap under a setup, when it
+    is beyond noise (Holm), else None."""
+    rows = differences.filter((pl.col("arm") == display) & (pl.col("column") == STALL_COLUMN) & pl.col("survives").fill_null(False))
+    return rows.row(0, named=True) if not rows.is_empty() else None
+
+
+def stall_lead(summary: dict, many: bool) -> str:
+    """``B stops 47% of games at the stall cap (0.0% in the baseline, +47.0 pp [+45.9, +48.1]); a
+    stopped game has no winner, so every seat wins less often``: said first, as it explains the rest."""
+    entry = max((entry for entry in summary["by_players"] if entry["stall_row"]), key=lambda entry: abs(entry["stall_row"]["difference"]))
+    row = entry["stall_row"]
+    where = f" at {entry['title']}" if many else ""
+    more = row["difference"] > 0
+    return (f"{summary['display']} {'stops' if more else 'stops only'} {_rate(row['variant'])} of games at the stall cap{where} "
+            f"({_rate(row['baseline'])} in the baseline, {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}); "
+            f"a stopped game has no winner, so {'every seat wins less often' if more else 'more games have one'}")  # fmt: skip
+
+
 SHOWN_SEAT_MOVES = 3
 """Seat win-rate changes a setup's answer lists (the largest; the count of the others follows)."""
 
@@ -615,6 +645,23 @@ def moved_seats(entries: list[dict], many: bool) -> list[str]:
                   key=lambda pair: -abs(pair[1]["difference"]))  # fmt: skip
     return [f"seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}"
             + (f" at {entry['title']}" if many else "") for entry, row in rows]  # fmt: skip
+
+
+def no_seat_moved_clause(entries: list[dict], many: bool) -> str:
+    """``moves no seat's win rate beyond noise (largest change ...)``, saying, when the largest
+    change's own interval excludes 0, that it is the number of comparisons that makes it noise (its
+    interval would otherwise contradict the sentence, and the confirmation quotes that interval)."""
+    largest = max(entries, key=lambda entry: entry["largest_seat_change"])
+    row, where = largest["largest_seat_row"], f" at {largest['title']}" if many else ""
+    if row is None:
+        return "moves no seat's win rate beyond noise"
+    change = (f"seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])} "
+              f"{interval_only(row['low'], row['high'], 'pp', True)}{where}")  # fmt: skip
+    if row["low"] > 0 or row["high"] < 0:
+        return (f"moves no seat's win rate beyond noise once the {largest['comparisons']:,} comparisons made on the same "
+                f"games are allowed for: its largest change, {change}, is clear of 0 on its own, but chance alone "
+                "gives one that large among so many")  # fmt: skip
+    return f"moves no seat's win rate beyond noise (largest change {change})"
 
 
 def arm_sentence(summary: dict) -> str:
@@ -630,16 +677,17 @@ def arm_sentence(summary: dict) -> str:
         return reason.replace(f"in all {entries[0]['games']:,} deals", f"in all {entries[0]['games']:,} deals ({where})")
     many = len(entries) > 1
     seats = moved_seats(entries, many)
+    stalls = any(entry["stall_row"] for entry in entries)  # the change that explains every other: said first
+    lead = stall_lead(summary, many) + "; it " if stalls else f"{summary['display']} "
     if seats:
         more = f" and {len(seats) - SHOWN_SEAT_MOVES} more" if len(seats) > SHOWN_SEAT_MOVES else ""
-        text = f"{summary['display']} moves seat win rates beyond noise: " + ", ".join(seats[:SHOWN_SEAT_MOVES]) + more
+        text = lead + "moves seat win rates beyond noise: " + ", ".join(seats[:SHOWN_SEAT_MOVES]) + more
     else:
-        largest = max(entries, key=lambda entry: entry["largest_seat_change"])
-        text = (f"{summary['display']} moves no seat's win rate beyond noise (largest change "
-                f"{_pp(largest['largest_seat_change']).lstrip('+')}{' at ' + largest['title'] if many else ''})")  # fmt: skip
+        text = lead + no_seat_moved_clause(entries, many)
     middle = entries[len(entries) // 2]
-    if middle["plain"]:
-        text += "; " + ", ".join(middle["plain"]) + (f" at {middle['title']}" if many else "")
+    plain = middle["plain"][1:] if middle["stall_row"] else middle["plain"]  # the stall change is the lead
+    if plain:
+        text += "; " + ", ".join(plain) + (f" at {middle['title']}" if many else "")
     if middle["never_done"]:  # the rule it changes never fired: say so, the effects above are not the rule's
         text += "; " + middle["never_done"]
     if _direction(middle["spread"]) != "no clear change":  # no clear change: said in the appendix only
@@ -693,10 +741,17 @@ CHART_SETUPS = 12
 
 
 def _arm_headline(answer: int, summary: dict) -> dict | None:
-    """What a setup's answer estimates: its largest seat win-rate change (paired, same deals)."""
+    """What a setup's answer estimates: its change of the stall rate when that leads the answer, else
+    its largest seat win-rate change (paired, same deals)."""
     entries = [entry for entry in summary["by_players"] if entry["largest_seat_row"] is not None]
     if summary["identical"] or not entries:
         return None
+    stalled = [entry for entry in entries if entry["stall_row"]]
+    if stalled:  # the answer leads with the stall change: that is what it estimates
+        entry = max(stalled, key=lambda entry: abs(entry["stall_row"]["difference"]))
+        row = entry["stall_row"]
+        return {"answer": answer, "players": entry["players"], "label": summary["label"], "measure": "stalls",
+                "estimate": row["difference"], "low": row["low"], "high": row["high"], "unit": "pp"}  # fmt: skip
     entry = max(entries, key=lambda entry: entry["largest_seat_change"])
     row = entry["largest_seat_row"]
     return {"answer": answer, "players": entry["players"], "label": summary["label"], "measure": "seat-win-rate",

@@ -123,6 +123,23 @@ def compare_groups(baseline: list[Run], arms: list[tuple[str, list[Run]]]) -> pl
     )
 
 
+def paired_column(baseline: list[Run], arm: list[Run], column: str) -> dict | None:
+    """The paired difference of one measure between two setups on the same deals (``estimate``,
+    ``low``, ``high``), None when the runs do not measure it.  A measure with the same value in
+    every game of both (no game stalls under either, say) differs by exactly 0, interval [0, 0]:
+    :func:`compare_groups` leaves such a measure out of its table, as there is nothing to test."""
+    check_arm(baseline, arm, "arm")
+    joined = deal_means(baseline).join(deal_means(arm), on="game", suffix="__arm")
+    if column not in joined.columns:
+        return None
+    paired = joined.select(column, f"{column}__arm").drop_nulls()
+    before, after = paired[column].to_numpy(), paired[f"{column}__arm"].to_numpy()
+    if stats.is_constant(before, after):
+        return {"estimate": 0.0, "low": 0.0, "high": 0.0}
+    result = stats.paired_difference(before, after)
+    return {"estimate": result["estimate"], "low": result["low"], "high": result["high"]}
+
+
 def compare_runs(baseline: Run, others: list[Run], labels: list[str] | None = None) -> pl.DataFrame:
     """Paired comparison of single runs: each of ``others`` against ``baseline``."""
     labels = labels or [other.label for other in others]

@@ -25,25 +25,10 @@ from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
-from simulator.core.players import ismcts
-from simulator.core.players.reference import names_user_code, parse_reference
 from simulator.core.players.strategies import resolve_tuned
 
 HOLDS, GROWS, SHRINKS, REVERSES = "holds", "grows", "shrinks", "reverses"
 UNTOLD = "cannot be told at this number of games"
-MAX_CONFIRMED = 2
-"""Headline answers checked per study (the first ones) when the stronger lineup plays the search
-player: what the CPU budget of the shipped reports affords (docs/analysis.md).  A stronger lineup of
-heuristics only (the tuned default in every seat) costs little: every headline is checked."""
-
-
-def confirmed_count(experiment) -> int | None:
-    """How many headline answers the confirmation checks (``None``: all of them)."""
-    searches = any(parse_reference(name).base == ismcts.NAME for name in experiment.confirm_lineup
-                   if not names_user_code(name))  # fmt: skip
-    return MAX_CONFIRMED if searches else None
-
-
 SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
 """The search player's measured strength against the tuned default and its cost, per game, player
 count and budget (written by ``experiments/ismcts_table.py``; docs/strategies.md shows the table)."""
@@ -148,7 +133,6 @@ def play_confirmation(experiment, headlines: list[dict], store_folder: Path, job
     baseline and of each headline setup under the stronger lineup, and the strength runs."""
     arms = {arm.label: arm for arm in experiment.arms}
     baseline = experiment.arms[0]
-    headlines = headlines[:confirmed_count(experiment)]
     result = {}
     for players in sorted({headline["players"] for headline in headlines}):
         labels = [baseline.label] + list(dict.fromkeys(headline["label"] for headline in headlines
@@ -198,13 +182,7 @@ def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label:
     base, arm = groups[baseline_label], groups[label]
     if measure in ("seat-win-rate", "score", "stalls"):
         column = f"win_seat_{headline['seat']}" if measure == "seat-win-rate" else COMPARED_COLUMNS[measure][0]
-        table = compare.compare_groups(base, [(label, arm)]).filter(pl.col("column") == column)
-        if table.is_empty() and measure == "stalls" and "capped" in base[0].manifest["game_columns"]:
-            return {"estimate": 0.0, "low": 0.0, "high": 0.0}  # the same value in every game of both setups: no change
-        if table.is_empty():
-            return None
-        row = table.row(0, named=True)
-        return {"estimate": row["difference"], "low": row["low"], "high": row["high"]}
+        return compare.paired_column(base, arm, column)
     table = report_quality.paired_quality(base[0], arm[0]).filter(pl.col("key") == PAIRED_KEYS[measure])
     if table.is_empty():
         return None
@@ -270,7 +248,7 @@ def add_confirmation(document, experiment, played: dict) -> None:
             standing = f"the tuned default at {players} players"
             strengths.append(f"at {players} players {strong_name} is the tuned default; "
                              f"{search_comparison(experiment.game, players)}")  # fmt: skip
-        for headline in [headline for headline in document.headlines[:confirmed_count(experiment)] if headline["players"] == players]:
+        for headline in [headline for headline in document.headlines if headline["players"] == players]:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
@@ -284,18 +262,17 @@ def add_confirmation(document, experiment, played: dict) -> None:
             signed = headline["measure"] != "seat-imbalance"
             rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
                          _figure(strong, headline["unit"], signed), verdict])  # fmt: skip
-    checked = confirmed_count(experiment)
-    for headline in document.headlines[checked:] if checked is not None else []:
-        document.answers[headline["answer"]] += f" (Not checked under stronger play: the first {checked} answers are.)"
     if strengths:
         document.intro = (f"Headlines checked under {', '.join(dict.fromkeys(experiment.confirm_lineup))}: "
                           + "; ".join(strengths) + ". " + document.intro)  # fmt: skip
     document.heading("Stronger play", 2)
     document.heading("Each headline under the stronger lineup", 3)
     document.text(f"Each headline answer measured again with {', '.join(experiment.confirm_lineup)} in every seat, "
-                  f"{experiment.confirm_n:,} games per run on the study's seed (the same deals). Holds: same direction and "
-                  "at least half the size, or the stronger estimate's interval contains the main one; reverses: the "
-                  "opposite direction, clear of 0; shrinks: otherwise. Strength: " + "; ".join(strengths) + ".")  # fmt: skip
+                  f"{experiment.confirm_n:,} games per run on the study's seed (the same deals). The verdict reads the "
+                  "stronger estimate's interval against the main estimate: holds when it contains it; grows or shrinks "
+                  "when it lies wholly beyond or short of it, on the same side of 0; reverses when it lies wholly on the "
+                  "other side of 0 (for the seat imbalance: another seat clearly favoured); cannot be told when the "
+                  "stronger estimate has the other sign within noise. Strength: " + "; ".join(strengths) + ".")  # fmt: skip
     document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "verdict"], rows)
 
 

@@ -26,16 +26,26 @@ def _percent(value: float | None) -> str:
     return "n/a" if value is None or np.isnan(value) else f"{100 * value:.0f}%"
 
 
+def _rate_with_interval(rate: dict) -> str:
+    """``98% [97, 99]``: a rate with its 95% interval, whole percent."""
+    if rate["low"] is None or np.isnan(rate["low"]):
+        return _percent(rate["estimate"])
+    return f"{_percent(rate['estimate'])} [{100 * rate['low']:.0f}, {100 * rate['high']:.0f}]"
+
+
 def game_answer(panels: list[Panel]) -> str:
     """One plain sentence on a game over the player counts measured: how often its strongest
-    strategy wins against random players (against the fair share), and the upset rate."""
+    strategy wins against random players (against the fair share), and the upset rate, each with
+    its 95% interval."""
     title = registry.get_game(panels[0].game).title
-    wins = ", ".join(f"{_percent(item.against_randoms['estimate'])} at {item.players} players "
+    wins = ", ".join(f"{_rate_with_interval(item.against_randoms)} at {item.players} players "
                      f"({as_written(item.strongest, item.players)}; "
                      f"fair share {100 / item.players:.0f}%)" for item in panels)  # fmt: skip
-    upsets = [item.upset["estimate"] for item in panels]
-    upset_text = (f"{_percent(min(upsets))}" if len(upsets) == 1 or min(upsets) == max(upsets)
-                  else f"{_percent(min(upsets))} to {_percent(max(upsets))}")  # fmt: skip
+    lowest = min(panels, key=lambda item: item.upset["estimate"])
+    highest = max(panels, key=lambda item: item.upset["estimate"])
+    upset_text = (_rate_with_interval(lowest.upset) + f" at {lowest.players} players" if lowest is highest or len(panels) == 1
+                  else f"{_rate_with_interval(lowest.upset)} at {lowest.players} players to "
+                       f"{_rate_with_interval(highest.upset)} at {highest.players}")  # fmt: skip
     return (f"{title}: against random players, the strongest strategy wins {wins}. The weaker of two ladder "
             f"strategies finishes ahead in {upset_text} of their meetings (50% would be a coin toss).")  # fmt: skip
 

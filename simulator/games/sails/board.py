@@ -2,7 +2,7 @@
 
 from numba import njit
 
-from simulator.core.engine.gamelog import write_record
+from simulator.core.engine.gamelog import append_record
 from simulator.games.sails.state import (
     DECK_COUNT,
     DECK_RING,
@@ -48,13 +48,7 @@ def treasure_colour(card):
 @njit(cache=True, inline="always")
 def log_event(log, state, code, a, b, c, d, e):
     """Append ``[code, a, b, c, d, e]`` when logging is on (a log array with rows)."""
-    if log.shape[0] == 0:
-        return
-    row = state[LOG_COUNT]
-    if row >= log.shape[0]:
-        raise AssertionError("log array too small")
-    write_record(log, row, code, a, b, c, d, e)
-    state[LOG_COUNT] = row + 1
+    append_record(log, state, LOG_COUNT, code, a, b, c, d, e)
 
 
 @njit(cache=True)

@@ -140,7 +140,7 @@ def game_spec():
 
     return GameSpec(
         id="skirmish",
-        title="Skirmish (GAMESTUD island skirmish)",
+        title="Island Skirmish (GAMESTUD)",
         player_counts=PLAYER_COUNTS,
         variants=dict(VARIANTS),
         encode_variants=encode_variants,

@@ -10,7 +10,7 @@ a depth-first search over simple paths gives the same table.
 import numpy as np
 from numba import njit
 
-from simulator.core.engine.gamelog import write_record
+from simulator.core.engine.gamelog import append_record
 from simulator.games.skirmish.state import (
     ALIVE,
     ANCHOR,
@@ -61,13 +61,7 @@ SPREAD = _spread_table()
 @njit(cache=True)
 def log_event(log, state, code, a, b, c, d, e):
     """Append ``[code, a, b, c, d, e]`` when logging is on (a log array with rows)."""
-    if log.shape[0] == 0:
-        return
-    row = state[LOG_COUNT]
-    if row >= log.shape[0]:
-        raise AssertionError("log array too small")
-    write_record(log, row, code, a, b, c, d, e)
-    state[LOG_COUNT] = row + 1
+    append_record(log, state, LOG_COUNT, code, a, b, c, d, e)
 
 
 @njit(cache=True, inline="always")

@@ -8,7 +8,7 @@ module-level arrays of ``island.py`` (constants to numba), indexed by ``state[IS
 import numpy as np
 from numba import njit
 
-from simulator.core.engine.gamelog import write_record
+from simulator.core.engine.gamelog import append_record
 from simulator.core.engine.rng import random_below, shuffle_prefix
 from simulator.games.tobago.components import (
     CLUE_CARDS,
@@ -121,13 +121,7 @@ MASK16 = (1 << 16) - 1
 @njit(cache=True)
 def log_event(log, state, code, a, b, c, d, e):
     """Append ``[code, a, b, c, d, e]`` when logging is on (a log array with rows)."""
-    if log.shape[0] == 0:
-        return
-    row = state[LOG_COUNT]
-    if row >= log.shape[0]:
-        raise AssertionError("log array too small")
-    write_record(log, row, code, a, b, c, d, e)
-    state[LOG_COUNT] = row + 1
+    append_record(log, state, LOG_COUNT, code, a, b, c, d, e)
 
 
 @njit(cache=True)
