@@ -43,6 +43,19 @@ def test_game_specific_measures_are_compared(play):
     assert {"seat.curses", "game.eliminations"} <= set(table["column"])
 
 
+def test_a_measure_equal_in_every_game_of_both_setups_differs_by_exactly_zero(play):
+    # the comparison table leaves such a measure out (nothing to test); a confirmation asking for it
+    # (no game stalls under either lineup) gets a difference of 0 with interval [0, 0], not "not measured"
+    baseline = load_run(play("base"))
+    longer = load_run(play("long", variants=("long",)))
+    flat = dataclasses.replace(baseline, rows=baseline.rows.with_columns(pl.lit(7).cast(pl.Int64).alias("length")))
+    assert "length" not in compare.compare_runs(flat, [flat])["column"].to_list()
+    assert compare.paired_column([flat], [flat], "length") == {"estimate": 0.0, "low": 0.0, "high": 0.0}
+    moved = compare.paired_column([baseline], [longer], "length")
+    assert moved["estimate"] == pytest.approx(2.0) and moved["low"] <= 2.0 <= moved["high"]
+    assert compare.paired_column([baseline], [longer], "no-such-column") is None
+
+
 @pytest.mark.parametrize(
     "change, message",
     [({"seed": 8}, "same seed"), ({"players": 4}, "players differs"), ({"n": 1500}, "same n")],
