@@ -356,7 +356,7 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
     if len(answers) < MAX_ANSWERS:
         answers.append(f"The {len(ranked)} setups' seat imbalances run from {spread}; "
                        + ("against the baseline on the same deals, no setup moves any seat's win rate beyond noise "
-                          "(paired differences, Holm correction)." if not moved else
+                          "(allowing for the many comparisons)." if not moved else
                           f"against the baseline on the same deals, {len(moved)} seat win rates move beyond noise: "
                           + ", ".join(f"{row['arm']} seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])}"
                                       for row in moved[:4]) + "."))  # fmt: skip
@@ -395,8 +395,8 @@ def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str],
     for row in ranked[: MAX_ANSWERS - 1 - len(answers)]:
         unit, length_unit = row["unit"], row["fact"]["length_unit"]
         title = row["display"] + (f" at {row['fact']['title']}" if many else "")
-        verdict = ("beyond noise after the Holm correction" if row["p_holm"] <= stats.ALPHA else
-                   "not beyond noise after the Holm correction")  # fmt: skip
+        verdict = (f"beyond noise among the {len(rows)} setups compared" if row["p_holm"] <= stats.ALPHA else
+                   f"within noise once the {len(rows)} setups compared are allowed for")  # fmt: skip
         if measure == "sensitivity":
             null = null_clause(row["null"])
             text = (f"{title}: sensitivity — the winner differs on {_value(row['estimate'], '%', length_unit)} "

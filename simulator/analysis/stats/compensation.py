@@ -217,8 +217,9 @@ def points_text(points: list[float]) -> str:
 
 
 def _still_differ(count: int) -> str:
-    """``1 seat still differs after Holm`` / ``2 seats still differ after Holm``."""
-    return f"{plural(count, 'seat')} still {'differs' if count == 1 else 'differ'} after Holm"
+    """``1 seat still differs from it`` / ``2 seats still differ from it`` (beyond noise, all seats
+    tested together: Holm, named in the appendix)."""
+    return f"{plural(count, 'seat')} still {'differs' if count == 1 else 'differ'} from it"
 
 
 def outcome_text(result: dict) -> str:
@@ -227,7 +228,7 @@ def outcome_text(result: dict) -> str:
     table = result["table"]
     fair = table[0]["fair_share"]
     gap = 100 * result["largest_gap"]
-    verdict = ("no seat distinguishable from it after Holm" if result["every_seat_fair"]
+    verdict = ("no seat distinguishable from it" if result["every_seat_fair"]
                else _still_differ(sum(1 for row in table if row["p_holm"] <= stats.ALPHA)))
     return f"every seat within ±{gap:.1f} pp of the fair share {100 * fair:.1f}% ({verdict})"
 
