@@ -138,10 +138,31 @@ def test_a_stronger_estimate_wider_than_the_effect_cannot_tell():
 
 
 def test_a_seat_imbalance_reverses_when_another_seat_is_clearly_favoured():
-    main = {"estimate": 0.05, "low": 0.04, "high": 0.06, "best_seat": 1}
-    assert confirm.fare(main, {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 3}, "seat-imbalance") == confirm.REVERSES
-    assert confirm.fare(main, {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 1}, "seat-imbalance") == confirm.HOLDS
-    assert confirm.fare(main, {"estimate": 0.01, "low": 0.005, "high": 0.02, "best_seat": 1}, "seat-imbalance") == confirm.SHRINKS
+    main = {"estimate": 0.05, "low": 0.04, "high": 0.06, "best_seat": 1, "favoured": [1]}
+    other = {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 3, "favoured": [3]}
+    assert confirm.fare(main, other, "seat-imbalance") == confirm.REVERSES
+    assert confirm.fare(main, {**other, "best_seat": 1, "favoured": [1]}, "seat-imbalance") == confirm.HOLDS
+    assert confirm.fare(main, {"estimate": 0.01, "low": 0.005, "high": 0.02, "best_seat": 1, "favoured": []},
+                        "seat-imbalance") == confirm.SHRINKS  # fmt: skip
+    assert confirm.favoured_clause(main, other) == ", clearly favoured: seat 1 → seat 3"
+
+
+def test_a_seat_imbalance_that_grows_by_noise_alone_neither_reverses_nor_grows():
+    # loot-seat-advantage at 4 players, 100 games a run under the search: 0.5 pp [0.3, 1.5] (seat 4, no seat
+    # beyond noise) -> 4.0 pp [2.0, 14.0] (seat 2) read "this reverses"; 100 games of 4 players give about
+    # 4 pp of imbalance with every seat fair, so a seat is favoured only if the per-seat tests say so
+    main = {"estimate": 0.005, "low": 0.003, "high": 0.015, "best_seat": 4, "favoured": []}
+    noisy = {"estimate": 0.04, "low": 0.02, "high": 0.14, "best_seat": 2, "favoured": []}
+    assert confirm.fare(main, noisy, "seat-imbalance") == confirm.HOLDS
+    assert confirm.favoured_clause(main, noisy) == ", no seat clearly favoured under either"
+    assert confirm.verdict_within_noise({**main, "measure": "seat-imbalance"}, noisy, 100) == "holds (within noise at 100 games)"
+    # a seat clearly favoured under the main lineup only: a larger imbalance without a clear seat is noise
+    clear = {**main, "estimate": 0.02, "low": 0.015, "high": 0.025, "best_seat": 1, "favoured": [1]}
+    assert confirm.fare(clear, {**noisy, "low": 0.03}, "seat-imbalance") == confirm.UNTOLD
+    # the search makes a seat clearly favoured where the heuristic showed none: the imbalance grows
+    assert confirm.fare(main, {**noisy, "favoured": [2]}, "seat-imbalance") == confirm.GROWS
+    # without per-seat tests another favoured seat cannot be told
+    assert confirm.fare({**main, "favoured": None}, {**noisy, "favoured": None}, "seat-imbalance") == confirm.UNTOLD
 
 
 # ---------------------------------------------------------------- the first screen and the report

@@ -17,7 +17,7 @@ import numpy as np
 import polars as pl
 
 from simulator.analysis.report import charts
-from simulator.analysis.stats import compare, intervals as stats
+from simulator.analysis.stats import compare, intervals as stats, seats as seat_stats
 from simulator.analysis.report.quality import interval_only, no_negative_zero, value_text, with_interval
 from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
@@ -206,7 +206,8 @@ def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[
         imbalance = fact["imbalance"][fact["baseline_label"]]
         headlines.append({"answer": len(answers), "players": fact["players"], "label": fact["baseline_label"],
                           "measure": "seat-imbalance", "estimate": imbalance["estimate"], "low": imbalance["low"],
-                          "high": imbalance["high"], "unit": "pp", "best_seat": imbalance["best_seat"]})  # fmt: skip
+                          "high": imbalance["high"], "unit": "pp", "best_seat": imbalance["best_seat"],
+                          "favoured": seat_stats.clearly_favoured(fact["seats"][0])})  # fmt: skip
         answers.append(imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))
         if fact.get("compensation"):  # from finding to fix (simulator/analysis/stats/compensation.py)
             from simulator.analysis.stats import compensation
@@ -315,7 +316,8 @@ def _headline(answer: int, row: dict, measure: str) -> dict:
     return {"answer": answer, "players": row["fact"]["players"], "label": row["label"], "measure": measure,
             "estimate": row["estimate"], "low": row["low"], "high": row["high"],
             "unit": "pp" if measure == "stalls" else row["unit"],  # a change of a share of games: pp
-            "best_seat": row.get("value", {}).get("best_seat")}  # fmt: skip
+            "best_seat": row.get("value", {}).get("best_seat"),
+            "favoured": seat_stats.clearly_favoured(row["seat_table"]) if row.get("seat_table") is not None else None}  # fmt: skip
 
 
 def common_seat_sentence(rows: list[dict]) -> str:

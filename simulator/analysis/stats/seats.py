@@ -130,6 +130,15 @@ IMBALANCE_RESAMPLES = 400
 """Bootstrap resamples (over deals) behind the seat-imbalance interval."""
 
 
+def clearly_favoured(table: pl.DataFrame) -> list[int]:
+    """The seats of a :func:`seat_advantage` table that win more often than the fair share beyond
+    noise (Holm over the seats), most favoured first.  The seat imbalance alone cannot say this:
+    sampling noise makes it positive, the more so the fewer the games."""
+    fair = pl.col("fair_share")
+    above = table.filter((pl.col("p_holm") <= stats.ALPHA) & (pl.col("low") > fair))
+    return [int(seat) for seat in above.sort("vs_fair", descending=True)["seat"]]
+
+
 def seat_imbalance(runs: list[Run], resamples: int = IMBALANCE_RESAMPLES, seed: int = 0) -> dict:
     """The seat imbalance of a setup: the largest distance of a seat's win rate from the fair
     share, ``max_s |r_s - mean_s r_s|`` (a proportion; 0 = every seat wins equally often), with

@@ -89,14 +89,39 @@ def fare(main: dict, strong: dict, measure: str) -> str:
     if not all(math.isfinite(number) for number in (estimate, low, high, value)):
         return UNTOLD
     if measure == "seat-imbalance":
-        favoured, other = main.get("best_seat"), strong.get("best_seat")
-        if favoured and other and other != favoured:
-            return REVERSES if low > 0.01 else UNTOLD
-    elif value * estimate < 0 or (value == 0) != (estimate == 0):
+        return imbalance_fare(main, strong)
+    if value * estimate < 0 or (value == 0) != (estimate == 0):
         return REVERSES if (low > 0 or high < 0) else UNTOLD
     if low <= value <= high:
         return HOLDS
     return GROWS if abs(estimate) > abs(value) else SHRINKS
+
+
+def imbalance_fare(main: dict, strong: dict) -> str:
+    """:func:`fare` for the seat imbalance, which sampling noise makes positive (the more so the
+    fewer the games: 100 games of 4 players give about 4 pp with every seat fair), so its interval
+    alone cannot say that a seat is favoured.  It is read with the seats each lineup clearly
+    favours (beyond noise, Holm over the seats; ``favoured``):
+
+    - another seat clearly favoured than the main lineup's clearly favoured one: *reverses*;
+    - a clearly favoured seat under neither lineup: *holds* (no seat stands out);
+    - a seat clearly favoured under the main lineup only: *holds* or *shrinks* by the interval,
+      never *grows* (a larger imbalance without a clear seat is noise);
+    - otherwise the interval against the main estimate, as for any measure."""
+    value, estimate, low, high = main["estimate"], strong["estimate"], strong["low"], strong["high"]
+    main_seats, strong_seats = main.get("favoured"), strong.get("favoured")
+    if main_seats is None or strong_seats is None:  # no per-seat tests: the favoured seat as measured
+        if main.get("best_seat") and strong.get("best_seat") and strong["best_seat"] != main["best_seat"]:
+            return UNTOLD
+    elif strong_seats and main_seats and main["best_seat"] not in strong_seats:
+        return REVERSES
+    elif not strong_seats and not main_seats:
+        return HOLDS
+    elif not strong_seats and estimate > value and low > value:
+        return UNTOLD
+    if low <= value <= high:
+        return HOLDS
+    return GROWS if estimate > value else SHRINKS
 
 
 def too_few_games(main: dict, strong: dict) -> bool:
@@ -176,7 +201,9 @@ def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label:
     if label not in groups:
         return None
     if measure == "seat-imbalance":
-        return seats.seat_imbalance(groups[label])
+        value = seats.seat_imbalance(groups[label])
+        value["favoured"] = seats.clearly_favoured(seats.seat_advantage(groups[label])[0])
+        return value
     if label == baseline_label:
         return None
     base, arm = groups[baseline_label], groups[label]
@@ -223,7 +250,17 @@ def compared(headline: dict, strong: dict) -> str:
 
 
 def favoured_clause(headline: dict, strong: dict) -> str:
-    """``, seat 1 the most favoured under both`` or ``, most favoured seat 2 → 1`` (never ``1 → 1``)."""
+    """``, seat 1 clearly favoured under both``, ``, no seat clearly favoured under either`` (the
+    seats beyond noise, when both lineups were tested seat by seat), else ``, seat 1 the most
+    favoured under both`` or ``, most favoured seat 2 → 1`` (never ``1 → 1``)."""
+    main_seats, strong_seats = headline.get("favoured"), strong.get("favoured")
+    if main_seats is not None and strong_seats is not None:
+        if not main_seats and not strong_seats:
+            return ", no seat clearly favoured under either"
+        if main_seats[:1] == strong_seats[:1]:
+            return f", seat {main_seats[0]} clearly favoured under both"
+        said = lambda seats: f"seat {seats[0]}" if seats else "none"  # noqa: E731
+        return f", clearly favoured: {said(main_seats)} → {said(strong_seats)}"
     if headline.get("best_seat") == strong["best_seat"]:
         return f", seat {strong['best_seat']} the most favoured under both"
     return f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}"
@@ -271,8 +308,9 @@ def add_confirmation(document, experiment, played: dict) -> None:
                   f"{experiment.confirm_n:,} games per run on the study's seed (the same deals). The verdict reads the "
                   "stronger estimate's interval against the main estimate: holds when it contains it; grows or shrinks "
                   "when it lies wholly beyond or short of it, on the same side of 0; reverses when it lies wholly on the "
-                  "other side of 0 (for the seat imbalance: another seat clearly favoured); cannot be told when the "
-                  "stronger estimate has the other sign within noise. Strength: " + "; ".join(strengths) + ".")  # fmt: skip
+                  "other side of 0; cannot be told when the stronger estimate has the other sign within noise. The seat "
+                  "imbalance, which noise alone makes positive, is read with the seats each lineup favours beyond noise "
+                  "(per-seat tests): another seat clearly favoured reverses, none under either holds. Strength: " + "; ".join(strengths) + ".")  # fmt: skip
     document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "verdict"], rows)
 
 
