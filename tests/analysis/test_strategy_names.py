@@ -102,4 +102,4 @@ def test_the_players_report_answers_give_each_rate_with_its_interval():
               for players, upset in zip((2, 3), upsets)]  # fmt: skip
     answer = game_answer(panels)
     assert "wins 98% [97, 99] at 2 players (strong; fair share 50%)" in answer
-    assert "finishes ahead in 16% [15, 17] at 2 players to 19% [18, 20] at 3 of their meetings" in answer
+    assert "finishes ahead in 16% [15, 17] (2 players) to 19% [18, 20] (3 players) of their meetings" in answer

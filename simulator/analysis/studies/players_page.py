@@ -43,9 +43,9 @@ def game_answer(panels: list[Panel]) -> str:
                      f"fair share {100 / item.players:.0f}%)" for item in panels)  # fmt: skip
     lowest = min(panels, key=lambda item: item.upset["estimate"])
     highest = max(panels, key=lambda item: item.upset["estimate"])
-    upset_text = (_rate_with_interval(lowest.upset) + f" at {lowest.players} players" if lowest is highest or len(panels) == 1
-                  else f"{_rate_with_interval(lowest.upset)} at {lowest.players} players to "
-                       f"{_rate_with_interval(highest.upset)} at {highest.players}")  # fmt: skip
+    upset_text = (_rate_with_interval(lowest.upset) + f" ({lowest.players} players)" if lowest is highest or len(panels) == 1
+                  else f"{_rate_with_interval(lowest.upset)} ({lowest.players} players) to "
+                       f"{_rate_with_interval(highest.upset)} ({highest.players} players)")  # fmt: skip
     return (f"{title}: against random players, the strongest strategy wins {wins}. The weaker of two ladder "
             f"strategies finishes ahead in {upset_text} of their meetings (50% would be a coin toss).")  # fmt: skip
 
