@@ -147,6 +147,16 @@ def test_a_seat_imbalance_reverses_when_another_seat_is_clearly_favoured():
     assert confirm.favoured_clause(main, other) == ", clearly favoured: seat 1 → seat 3"
 
 
+def test_an_effect_that_vanishes_under_stronger_play_shrinks():
+    # skirmish-capped: a 50-round cap stops 83.0 pp more games under random play; under the tuned default no game
+    # stalls with or without it (+0.0 pp [0.0, 0.0]), which read "cannot be told at this number of games"
+    main = {"measure": "stalls", "estimate": 0.83, "low": 0.819, "high": 0.84}
+    assert confirm.fare(main, {"estimate": 0.0, "low": 0.0, "high": 0.0}, "stalls") == confirm.SHRINKS
+    assert confirm.fare({**main, "estimate": 0.0}, {"estimate": 0.0, "low": 0.0, "high": 0.0}, "stalls") == confirm.HOLDS
+    assert confirm.fare({**main, "estimate": 0.0}, {"estimate": 0.05, "low": 0.02, "high": 0.08}, "stalls") == confirm.GROWS
+    assert confirm.fare(main, {"estimate": -0.1, "low": -0.2, "high": 0.05}, "stalls") == confirm.UNTOLD
+
+
 def test_a_seat_imbalance_that_grows_by_noise_alone_neither_reverses_nor_grows():
     # loot-seat-advantage at 4 players, 100 games a run under the search: 0.5 pp [0.3, 1.5] (seat 4, no seat
     # beyond noise) -> 4.0 pp [2.0, 14.0] (seat 2) read "this reverses"; 100 games of 4 players give about

@@ -82,15 +82,17 @@ def fare(main: dict, strong: dict, measure: str) -> str:
     - *grows* / *shrinks*: the interval lies wholly beyond / short of it, on the same side of 0;
     - *reverses*: the interval lies wholly on the other side of 0 (for the seat imbalance, which is
       never negative: another seat is clearly the favoured one);
-    - *cannot be told*: the stronger estimate has the other sign but its interval reaches 0 (or, for
-      the seat imbalance, another seat is favoured within noise)."""
+    - *cannot be told*: the stronger estimate has the other sign but its interval reaches 0.
+
+    An estimate of exactly 0 has no sign: a stall rate raised by +83 pp that no game reaches under
+    the stronger lineup (+0.0 pp [0.0, 0.0]) *shrinks*.  The seat imbalance: :func:`imbalance_fare`."""
     estimate, low, high = strong["estimate"], strong["low"], strong["high"]
     value = main["estimate"]
     if not all(math.isfinite(number) for number in (estimate, low, high, value)):
         return UNTOLD
     if measure == "seat-imbalance":
         return imbalance_fare(main, strong)
-    if value * estimate < 0 or (value == 0) != (estimate == 0):
+    if value * estimate < 0:  # the other sign (an estimate of exactly 0, e.g. no game stalls, is no sign)
         return REVERSES if (low > 0 or high < 0) else UNTOLD
     if low <= value <= high:
         return HOLDS
