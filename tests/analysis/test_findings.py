@@ -166,6 +166,10 @@ def test_a_seat_imbalance_that_grows_by_noise_alone_neither_reverses_nor_grows()
     assert confirm.fare(main, noisy, "seat-imbalance") == confirm.HOLDS
     assert confirm.favoured_clause(main, noisy) == ", no seat clearly favoured under either"
     assert confirm.verdict_within_noise({**main, "measure": "seat-imbalance"}, noisy, 100) == "holds (within noise at 100 games)"
+    # skeleton-seat-advantage at 2 players: 8.5 pp [7.7, 9.4] (seat 1) -> 5.8 pp [0.7, 10.7], no seat clear at 300 games
+    skeleton = {"measure": "seat-imbalance", "estimate": 0.085, "low": 0.077, "high": 0.094, "best_seat": 1, "favoured": [1]}
+    assert confirm.verdict_within_noise(skeleton, {"estimate": 0.058, "low": 0.007, "high": 0.107, "best_seat": 1, "favoured": []},
+                                        300) == "holds (within noise at 300 games)"  # fmt: skip
     # a seat clearly favoured under the main lineup only: a larger imbalance without a clear seat is noise
     clear = {**main, "estimate": 0.02, "low": 0.015, "high": 0.025, "best_seat": 1, "favoured": [1]}
     assert confirm.fare(clear, {**noisy, "low": 0.03}, "seat-imbalance") == confirm.UNTOLD

@@ -134,9 +134,11 @@ def too_few_games(main: dict, strong: dict) -> bool:
 
 def verdict_within_noise(main: dict, strong: dict, games: int) -> str:
     """:func:`fare`'s verdict, qualified "(within noise at N games)" when it *holds* on an interval
-    wider than the effect itself (it would hold for almost any value)."""
+    wider than the effect itself (it would hold for almost any value), or, for the seat imbalance,
+    when no seat is clearly favoured under the stronger lineup (its seat tests cannot tell)."""
     verdict = fare(main, strong, main["measure"])
-    if verdict == HOLDS and too_few_games(main, strong):
+    no_clear_seat = main["measure"] == "seat-imbalance" and strong.get("favoured") == []
+    if verdict == HOLDS and (too_few_games(main, strong) or no_clear_seat):
         return f"{verdict} (within noise at {games:,} games)"
     return verdict
 
