@@ -119,6 +119,18 @@ def shared_wins_note(fair: float, players: int) -> str:
     return f" (above 1/{players}: a shared win counts for every winner)" if fair > 1 / players + 0.0005 else ""
 
 
+def seats_together_note(table: pl.DataFrame, fair: float) -> str:
+    """Said after "no seat differs from the fair share beyond noise" when a seat's own interval
+    excludes the fair share (the chart shows it): it is testing every seat together that makes it
+    noise.  Empty otherwise."""
+    clear = table.filter((pl.col("low") > fair) | (pl.col("high") < fair))
+    if clear.is_empty():
+        return ""
+    row = clear.sort(pl.col("vs_fair").abs(), descending=True).row(0, named=True)
+    return (f" once the {table.height} seats are tested together (on its own, seat {row['seat']}'s "
+            f"{_pp(row['vs_fair'])} is clear of it)")  # fmt: skip
+
+
 def seat_sentence(fact: dict) -> str:
     """Which seats differ from the fair share after the Holm correction, or that none does."""
     table, notes = fact["seats"]
@@ -127,7 +139,7 @@ def seat_sentence(fact: dict) -> str:
     if flagged.is_empty():
         half = float(((table["high"] - table["low"]) / 2).max())
         return (f"{fact['title']}: no seat's win rate differs from the fair share of {100 * fair:.1f}%"
-                f"{shared_wins_note(fair, table.height)} — the seats lie "
+                f"{shared_wins_note(fair, table.height)}{seats_together_note(table, fair)} — the seats lie "
                 f"between {_pp(table['vs_fair'].min())} and {_pp(table['vs_fair'].max())} of it (intervals ±{100 * half:.1f} pp).")  # fmt: skip
     parts = [f"seat {row['seat']} wins {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, {100 * row['high']:.1f}], "
              f"{_pp(row['vs_fair'])}" for row in flagged.sort("vs_fair", descending=True).iter_rows(named=True)]  # fmt: skip
@@ -195,7 +207,7 @@ def imbalance_sentence(title: str, imbalance: dict, seat_table: pl.DataFrame | N
         return text + ratio + "."
     flagged = seat_table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
     if flagged.is_empty():  # a ratio of two rates within noise of each other ("1.0 times as often") says nothing
-        return text + "; no seat differs from the fair share beyond noise."
+        return text + f"; no seat differs from the fair share beyond noise{seats_together_note(seat_table, fair)}."
     return (text + ratio + "; beyond noise: " + ", ".join(f"seat {row['seat']} {_pp(row['vs_fair'])}" for row in
                                                            flagged.sort("vs_fair", descending=True).iter_rows(named=True)) + ".")  # fmt: skip
 
@@ -369,7 +381,7 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes
     figure = charts.rate_points(chart, "Seat imbalance per setup (fairest first)", "largest distance of a seat from the fair share (pp)")
     note = "" if len(chart) == len(ranked) else f" The {len(chart)} fairest and least fair of {len(ranked)} setups; all are in the appendix."
     return answers, (figure, "Seat imbalance: the largest distance of a seat's win rate from the fair share, percentage "
-                             "points, 95% bootstrap intervals over deals; 0 = every seat wins equally often." + note), headlines  # fmt: skip
+                             "points, 95% intervals over deals; 0 = every seat wins equally often." + note), headlines  # fmt: skip
 
 
 MEASURE_WORDS = {"score": "the mean score", "length": "the game length", "margin": "the margin of victory",

@@ -82,7 +82,9 @@ def fare(main: dict, strong: dict, measure: str) -> str:
     - *grows* / *shrinks*: the interval lies wholly beyond / short of it, on the same side of 0;
     - *reverses*: the interval lies wholly on the other side of 0 (for the seat imbalance, which is
       never negative: another seat is clearly the favoured one);
-    - *cannot be told*: the stronger estimate has the other sign but its interval reaches 0.
+    - *shrinks* also when the stronger estimate has the other sign, its interval reaching 0 but not
+      the main estimate (clearly smaller, perhaps gone);
+    - *cannot be told*: the stronger estimate has the other sign and its interval reaches both.
 
     An estimate of exactly 0 has no sign: a stall rate raised by +83 pp that no game reaches under
     the stronger lineup (+0.0 pp [0.0, 0.0]) *shrinks*.  The seat imbalance: :func:`imbalance_fare`."""
@@ -93,7 +95,9 @@ def fare(main: dict, strong: dict, measure: str) -> str:
     if measure == "seat-imbalance":
         return imbalance_fare(main, strong)
     if value * estimate < 0:  # the other sign (an estimate of exactly 0, e.g. no game stalls, is no sign)
-        return REVERSES if (low > 0 or high < 0) else UNTOLD
+        if low > 0 or high < 0:
+            return REVERSES
+        return SHRINKS if not low <= value <= high else UNTOLD  # clearly smaller, perhaps gone
     if low <= value <= high:
         return HOLDS
     return GROWS if abs(estimate) > abs(value) else SHRINKS
@@ -134,11 +138,13 @@ def too_few_games(main: dict, strong: dict) -> bool:
 
 def verdict_within_noise(main: dict, strong: dict, games: int) -> str:
     """:func:`fare`'s verdict, qualified "(within noise at N games)" when it *holds* on an interval
-    wider than the effect itself (it would hold for almost any value), or, for the seat imbalance,
-    when no seat is clearly favoured under the stronger lineup (its seat tests cannot tell)."""
+    wider than the effect itself (it would hold for almost any value), when the stronger interval
+    reaches 0 where the main one does not, or, for the seat imbalance, when no seat is clearly
+    favoured under the stronger lineup (its seat tests cannot tell)."""
     verdict = fare(main, strong, main["measure"])
     no_clear_seat = main["measure"] == "seat-imbalance" and strong.get("favoured") == []
-    if verdict == HOLDS and (too_few_games(main, strong) or no_clear_seat):
+    zero_reached = main["measure"] != "seat-imbalance" and strong["low"] <= 0 <= strong["high"] and not main["low"] <= 0 <= main["high"]
+    if verdict == HOLDS and (too_few_games(main, strong) or no_clear_seat or zero_reached):
         return f"{verdict} (within noise at {games:,} games)"
     return verdict
 
@@ -259,8 +265,8 @@ def favoured_clause(headline: dict, strong: dict) -> str:
     favoured under both`` or ``, most favoured seat 2 → 1`` (never ``1 → 1``)."""
     main_seats, strong_seats = headline.get("favoured"), strong.get("favoured")
     if main_seats is not None and strong_seats is not None:
-        if not main_seats and not strong_seats:
-            return ", no seat clearly favoured under either"
+        if not main_seats and not strong_seats:  # a larger figure from fewer games is what noise alone gives
+            return ", no seat clearly favoured under either (fewer games make the imbalance larger by noise alone)"
         if main_seats[:1] == strong_seats[:1]:
             return f", seat {main_seats[0]} clearly favoured under both"
         said = lambda seats: f"seat {seats[0]}" if seats else "none"  # noqa: E731

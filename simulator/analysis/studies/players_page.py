@@ -82,7 +82,7 @@ def players_document(panels: list[Panel], command_text: str) -> Document:
     document.answers = [game_answer([item for item in panels if item.game == game]) for game in games]
     counts = sorted({item.players for item in panels})
     document.answer_figure = (spread_chart(panels), "Rating spread of the strongest strategy over random, by game and "
-                              "player count (Elo points; bars: 95% bootstrap interval over deals). Higher: skill "
+                              "player count (Elo points; bars: 95% interval over deals). Higher: skill "
                               "decides more.")  # fmt: skip
     first = panels[0].settings
     document.intro = (f"{len(games)} games at {', '.join(map(str, counts))} players; {first['deals']:,} deals per "
