@@ -685,7 +685,7 @@ def test_a_stall_study_answers_how_often_first_then_ranks_setups_by_the_capped_r
     facts = [_stall_fact(2, 0.0, 0.42), _stall_fact(4, 0.007, 0.80)]
     answers, _, headlines = report_answers.measure_ranking_answers(facts, "stalls")
     assert answers[0].startswith("With the rules as they are (the baseline), games stop at the stall cap (the 200-round cap)")
-    assert "0.0% [0.0, 0.3%] at 2 players (0 of 5,000 games)" in answers[0] and "at 4 players (35 of 5,000 games)" in answers[0]
+    assert "0.0% [0.0, 0.3] at 2 players (0 of 5,000 games)" in answers[0] and "at 4 players (35 of 5,000 games)" in answers[0]
     assert answers[1].startswith("round-cap=50 at 4 players: the share of games stopped at the stall cap goes from 0.7% to 80.0% (+79.3 pp [+78.3, +80.3]), beyond noise")
     assert [headline["answer"] for headline in headlines] == [1, 2] and headlines[0]["measure"] == "stalls"
     assert headlines[0]["unit"] == "pp"

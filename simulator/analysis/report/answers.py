@@ -428,7 +428,9 @@ def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str],
                        "nothing to measure (see why in the appendix).")  # fmt: skip
     chart = [{"label": shorten(row["display"], 48), "series": row["fact"]["title"], "estimate": row["estimate"],
               "low": row["low"], "high": row["high"]} for row in ranked[:CHART_SETUPS]]  # fmt: skip
-    figure = charts.rate_points(chart, f"Change of {MEASURE_WORDS[measure]} per setup", "difference from the baseline",
+    unit = ranked[0]["unit"] if ranked else ""
+    axis = "difference from the baseline" + (" (pp)" if unit in ("%", "pp") else f" ({unit})" if unit else "")
+    figure = charts.rate_points(chart, f"Change of {MEASURE_WORDS[measure]} per setup", axis,
                                 from_zero=False, scale=100.0 if ranked and ranked[0]["unit"] in ("%", "pp") else 1.0)  # fmt: skip
     return answers, (figure, f"Paired difference of {MEASURE_WORDS[measure]} from the baseline on the same deals, 95% "
                              "intervals, largest effects first."), headlines  # fmt: skip
@@ -442,7 +444,7 @@ def baseline_stalls_sentence(facts: list[dict]) -> str:
         if rate is None:
             continue
         parts.append(f"{_rate(rate['capped_rate'])} [{_rate(rate['capped_rate_low']).rstrip('%')}, "
-                     f"{_rate(rate['capped_rate_high'])}] at {fact['title']} ({rate['capped_games']:,} of {rate['games']:,} games)")  # fmt: skip
+                     f"{_rate(rate['capped_rate_high']).rstrip('%')}] at {fact['title']} ({rate['capped_games']:,} of {rate['games']:,} games)")  # fmt: skip
     cap = next((fact["capped"][fact["baseline_label"]]["stall_cap"] for fact in facts if fact.get("capped")), "")
     return (f"With the rules as they are (the baseline), games stop at the stall cap{f' ({cap})' if cap else ''} with no "
             f"winner: " + "; ".join(parts) + ".")  # fmt: skip
