@@ -109,7 +109,7 @@ def imbalance_fare(main: dict, strong: dict) -> str:
     alone cannot say that a seat is favoured.  It is read with the seats each lineup clearly
     favours (beyond noise, Holm over the seats; ``favoured``):
 
-    - another seat clearly favoured than the main lineup's clearly favoured one: *reverses*;
+    - a seat other than the main lineup's favoured one clearly favoured under both: *reverses*;
     - a clearly favoured seat under neither lineup: *holds* (no seat stands out);
     - a seat clearly favoured under the main lineup only: *holds* or *shrinks* by the interval,
       never *grows* (a larger imbalance without a clear seat is noise);
@@ -143,7 +143,8 @@ def verdict_within_noise(main: dict, strong: dict, games: int) -> str:
     favoured under the stronger lineup (its seat tests cannot tell)."""
     verdict = fare(main, strong, main["measure"])
     no_clear_seat = main["measure"] == "seat-imbalance" and strong.get("favoured") == []
-    zero_reached = main["measure"] != "seat-imbalance" and strong["low"] <= 0 <= strong["high"] and not main["low"] <= 0 <= main["high"]
+    zero_reached = (main["measure"] != "seat-imbalance" and strong["low"] <= 0 <= strong["high"]
+                    and not main["low"] <= 0 <= main["high"])  # fmt: skip
     if verdict == HOLDS and (too_few_games(main, strong) or no_clear_seat or zero_reached):
         return f"{verdict} (within noise at {games:,} games)"
     return verdict
