@@ -478,3 +478,20 @@ def test_a_tournament_stopped_by_ctrl_c_in_a_terminal_says_one_line(tmp_path, ca
     same_games(store, tmp_path / "reference")
     assert ranking_and_meetings(resumed) == ranking_and_meetings(reference)
 
+
+
+def test_the_resource_trackers_started_by_a_command_keep_their_shutdown_warnings_to_themselves(monkeypatch):
+    # a stopped `tune` printed four more lines after its one: loky's resource tracker warning at shutdown
+    # "resource_tracker: /dev/shm/...: FileNotFoundError" about a folder the stop had already removed
+    import subprocess
+    import sys
+
+    from simulator.cli import commands
+
+    monkeypatch.setattr(sys, "warnoptions", [])
+    commands._quiet_resource_trackers()
+    flags = subprocess._args_from_interpreter_flags()  # what loky and multiprocessing start their trackers with
+    assert "-W" + commands.RESOURCE_TRACKER_WARNINGS in flags
+    code = "import warnings; warnings.warn('resource_tracker: /dev/shm/x: FileNotFoundError'); warnings.warn('kept')"
+    shown = subprocess.run([sys.executable, *flags, "-c", code], capture_output=True, text=True).stderr
+    assert "resource_tracker" not in shown and "kept" in shown
