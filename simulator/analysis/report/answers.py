@@ -135,7 +135,7 @@ def seat_sentence(fact: dict) -> str:
     """Which seats differ from the fair share after the Holm correction, or that none does."""
     table, notes = fact["seats"]
     fair = notes["fair_share"]
-    flagged = table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
+    flagged = seat_stats.beyond_noise(table, fair)
     if flagged.is_empty():
         half = float(((table["high"] - table["low"]) / 2).max())
         return (f"{fact['title']}: no seat's win rate differs from the fair share of {100 * fair:.1f}%"
@@ -205,7 +205,7 @@ def imbalance_sentence(title: str, imbalance: dict, seat_table: pl.DataFrame | N
     ratio = f": seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}"
     if seat_table is None:
         return text + ratio + "."
-    flagged = seat_table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
+    flagged = seat_stats.beyond_noise(seat_table, fair)
     if flagged.is_empty():  # a ratio of two rates within noise of each other ("1.0 times as often") says nothing
         return text + f"; no seat differs from the fair share beyond noise{seats_together_note(seat_table, fair)}."
     return (text + ratio + "; beyond noise: " + ", ".join(f"seat {row['seat']} {_pp(row['vs_fair'])}" for row in

@@ -130,6 +130,12 @@ IMBALANCE_RESAMPLES = 400
 """Bootstrap resamples (over deals) behind the seat-imbalance interval."""
 
 
+def beyond_noise(table: pl.DataFrame, fair: float) -> pl.DataFrame:
+    """The rows of a :func:`seat_advantage` table whose seat differs from the fair share ``fair``
+    beyond noise (Holm over the seats, interval clear of it)."""
+    return table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
+
+
 def clearly_favoured(table: pl.DataFrame) -> list[int]:
     """The seats of a :func:`seat_advantage` table that win more often than the fair share beyond
     noise (Holm over the seats), most favoured first.  The seat imbalance alone cannot say this:
