@@ -52,12 +52,14 @@ def _hash_contents(paths: list[Path]) -> str:
 SOURCE_SUFFIXES = (".py", ".csv", ".json", ".toml")
 """Code and data files: numba bakes module-level tables built from data files into machine code."""
 NOT_COMPILED = ("visibility.py", "narrate.py", "play_text.py", "narration.py", "option_steps.py", "draw.py",
-                "replay_page.py", "stepping.py")
+                "replay_page.py", "stepping.py", "rule_settings.py", "settings.py")
 """Plain-Python files in those folders that no compiled code imports: the declarations of what
 each seat can see (``simulator/core/engine/visibility.py``), the narration that turns a log into
 words (``narrate.py``, ``play_text.py``, ``simulator/core/engine/narration.py``), the choice of an
 option in steps (``simulator/core/engine/option_steps.py``), a game stepped from Python
-(``simulator/core/engine/stepping.py``) and the visual replay (each game's
+(``simulator/core/engine/stepping.py``), the declared rule settings, whose values reach the
+engines at run time (``simulator/core/engine/rule_settings.py``, each game's ``settings.py``: a
+changed default changes a run's rules fingerprint, not its code) and the visual replay (each game's
 ``draw.py``, ``simulator/core/engine/replay_page.py``).  Editing them must
 neither recompile engines nor mark stored runs as played by other code
 (``tests/core/test_compiled_cache.py`` checks that no module with compiled code imports them)."""

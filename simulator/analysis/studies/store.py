@@ -106,12 +106,16 @@ def run_key(prepared: runner.PreparedRun) -> dict:
     fingerprint and the players' (:data:`results.FINGERPRINT_KEYS`: a retuned parameter file is
     another run)."""
     config = prepared.config
-    key = {name: value for name, value in dataclasses.asdict(config).items() if name != "chunk_size"}
+    key = {name: value for name, value in dataclasses.asdict(config).items()
+           if name != "chunk_size" and not (name == "rules" and not value)}  # fmt: skip
     key = {name: list(value) if isinstance(value, tuple) else value for name, value in key.items()}
     key["islandsim_version"] = __version__
     key["schema_version"] = results.SCHEMA_VERSION
     key["code"] = code_fingerprint(config.game)
-    key["players_fingerprint"] = results.fingerprints(prepared)["players_fingerprint"]
+    found = results.fingerprints(prepared)
+    key["players_fingerprint"] = found["players_fingerprint"]
+    if "rules_fingerprint" in found:
+        key["rules_fingerprint"] = found["rules_fingerprint"]
     return key
 
 
@@ -134,6 +138,7 @@ def _matches(manifest: dict, prepared: runner.PreparedRun) -> bool:
         and tuple(manifest["variants"]) == tuple(config.variants)
         and tuple(manifest.get("force_events", ())) == tuple(config.force_events)
         and tuple(manifest.get("exclude_events", ())) == tuple(config.exclude_events)
+        and results.manifest_rules(manifest) == tuple(config.rules)
         and all(manifest.get(key) == value for key, value in results.fingerprints(prepared).items())
     )
 

@@ -21,6 +21,7 @@ from typing import Callable
 import numpy as np
 
 from simulator.core.engine.errors import UsageError
+from simulator.core.engine.rule_settings import RuleSettings, RuleValues, resolve
 
 GAME_MODULES = {
     "loot": "simulator.games.loot",
@@ -209,6 +210,10 @@ class GameSpec:
       that end-of-game points can compensate a seat advantage
       (``simulator.analysis.stats.compensation``); when not, ``ranked_by_score_note`` says how the
       winner is decided.
+    - ``rule_settings``: the numbers of the rules and components a designer may change
+      (:mod:`simulator.core.engine.rule_settings`); the game's ``encode_variants(names, players,
+      rules)`` then takes the resolved values (:class:`RuleValues`) as a third argument and writes
+      them into the flag vector, which the engine reads at run time (no recompile).
     """
 
     id: str
@@ -242,6 +247,7 @@ class GameSpec:
     ranked_by_score: bool = True
     ranked_by_score_note: str = ""
     strategy_loader: Callable[[], Mapping[str, StrategySpec]] | None = None
+    rule_settings: RuleSettings | None = None
 
     @functools.cached_property
     def strategies(self) -> Mapping[str, StrategySpec]:
@@ -338,16 +344,31 @@ def is_known_variant(spec: GameSpec, name: str) -> bool:
     return bool(equals and value) and any(listed.partition("=")[0] == key and "=" in listed for listed in spec.variants)
 
 
-def check_variants(spec: GameSpec, names: tuple[str, ...], players: int) -> np.ndarray:
-    """Validate variant names and return the engine's flag vector."""
+def check_variants(spec: GameSpec, names: tuple[str, ...], players: int,
+                   rules: tuple[tuple[str, str], ...] = ()) -> np.ndarray:  # fmt: skip
+    """Validate variant names and the user's rule settings (canonical, as
+    :func:`simulator.core.engine.rule_settings.user_values` gives them) and return the engine's
+    flag vector, which holds the resolved rule values for a game that declares settings."""
     for name in names:
         if not is_known_variant(spec, name):
             allowed = ", ".join(spec.variants) or "none"
             raise UsageError(f"unknown variant '{name}' for {spec.id}; variants: {allowed}")
+    if rules and spec.rule_settings is None:
+        raise UsageError(f"{spec.title} declares no rule settings; --set and --rules do not apply to it")
     try:
-        return spec.encode_variants(tuple(names), players)
+        if spec.rule_settings is None:
+            return spec.encode_variants(tuple(names), players)
+        return spec.encode_variants(tuple(names), players, rule_values(spec, names, players, rules))
     except ValueError as error:
         raise UsageError(str(error)) from None
+
+
+def rule_values(spec: GameSpec, names: tuple[str, ...], players: int,
+                rules: tuple[tuple[str, str], ...] = ()) -> RuleValues | None:  # fmt: skip
+    """The resolved rule settings of a run (``None`` for a game that declares none)."""
+    if spec.rule_settings is None:
+        return None
+    return resolve(spec.rule_settings, names, rules, players)
 
 
 def check_event_rules(spec: GameSpec, forced: tuple[str, ...], excluded: tuple[str, ...], players: int) -> np.ndarray:

@@ -29,8 +29,9 @@ from simulator.core.engine.decisions import BadChoice
 from simulator.core.engine.stepping import bad_choice_message
 from simulator.core.store.paths import describe_os_error
 from simulator.core.engine.registry import (
-    GameSpec, UsageError, check_event_rules, check_players, check_variants, get_game,
+    GameSpec, UsageError, check_event_rules, check_players, check_variants, get_game, rule_values,
 )
+from simulator.core.engine.rule_settings import RuleValues
 from simulator.core.players.strategies import Lineup, build_lineup, is_user_strategy
 
 
@@ -63,6 +64,14 @@ class RunConfig:
     trajectories: bool = False
     """Also store every game's score trajectory (``--trajectories``): what the run records, not
     what it plays (the results are the same either way; not part of the configuration hash)."""
+    rules: tuple[tuple[str, str], ...] = ()
+    """The user's rule settings (``--set``, ``--rules``): ``(name, JSON value)`` pairs sorted by name,
+    as :func:`simulator.core.engine.rule_settings.user_values` canonicalises them (a component file's
+    content, never its path)."""
+
+    def __post_init__(self) -> None:
+        # a config read back from JSON holds lists: the rules stay hashable pairs, sorted by name
+        object.__setattr__(self, "rules", tuple(sorted((str(name), str(value)) for name, value in self.rules)))
 
     def to_json(self) -> dict:
         """The config as it is stored in the manifest."""
@@ -78,6 +87,7 @@ class PreparedRun:
     lineup: Lineup
     variant_flags: np.ndarray
     checked: bool = False  # user strategies compiled with bounds checking
+    rule_values: RuleValues | None = None  # the resolved rule settings (None: the game declares none)
 
 
 def prepare(config: RunConfig, checked: bool = False) -> PreparedRun:
@@ -93,7 +103,9 @@ def prepare(config: RunConfig, checked: bool = False) -> PreparedRun:
         raise UsageError(f"--n {problem}")
     if isinstance(config.seed, bool) or not isinstance(config.seed, int) or not 0 <= config.seed <= limits.MAX_SEED:
         raise UsageError(f"--seed must be a whole number from 0 to 2^63-1, not {config.seed}")
-    flags = check_variants(spec, tuple(config.variants), config.players)
+    rules = tuple((str(name), str(value)) for name, value in config.rules)
+    flags = check_variants(spec, tuple(config.variants), config.players, rules)
+    values = rule_values(spec, tuple(config.variants), config.players, rules)
     forced = tuple(dict.fromkeys(config.force_events))
     excluded = tuple(dict.fromkeys(config.exclude_events))
     event_flags = check_event_rules(spec, forced, excluded, config.players)
@@ -105,8 +117,8 @@ def prepare(config: RunConfig, checked: bool = False) -> PreparedRun:
     records.plan_for(spec, config.trajectories)  # a game that cannot record trajectories says so now
     lineup = build_lineup(spec, config.players, tuple(config.lineup), checked)  # last: it may compile strategies
     config = RunConfig(config.game, config.players, config.n, config.seed, lineup.names, tuple(config.variants),
-                       chunk_size, forced, excluded, bool(config.trajectories))  # fmt: skip
-    return PreparedRun(config, spec, lineup, flags, checked)
+                       chunk_size, forced, excluded, bool(config.trajectories), rules)  # fmt: skip
+    return PreparedRun(config, spec, lineup, flags, checked, values)
 
 
 @functools.lru_cache(maxsize=8)
@@ -137,6 +149,7 @@ def config_from_folder(run_dir: Path, n: int | None = None, allow_strategy_modul
         tuple(manifest.get("force_events", ())),
         tuple(manifest.get("exclude_events", ())),
         records.recorded_plan(manifest).trajectories,
+        results.manifest_rules(manifest),
     )
 
 

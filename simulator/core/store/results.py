@@ -69,7 +69,10 @@ CONFIG_KEYS = ("game", "players", "lineup", "variants", "seed", "force_events", 
 """Manifest keys that must match for a run folder to be resumed or extended."""
 OPTIONAL_LIST_KEYS = ("force_events", "exclude_events")
 """Config keys added after schema 1 was first written: absent in older manifests, meaning empty."""
-FINGERPRINT_KEYS = ("code_fingerprint", "players_fingerprint")
+RULES_KEY = "rules"
+"""The user's rule settings (``--set``, ``--rules``): name -> value.  Part of the configuration only
+when some are given, so the configuration hash of a run without them is what it was before."""
+FINGERPRINT_KEYS = ("code_fingerprint", "players_fingerprint", "rules_fingerprint")
 """What played the games besides the configuration: the game's code and data
 (:func:`simulator.compiled_cache.source_fingerprint`) and the players' parameters
 (:func:`simulator.core.players.strategies.lineup_fingerprint`, taken when the lineup is built).  Recorded since 2026-11-27;
@@ -77,6 +80,7 @@ a manifest without them is read as before, but its run is never resumed, extende
 FINGERPRINT_CHANGES = {
     "code_fingerprint": "other game code (islandsim changed since: a rule, an engine or a strategy)",
     "players_fingerprint": "other player parameters (a parameter file or a search default changed since)",
+    "rules_fingerprint": "other rule settings (a default of the game's data changed since)",
 }
 
 
@@ -107,6 +111,10 @@ def check_run_folder(out_dir: Path, prepared) -> None:
                 f"--out {out_dir} holds a run with {key} {stored!r}, not {wanted[key]!r}; "
                 "give a new folder, or the same configuration to resume or extend it"
             )
+    if manifest.get(RULES_KEY, {}) != wanted.get(RULES_KEY, {}):
+        raise UsageError(f"--out {out_dir} holds a run played with other rule settings "
+                         f"({_rules_text(manifest.get(RULES_KEY, {}))}, not {_rules_text(wanted.get(RULES_KEY, {}))}); "
+                         "give a new folder, or the same settings to resume or extend it")  # fmt: skip
     for key in FINGERPRINT_KEYS:
         if key in wanted and manifest.get(key) != wanted[key]:
             for chunk in manifest["chunks"]:  # an edited manifest is named as such first
@@ -149,19 +157,55 @@ def _config_of(prepared) -> dict:
         "force_events": list(prepared.config.force_events),
         "exclude_events": list(prepared.config.exclude_events),
     }
+    rules = getattr(prepared.config, "rules", ())
+    if rules:
+        config[RULES_KEY] = {name: json.loads(value) for name, value in rules}
     return config | fingerprints(prepared)
 
 
 def fingerprints(prepared) -> dict:
-    """:data:`FINGERPRINT_KEYS` of a prepared run: its game's code and its lineup's parameters."""
-    return {"code_fingerprint": source_fingerprint(prepared.spec.id),
-            "players_fingerprint": prepared.lineup.fingerprint}  # fmt: skip
+    """:data:`FINGERPRINT_KEYS` of a prepared run: its game's code, its lineup's parameters and its
+    rule settings (every value, defaults included; only for a game that declares settings)."""
+    found = {"code_fingerprint": source_fingerprint(prepared.spec.id),
+             "players_fingerprint": prepared.lineup.fingerprint}  # fmt: skip
+    values = getattr(prepared, "rule_values", None)
+    if values is not None:
+        found["rules_fingerprint"] = values.fingerprint
+    return found
+
+
+def manifest_rules(manifest: dict) -> tuple[tuple[str, str], ...]:
+    """The user's rule settings a manifest records, as :class:`~simulator.core.run.runner.RunConfig`
+    holds them (``(name, JSON value)`` sorted by name)."""
+    rules = manifest.get(RULES_KEY) or {}
+    if not isinstance(rules, dict):
+        raise UsageError(f"the manifest's {RULES_KEY} is not a table of rule settings")
+    return tuple(sorted((str(name), json.dumps(value, sort_keys=True)) for name, value in rules.items()))
+
+
+def rules_changed(prepared) -> dict:
+    """Every rule value that differs from the rulebook's (or the reconstruction's), what a user reads:
+    name -> {"value", "default", "source"} (a preset variant, or the user's setting)."""
+    values = getattr(prepared, "rule_values", None)
+    if values is None:
+        return {}
+    return {name: {"value": value, "default": values.defaults[name], "source": values.sources.get(name, "")}
+            for name, value in values.changed().items()}  # fmt: skip
+
+
+def _rules_text(rules: dict) -> str:
+    if not rules:
+        return "none"
+    return ", ".join(f"{name} = {value if not isinstance(value, (list, dict)) else 'a table'}"
+                     for name, value in sorted(rules.items()))  # fmt: skip
 
 
 def manifest_config(manifest: dict) -> dict:
     """The ``CONFIG_KEYS`` of a manifest (an absent optional list is empty), with the
     :data:`FINGERPRINT_KEYS` it records."""
     config = {key: manifest.get(key, [] if key in OPTIONAL_LIST_KEYS else None) for key in CONFIG_KEYS}
+    if manifest.get(RULES_KEY):
+        config[RULES_KEY] = manifest[RULES_KEY]
     return config | {key: manifest[key] for key in FINGERPRINT_KEYS if key in manifest}
 
 
@@ -182,6 +226,7 @@ def new_manifest(prepared, version: str, jobs: int) -> dict:
         **_config_of(prepared),
         "title": spec.title,
         "variant_flags": [int(flag) for flag in prepared.variant_flags],
+        "rules_changed": rules_changed(prepared),
         "n": prepared.config.n,
         "chunk_size": prepared.config.chunk_size,
         "jobs": jobs,
@@ -371,7 +416,7 @@ def check_chunk_metadata(run_dir: Path, manifest: dict, chunk: dict, metadata: d
     expected = manifest_config(manifest)
     if metadata.get("config_hash") != config_hash(manifest) or metadata.get("config") != expected:
         stored = metadata.get("config") or {}
-        differing = [key for key in CONFIG_KEYS + FINGERPRINT_KEYS if stored.get(key) != expected.get(key)] or ["configuration"]
+        differing = [key for key in CONFIG_KEYS + (RULES_KEY,) + FINGERPRINT_KEYS if stored.get(key) != expected.get(key)] or ["configuration"]
         raise UsageError(
             f"{run_dir}: {name} was played with another {differing[0]} ({stored.get(differing[0])!r}) than "
             f"{MANIFEST} says ({expected.get(differing[0])!r}); the manifest was edited or the chunk comes from "
@@ -888,6 +933,7 @@ def _manifest_from_chunk(metadata: dict, version: str) -> dict:
         "schema_version": SCHEMA_VERSION,
         "islandsim_version": metadata.get("islandsim_version", version),
         **{key: config.get(key) for key in CONFIG_KEYS},
+        **({RULES_KEY: config[RULES_KEY]} if config.get(RULES_KEY) else {}),
         **{key: config[key] for key in FINGERPRINT_KEYS if key in config},
         "title": metadata.get("title"),
         "variant_flags": metadata.get("variant_flags", []),
