@@ -21,10 +21,12 @@ from simulator.analysis.studies import store
 from simulator.cli.interruption import again_with_seed, command_again, kept_in_store, on_stop, stopped_with_a_line
 from simulator.analysis.stats.runs import load_run
 from simulator.cli.options import (
-    check_table_options, file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
+    check_table_options, file_format, game_option, lineup_options, quiet_option, rules_options, stderr_notices,
+    table_format_option, user_rules,
 )
 from simulator.core.run import limits, runner
 from simulator.core.store.paths import check_output_file, check_output_folder
+from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError, get_game
 from simulator.core.players.strategies import check_strategy_name, lineup_names
 from simulator.core.run.tables import Column, Table, render
@@ -132,9 +134,11 @@ def tournament_command():
     @click.option("--orders", type=click.Choice(tournament_module.ORDERS), default="rotations", show_default=True,
                   help="Seat orders of each lineup: cyclic rotations, or every distinct permutation.")  # fmt: skip
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
+    @rules_options
     @_study_options
-    def tournament(game_id, players, lineup, strategy_names, old_strategies, n_games, orders, variant_names, seed, jobs,
-                   store_folder, report_out, report_fmt, as_json, table_format, quiet):  # fmt: skip
+    def tournament(game_id, players, lineup, strategy_names, old_strategies, n_games, orders, variant_names,
+                   rule_assignments, rules_file, seed, jobs, store_folder, report_out, report_fmt, as_json, table_format,
+                   quiet):  # fmt: skip
         """Play strategies against each other in every seat rotation on the same deals; rank them.
 
         The strategies (--lineup a,b,c or repeated --strategy) need not match the seats: fewer
@@ -154,7 +158,7 @@ def tournament_command():
             check_strategy_name(spec, name)
         lineups = tournament_module.lineups(names, players, orders)
         (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
-        arm = store.baseline_arm(tuple(variant_names))
+        arm = store.baseline_arm(tuple(variant_names), user_rules(game_id, rule_assignments, rules_file))
         configs = [store.make_config(game_id, players, n_games, seed, lineup, arm) for lineup in lineups]
         on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
         _prepare_all(configs, seed, random_seed, say)
@@ -197,7 +201,9 @@ def compare_command():
     @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Games per setup.")
     @lineup_options
     @click.option("--base-variant", "base_variants", multiple=True, help="Variant of the baseline (repeat to combine).")
-    @click.option("--variant", "variant_names", multiple=True, help="A setup to compare (repeat for several; a+b combines).")
+    @click.option("--variant", "variant_names", multiple=True,
+                  help="A setup to compare: a variant or a rule setting NAME=VALUE (repeat for several; a+b combines).")
+    @rules_options
     @click.option("--force-event", "force_events", multiple=True, help="Compare a setup with this event card forced (repeat).")
     @click.option("--exclude-event", "exclude_events", multiple=True, help="Compare a setup without this event card (repeat).")
     @click.option("--sequential", is_flag=True,
@@ -209,8 +215,8 @@ def compare_command():
     @click.option("--max-n", type=limits.GAMES, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
     @click.option("--trajectories", is_flag=True, help="Also store every game's score trajectory in the runs played.")
     @_study_options
-    def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names, force_events,
-                exclude_events, sequential, alpha, margin, max_n, trajectories, seed, jobs, store_folder, report_out,
+    def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names,
+                rule_assignments, rules_file, force_events, exclude_events, sequential, alpha, margin, max_n, trajectories, seed, jobs, store_folder, report_out,
                 report_fmt, as_json, table_format, quiet):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
         say = stderr_notices(quiet)
@@ -221,10 +227,11 @@ def compare_command():
         if trajectories and (sequential or run_dirs):
             raise UsageError("--trajectories stores trajectories in the runs compare plays now; "
                              "it does not go with --sequential or run folders")  # fmt: skip
+        base_rules = user_rules(game_id, rule_assignments, rules_file)
         if sequential:
-            arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
-            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, arms, run_dirs, alpha,
-                                  margin, max_n, seed, jobs, store_folder, as_json, table_format, say)  # fmt: skip
+            arms = _compared_arms(game_id, base_variants, base_rules, variant_names, force_events, exclude_events)
+            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, base_rules, arms, run_dirs,
+                                  alpha, margin, max_n, seed, jobs, store_folder, as_json, table_format, say)  # fmt: skip
             return
         if run_dirs:
             if game_id or strategy_names or variant_names or force_events or exclude_events:
@@ -236,8 +243,9 @@ def compare_command():
             labels = [f"{path.name} ({run.label})" for path, run in zip(run_dirs, runs)]
             groups = [(label, members) for label, (_, members) in zip(labels, groups)]
         else:
-            groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names,
-                                      force_events, exclude_events, seed, jobs, store_folder, say, trajectories)  # fmt: skip
+            groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, base_rules,
+                                      variant_names, force_events, exclude_events, seed, jobs, store_folder, say,
+                                      trajectories)  # fmt: skip
         table = compare_module.compare_groups(groups[0][1], groups[1:])
         never_seen = coverage.never_seen_by_setup(groups)
         if as_json:
@@ -273,16 +281,18 @@ def compare_command():
     return compare
 
 
-def _compared_arms(base_variants, variant_names, force_events, exclude_events) -> list[store.Arm]:
-    """The setups compared with the baseline: each ``--variant``, forced and excluded card."""
+def _compared_arms(game_id, base_variants, base_rules, variant_names, force_events, exclude_events) -> list[store.Arm]:
+    """The setups compared with the baseline: each ``--variant`` (a variant, or a rule setting
+    ``NAME=VALUE``), forced and excluded card; every one on top of the baseline's variants and rules."""
     base = tuple(base_variants)
-    arms = [store.variant_arm(text, base) for text in variant_names]
-    arms += [store.event_arm("force", card, base) for card in force_events]
-    arms += [store.event_arm("exclude", card, base) for card in exclude_events]
+    declared = get_game(game_id).rule_settings if game_id in registry.GAME_MODULES else None
+    arms = [store.variant_arm(text, base, declared, base_rules) for text in variant_names]
+    arms += [store.event_arm("force", card, base, base_rules) for card in force_events]
+    arms += [store.event_arm("exclude", card, base, base_rules) for card in exclude_events]
     return arms
 
 
-def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, compared, run_dirs,
+def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, base_rules, compared, run_dirs,
                           alpha, margin, max_n, seed, jobs, store_folder, as_json, table_format, say) -> None:  # fmt: skip
     """``compare --sequential``: baseline against one setup, played until every seat is decided."""
     from simulator.core.run import sequential
@@ -292,7 +302,7 @@ def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_var
                          "--n (games per step) and exactly one --variant, --force-event or --exclude-event")  # fmt: skip
     checkpoint = 20_000 if checkpoint is None else checkpoint
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
-    arms = [store.baseline_arm(tuple(base_variants)), compared[0]]
+    arms = [store.baseline_arm(tuple(base_variants), base_rules), compared[0]]
     configs = [store.make_config(game_id, players, checkpoint, seed, tuple(strategy_names), arm) for arm in arms]
     _prepare_all(configs, seed, random_seed, say)
     folders = [store_folder / f"sequential-{game_id}-{players}p-seed{seed}-{arm.label.replace(' ', '').replace(':', '-')}"
@@ -315,16 +325,16 @@ def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_var
     ], table_format))  # fmt: skip
 
 
-def _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
+def _play_comparison(game_id, players, n_games, strategy_names, base_variants, base_rules, variant_names, force_events,
                      exclude_events, seed, jobs, store_folder, say, trajectories=False) -> list[tuple[str, list]]:  # fmt: skip
     """Play (or reuse) the baseline and each setup on the same seed; ``(label, [run])`` groups."""
     missing = [name for name, value in (("--game", game_id), ("--players", players), ("--n", n_games)) if value is None]
     if missing:
         raise UsageError(f"give run folders, or {', '.join(missing)} to play the comparison now")
-    arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
+    arms = _compared_arms(game_id, base_variants, base_rules, variant_names, force_events, exclude_events)
     if not arms:
         raise UsageError("nothing to compare: give --variant, --force-event or --exclude-event")
-    arms = [store.baseline_arm(tuple(base_variants))] + arms
+    arms = [store.baseline_arm(tuple(base_variants), base_rules)] + arms
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
     configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm, trajectories=trajectories)
                for arm in arms]  # fmt: skip

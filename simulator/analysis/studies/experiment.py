@@ -24,6 +24,7 @@ from simulator.analysis.stats.runs import Run, check_column_names
 from simulator.analysis.studies import confirm, store
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
+from simulator.core.engine.rule_settings import user_values
 from simulator.core.players import strategies
 from simulator.core.players.strategies import check_strategy_name, resolve_tuned, without_tuned
 from simulator.core.run import limits, runner
@@ -44,7 +45,9 @@ KEYS = {
     "rotate": "true (default): play each lineup in every seat rotation",
     "question": "the question the study answers (one line, shown first in the report)",
     "baseline": "list of variants of the baseline setup",
-    "variants": "list of setups compared with the baseline, each a variant name or 'a+b'",
+    "rules": "a table of rule settings every setup plays with (name = value, as `islandsim rules` lists them; a "
+             "component file's path is relative to the experiment file)",
+    "variants": "list of setups compared with the baseline, each a variant name, a rule setting 'name=value', or 'a+b'",
     "force_events": "list of event cards, each forced in one compared setup",
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
@@ -237,11 +240,28 @@ def _lineup_names(source: _Source, data: dict, spec, players: tuple[int, ...], k
     return list(lineup)
 
 
+def _base_rules(source: _Source, data: dict, spec) -> tuple[tuple[str, str], ...]:
+    """The ``rules`` table: canonical rule settings of every setup (``()`` without it)."""
+    table = _expect(source, data, "rules", dict, {})
+    if not table:
+        return ()
+    if spec.rule_settings is None:
+        raise source.error("rules", f"{spec.title} declares no rule settings; 'rules' does not apply to it")
+    try:
+        return user_values(spec.rule_settings, list(table.items()), base=source.path.parent)
+    except UsageError as error:
+        raise source.error("rules", str(error)) from None
+
+
 def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[store.Arm, ...]:
     base = tuple(_string_list(source, data, "baseline"))
-    arms = [store.baseline_arm(base)]
+    base_rules = _base_rules(source, data, spec)
+    arms = [store.baseline_arm(base, base_rules)]
     for text in _string_list(source, data, "variants"):
-        arms.append(store.variant_arm(text, base))
+        try:
+            arms.append(store.variant_arm(text, base, spec.rule_settings, base_rules))
+        except UsageError as error:
+            raise source.error("variants", str(error), text) from None
     for kind in ("force", "exclude"):
         key = f"{kind}_events"
         cards = _string_list(source, data, key)
@@ -251,9 +271,9 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
             for card in cards:
                 if card not in spec.event_cards:
                     raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(spec.event_cards)}", card)
-                arms.append(store.event_arm(kind, card, base))
+                arms.append(store.event_arm(kind, card, base, base_rules))
     if _expect(source, data, "null_setup", bool, len(arms) > 1):  # issue 25: the level of pure chaos
-        arms.append(store.null_arm(base))
+        arms.append(store.null_arm(base, rules=base_rules))
     seen: set[tuple] = set()
     for arm in arms:
         key = "baseline" if arm is arms[0] else "variants"
@@ -266,11 +286,12 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
                 raise source.error(key, f"unknown variant '{name}' for {spec.id}; variants: {', '.join(spec.variants) or 'none'}", name)
         for count in players:
             try:
-                registry.check_variants(spec, arm.variants, count)
                 config = store.make_config(spec.id, count, 1, 0, (), arm)
+                registry.check_variants(spec, arm.variants, count, config.rules)
                 registry.check_event_rules(spec, config.force_events, config.exclude_events, count)
             except UsageError as error:
-                value = arm.settings[0][1][0] if arm.settings else (arm.variants[-1] if arm.variants else None)
+                events = [values[0] for name, values in arm.settings if name != "rules" and values]
+                value = events[0] if events else (arm.variants[-1] if arm.variants else None)
                 raise source.error(_key_of(arm, key), str(error), value) from None
     return tuple(arms)
 

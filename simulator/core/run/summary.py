@@ -82,6 +82,8 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
         "force_events": manifest.get("force_events", []),
         "exclude_events": manifest.get("exclude_events", []),
         "lineup": manifest["lineup"],
+        "rules_changed": rules_changed_lines(manifest),
+        "rules_fingerprint": manifest.get("rules_fingerprint"),
         "by_seat": _rate_rows(by_seat, "seat"),
         "by_strategy": _rate_rows(by_strategy, "strategy"),
         "tie_rate": per_game["tied"] / games,
@@ -94,6 +96,22 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
         "timings": manifest.get("timings", {}),
         **capped,
     }
+
+
+def rules_changed_lines(manifest: dict) -> list[str]:
+    """Every rule value of the run that differs from the rulebook's (or the reconstruction's), one
+    line each: ``first_player_bonus = 2 (rulebook: 5)`` (a component file: ``treasures: your own file``)."""
+    lines = []
+    for name, entry in sorted((manifest.get("rules_changed") or {}).items()):
+        value, default = entry.get("value"), entry.get("default")
+        source = entry.get("source", "")
+        by = f", {source}" if str(source).startswith("variant") else ""
+        if isinstance(value, (list, dict)):
+            lines.append(f"{name}: your own file{by}")
+        else:
+            origin = "reconstruction" if entry.get("reconstructed") else "rulebook"
+            lines.append(f"{name} = {value} ({origin}: {default}{by})")
+    return lines
 
 
 def _capped_rate(manifest: dict, results: pl.LazyFrame, games: int) -> dict:
@@ -157,6 +175,8 @@ def format_summary(summary: dict, title: str, out_dir: str, fmt: str = "text") -
         + "".join(f", {label}: {', '.join(summary[key])}" for key, label in
                   (("force_events", "events forced"), ("exclude_events", "events excluded")) if summary.get(key)),
     ]  # fmt: skip
+    if summary.get("rules_changed"):
+        parts.append("rules changed: " + "; ".join(summary["rules_changed"]))
     timings = summary["timings"]
     if "elapsed_seconds" in timings:
         parts.append(

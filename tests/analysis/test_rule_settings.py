@@ -1,0 +1,182 @@
+"""Rule settings through the command line, the store, the API and experiment files, on the toy game
+(tests/analysis/toygame.py: ``seatK_start_points``, ``base_length``, the ``bonus_table`` CSV, the
+preset ``late-seats-bonus``).  Each game's own settings are tested in tests/<game>/."""
+
+import json
+
+import polars as pl
+import pytest
+
+from simulator.core.engine import rule_settings as rs
+from simulator.core.run import runner
+from simulator.core.store import results
+from tests.cli_helpers import islandsim
+
+
+@pytest.fixture(autouse=True)
+def registered(cli_with_analysis):
+    return cli_with_analysis
+
+
+def _run(capsys, tmp_path, name, *options):
+    status, out, err = islandsim(capsys, "run", "--game", "toy", "--players", "3", "--n", "600", "--seed", "4",
+                                 "--jobs", "1", "--out", tmp_path / name, *options)  # fmt: skip
+    return status, out, err
+
+
+def _scores(folder):
+    frame = pl.read_parquet(sorted((folder / "chunks").glob("chunk-*.parquet")))
+    return frame.sort(["game", "seat"])
+
+
+def test_rules_lists_every_setting_with_default_range_rule_and_presets(capsys):
+    status, out, err = islandsim(capsys, "rules", "--game", "toy")
+    assert status == 0, err
+    for text in ("seat2_start_points", "a whole number from -20 to 20", "base_length", "T2",
+                 "CSV with columns seat,points", "late-seats-bonus"):  # fmt: skip
+        assert text in out
+    status, out, _ = islandsim(capsys, "rules", "--game", "toy", "--players", "2", "--json")
+    listed = json.loads(out)
+    assert [row["name"] for row in listed["settings"]] == [setting.name for setting in
+                                                          __import__("tests.analysis.toygame").analysis.toygame.RULE_SETTINGS.settings]  # fmt: skip
+    assert listed["presets"]["late-seats-bonus"]["seat2_start_points"] == 2
+
+
+def test_a_set_value_is_played_recorded_and_named(capsys, tmp_path):
+    status, _, err = _run(capsys, tmp_path, "base")
+    assert status == 0, err
+    status, out, err = _run(capsys, tmp_path, "bonus", "--set", "seat2_start_points=5")
+    assert status == 0, err
+    assert "rules changed: seat2_start_points = 5 (rulebook: 0)" in out
+    base, bonus = _scores(tmp_path / "base"), _scores(tmp_path / "bonus")
+    difference = (bonus["score"] - base["score"]).to_list()
+    seats = base["seat"].to_list()
+    assert {d for d, seat in zip(difference, seats) if seat == 2} == {5}  # the same deals, seat 2 +5 points
+    assert {d for d, seat in zip(difference, seats) if seat != 2} == {0}
+    manifest = json.loads((tmp_path / "bonus" / results.MANIFEST).read_text())
+    assert manifest["rules"] == {"seat2_start_points": 5}
+    assert manifest["rules_changed"]["seat2_start_points"]["default"] == 0
+    plain = json.loads((tmp_path / "base" / results.MANIFEST).read_text())
+    assert "rules" not in plain and manifest["rules_fingerprint"] != plain["rules_fingerprint"]
+    status, out, _ = islandsim(capsys, "run", "--resume", tmp_path / "bonus", "--n", "900", "--jobs", "1", "--json")
+    assert status == 0 and json.loads(out)["rules_changed"] == ["seat2_start_points = 5 (rulebook: 0)"]
+
+
+def test_a_folder_of_other_rules_is_never_extended(capsys, tmp_path):
+    assert _run(capsys, tmp_path, "run", "--set", "seat2_start_points=5")[0] == 0
+    status, _, err = _run(capsys, tmp_path, "run", "--set", "seat2_start_points=6")
+    assert status == 2 and err.count("\n") == 1 and "other rule settings" in err
+
+
+def test_a_preset_variant_plays_the_games_of_its_settings(capsys, tmp_path):
+    assert _run(capsys, tmp_path, "preset", "--variant", "late-seats-bonus")[0] == 0
+    assert _run(capsys, tmp_path, "set", "--set", "seat2_start_points=2", "--set", "seat3_start_points=2",
+                "--set", "seat4_start_points=2")[0] == 0  # fmt: skip
+    columns = ["game", "seat", "score", "rank"]
+    assert _scores(tmp_path / "preset").select(columns).equals(_scores(tmp_path / "set").select(columns))
+    manifest = json.loads((tmp_path / "preset" / results.MANIFEST).read_text())
+    assert manifest["rules_changed"]["seat2_start_points"]["source"] == "variant late-seats-bonus"
+
+
+def test_a_rules_file_with_a_component_csv_beside_it(capsys, tmp_path):
+    (tmp_path / "bonus.csv").write_text("seat,points\n3,4\n", encoding="utf-8")
+    (tmp_path / "mine.toml").write_text('base_length = 9\nbonus_table = "bonus.csv"\n', encoding="utf-8")
+    status, out, err = _run(capsys, tmp_path, "file", "--rules", tmp_path / "mine.toml", "--json")
+    assert status == 0, err
+    summary = json.loads(out)
+    assert "base_length = 9 (rulebook: 5)" in summary["rules_changed"]
+    assert "bonus_table: your own file" in summary["rules_changed"]
+    manifest = json.loads((tmp_path / "file" / results.MANIFEST).read_text())
+    assert manifest["rules"]["bonus_table"] == [[3, 4]]  # the file's content is recorded, never its path
+    assert _scores(tmp_path / "file")["length"].min() >= 9
+
+
+@pytest.mark.parametrize("options, expected", [
+    (("--set", "seat2_start_pts=1"), "unknown rule setting 'seat2_start_pts' for toy (did you mean"),
+    (("--set", "seat2_start_points=99"), "seat2_start_points = 99 is out of range; allowed: a whole number from -20 to 20"),
+    (("--set", "base_length=long"), "base_length = 'long' is not a whole number from 1 to 50"),
+    (("--set", "base_length=2.5"), "is not a whole number"),
+    (("--set", "base_length"), "is not NAME=VALUE"),
+    (("--set", "seat2_start_points=3", "--variant", "late-seats-bonus"), "contradicts variant late-seats-bonus"),
+    (("--set", "bonus_table=missing.csv"), "no such file"),
+])  # fmt: skip
+def test_bad_settings_get_one_line_and_nothing_is_played(capsys, tmp_path, options, expected):
+    status, out, err = _run(capsys, tmp_path, "bad", *options)
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, err
+    assert expected in err
+    assert not (tmp_path / "bad").exists()
+
+
+@pytest.mark.parametrize("content, expected", [
+    (b"base_length = 9\n\xff\xfe", "is not UTF-8 text"),
+    (b"base_length = \n", "is not TOML"),
+    (b'bonus_table = "wrong.csv"\n', "columns must be seat,points"),
+    (b'bonus_table = "bad-cell.csv"\n', "line 2: seat and points must be whole numbers"),
+    (b"[rules]\nbase_length = 7\n[other]\nx = 1\n", "lie outside its [rules] table"),
+    (b"base_length = {2 = 6, 7 = 1}\n", "player count '7' is not one of 2, 3, 4"),
+])  # fmt: skip
+def test_bad_rules_files_get_one_line(capsys, tmp_path, content, expected):
+    (tmp_path / "wrong.csv").write_text("seat,bonus\n1,2\n", encoding="utf-8")
+    (tmp_path / "bad-cell.csv").write_text("seat,points\n1,two\n", encoding="utf-8")
+    (tmp_path / "rules.toml").write_bytes(content)
+    status, out, err = _run(capsys, tmp_path, "bad", "--rules", tmp_path / "rules.toml")
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, err
+    assert expected in err
+
+
+def test_a_per_player_count_value_applies_at_its_count_only(tmp_path):
+    declared = __import__("tests.analysis.toygame").analysis.toygame.RULE_SETTINGS
+    user = rs.user_values(declared, [("base_length", "3:8")])
+    assert rs.resolve(declared, (), user, 3)["base_length"] == 8
+    assert rs.resolve(declared, (), user, 2)["base_length"] == 5
+    assert rs.resolve(declared, (), user, 2).changed() == {}
+
+
+def test_compare_takes_a_setting_as_a_setup_and_names_it(capsys, tmp_path):
+    status, out, err = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "800", "--seed", "2",
+                                 "--jobs", "1", "--results", tmp_path / "store", "--variant", "seat2_start_points=4",
+                                 "--json")  # fmt: skip
+    assert status == 0, err
+    table = json.loads(out)["differences"]
+    mean = [row for row in table if row["arm"] == "seat2_start_points=4" and row["measure"].startswith("mean score")]
+    assert mean and mean[0]["difference"] == pytest.approx(4 / 3)  # seat 2's 4 points over 3 seats, same deals
+    seat2 = [row for row in table if row["arm"] == "seat2_start_points=4" and row["measure"] == "win rate, seat 2"]
+    assert seat2[0]["low"] > 0
+
+
+def test_the_store_keys_on_the_rules(tmp_path):
+    from simulator.analysis.studies import store
+
+    declared = __import__("tests.analysis.toygame").analysis.toygame.RULE_SETTINGS
+    plain = runner.prepare(runner.RunConfig("toy", 3, 10, 1))
+    changed = runner.prepare(runner.RunConfig("toy", 3, 10, 1, rules=rs.user_values(declared, [("base_length", "6")])))
+    assert store.run_folder(tmp_path, plain) != store.run_folder(tmp_path, changed)
+    again = runner.prepare(runner.RunConfig("toy", 3, 10, 1, rules=rs.user_values(declared, [("base_length", 6)])))
+    assert store.run_folder(tmp_path, again) == store.run_folder(tmp_path, changed)
+
+
+def test_the_api_runs_with_rules_and_lists_them(tmp_path):
+    from simulator import api
+
+    folder = api.run("toy", players=3, n=300, seed=3, out=tmp_path / "api", rules={"seat1_start_points": 2}, jobs=1)
+    assert api.manifest(folder)["rules"] == {"seat1_start_points": 2}
+    assert "base_length" in api.rules("toy")["name"].to_list()
+    with pytest.raises(api.UsageError, match="out of range"):
+        api.run("toy", players=3, n=10, seed=3, out=tmp_path / "no", rules={"seat1_start_points": 50})
+
+
+def test_an_experiment_plays_its_rules_table_and_setting_setups(tmp_path):
+    from simulator.analysis.studies import experiment
+
+    (tmp_path / "study.toml").write_text(
+        'game = "toy"\nplayers = 3\nn = 200\nseed = 5\nvariants = ["seat2_start_points=3"]\n'
+        "[rules]\nbase_length = 7\n", encoding="utf-8")  # fmt: skip
+    study = experiment.load_experiment(tmp_path / "study.toml")
+    configs = experiment.plan_runs(study)
+    rules = {label: dict(config.rules) for (_, label, _), config in configs.items()}
+    assert rules["baseline: base_length=7"] == {"base_length": "7"}
+    assert rules["seat2_start_points=3"] == {"base_length": "7", "seat2_start_points": "3"}
+    (tmp_path / "bad.toml").write_text('game = "toy"\nplayers = 3\nn = 20\nseed = 5\n[rules]\nbase_length = 0\n',
+                                       encoding="utf-8")  # fmt: skip
+    with pytest.raises(experiment.UsageError, match=r"bad.toml, line \d+: setting base_length = 0 is out of range"):
+        experiment.load_experiment(tmp_path / "bad.toml")
