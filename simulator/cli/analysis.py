@@ -412,8 +412,86 @@ def experiment_command():
     return experiment
 
 
+def sweep_command():
+    from simulator.analysis.studies import sweep as sweep_module
+
+    @click.command("sweep")
+    @game_option()
+    @click.option("--players", type=int, required=True, help="Number of players.")
+    @click.option("--vary", "vary_text", required=True, metavar="NAME=VALUES",
+                  help="The rule setting and its values: A..B (whole steps), A..B:STEP, or A,B,C "
+                       "(e.g. seat2_start_amulets=0..2; see `islandsim rules`).")  # fmt: skip
+    @click.option("--measure", default="seat-imbalance", show_default=True,
+                  help="What to bring to its target: " + "; ".join(f"{name}: {text}" for name, text in
+                                                                   sweep_module.MEASURES.items()) + ".")  # fmt: skip
+    @click.option("--target", "target_text", default=None,
+                  help="The value the measure should reach (40, 0.25 or 25%); seat-imbalance: every seat within noise.")
+    @click.option("--n", "n_games", type=limits.GAMES, default=10_000, show_default=True, help="Games per value.")
+    @lineup_options
+    @click.option("--variant", "variant_names", multiple=True, help="Rule variant of every value (repeat to combine).")
+    @rules_options
+    @click.option("--chart", "chart_out", type=click.Path(path_type=Path), default=None,
+                  help="Also draw the measure against the value, with intervals and the target, to this PNG file.")
+    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
+                  help="Dask scheduler address (tcp://HOST:PORT) to play on a cluster.")
+    @_study_options
+    def sweep(game_id, players, vary_text, measure, target_text, n_games, lineup, strategy_names, variant_names,
+              rule_assignments, rules_file, chart_out, scheduler, seed, jobs, store_folder, report_out, report_fmt,
+              as_json, table_format, quiet):  # fmt: skip
+        """Play one rule setting over a range of values on the same deals; say which value reaches the target.
+
+        The value is chosen on half of the deals and its measure stated on the other half, with a 95%
+        interval.  Every value is a run of the store: Ctrl-C keeps the values played, and asking again
+        plays nothing twice.  No value recompiles anything (rule settings are read at run time)."""
+        say = stderr_notices(quiet)
+        check_table_options(as_json, table_format)
+        if report_out is not None:
+            raise UsageError("sweep writes no report yet; use --chart FILE.png for its chart")
+        spec = get_game(game_id)
+        registry.check_players(spec, players)
+        name, values = sweep_module.parse_vary(spec.rule_settings, game_id, vary_text)
+        target = sweep_module.parse_target(target_text)
+        sweep_module.check_measure(measure, spec, target)
+        if chart_out is not None:
+            check_output_file(chart_out, "--chart")
+            if chart_out.suffix.lower() != ".png":
+                raise UsageError(f"--chart {chart_out}: give a .png file")
+        _check_outputs(store_folder)
+        base_rules = user_rules(game_id, rule_assignments, rules_file)
+        if name in dict(base_rules):
+            raise UsageError(f"{name} is both swept (--vary) and set (--set/--rules); give it once")
+        (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+        plan = sweep_module.Sweep(game_id, players, n_games, seed, name, values, measure, target,
+                                  tuple(lineup_names(lineup, strategy_names)), tuple(variant_names), base_rules)  # fmt: skip
+        configs = plan.configs()
+        on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
+        _prepare_all(configs, seed, random_seed, say)
+        result = sweep_module.run_sweep(plan, store_folder, jobs, say, scheduler)
+        if chart_out is not None:
+            sweep_module.chart(result, chart_out)
+            _tell(say, f"wrote {chart_out}")
+        if as_json:
+            click.echo(json.dumps(result, indent=2))
+            return
+        unit = result["unit"]
+        rows = [{"value": point["value"], "measure": sweep_module.shown(point["estimate"], unit),
+                 "interval": sweep_module.interval(point["low"], point["high"], unit),
+                 "on half the deals": "reaches the target" if point["reaches_on_selection"] else ""}
+                for point in result["points"]]  # fmt: skip
+        click.echo(render([
+            sweep_module.sentence(result),
+            f"players: {', '.join(f'seat {seat} {player}' for seat, player in enumerate(result['lineup'], 1))}; "
+            f"{n_games:,} games a value, seed {seed}",
+            "",
+            Table([Column(name, "value"), Column(f"{measure} (all games)", "measure"), Column("95% interval", "interval"),
+                   Column("on half the deals", "on half the deals")], rows),
+        ], table_format))  # fmt: skip
+
+    return sweep
+
+
 def register(cli_group: click.Group) -> None:
     """Add the analysis commands to the ``islandsim`` click group."""
-    for make in (tournament_command, compare_command, report_command, experiment_command):
+    for make in (tournament_command, compare_command, report_command, experiment_command, sweep_command):
         command = make()
         cli_group.add_command(command, command.name)
