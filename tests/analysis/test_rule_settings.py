@@ -180,3 +180,57 @@ def test_an_experiment_plays_its_rules_table_and_setting_setups(tmp_path):
                                        encoding="utf-8")  # fmt: skip
     with pytest.raises(experiment.UsageError, match=r"bad.toml, line \d+: setting base_length = 0 is out of range"):
         experiment.load_experiment(tmp_path / "bad.toml")
+
+
+# ------------------------------------------------------------------ sweeps (islandsim sweep)
+
+
+def _sweep(capsys, tmp_path, *options):
+    return islandsim(capsys, "sweep", "--game", "toy", "--players", "3", "--n", "3000", "--seed", "6", "--jobs", "1",
+                     "--results", tmp_path / "store", *options)  # fmt: skip
+
+
+def test_a_sweep_finds_the_value_that_cancels_an_unfair_bonus(capsys, tmp_path):
+    # seat2-bonus gives seat 2 three points: taking three back (seat2_start_points = -3) is the fair value
+    status, out, err = _sweep(capsys, tmp_path, "--variant", "seat2-bonus", "--set", "seat1_start_points=0",
+                              "--vary", "seat2_start_points=-5..-1", "--measure", "seat2-win-rate",
+                              "--json", "--chart", tmp_path / "sweep.png")  # fmt: skip
+    assert status == 0, err
+    result = json.loads(out)
+    assert result["values"] == [-5, -4, -3, -2, -1]
+    assert result["reached"] and result["held_out_holds"]
+    assert result["chosen"] in (-4, -3)  # three points back, give or take the toy's own seat order
+    held = result["held_out"]
+    assert held["fair_share"] and held["low"] <= held["target"] <= held["high"]
+    assert result["held_out"]["games"] == 1500  # stated on the other half of the deals
+    assert (tmp_path / "sweep.png").stat().st_size > 10_000
+    estimates = [point["estimate"] for point in result["points"]]
+    assert estimates == sorted(estimates)  # more points, more wins for seat 2, on the same deals
+    status, again, err = _sweep(capsys, tmp_path, "--variant", "seat2-bonus", "--set", "seat1_start_points=0",
+                                "--vary", "seat2_start_points=-5..-1", "--measure", "seat2-win-rate", "--json")  # fmt: skip
+    assert "playing" not in err and json.loads(again)["chosen"] == result["chosen"]  # nothing played twice
+
+
+def test_a_sweep_says_when_no_value_reaches_the_target(capsys, tmp_path):
+    status, out, err = _sweep(capsys, tmp_path, "--variant", "seat2-bonus", "--vary", "seat2_start_points=5,6")
+    assert status == 0, err
+    assert "No value of seat2_start_points from 5 to 6 makes every seat win equally often: the closest" in out
+
+
+@pytest.mark.parametrize("options, expected", [
+    (("--vary", "nothing=0..2"), "unknown rule setting 'nothing'"),
+    (("--vary", "base_length=5..2"), "is a reversed range"),
+    (("--vary", "base_length=0..3"), "base_length = 0 is out of range"),
+    (("--vary", "base_length="), "is not NAME=VALUES"),
+    (("--vary", "base_length=4"), "gives one value"),
+    (("--vary", "bonus_table=1..2"), "is a component file"),
+    (("--vary", "base_length=1..3", "--measure", "fun"), "unknown measure 'fun'"),
+    (("--vary", "base_length=1..3", "--measure", "length"), "needs --target"),
+    (("--vary", "base_length=1..3", "--measure", "length", "--target", "long"), "--target 'long' is not a number"),
+    (("--vary", "base_length=1..3", "--set", "base_length=4"), "both swept (--vary) and set"),
+])  # fmt: skip
+def test_bad_sweeps_get_one_line_and_play_nothing(capsys, tmp_path, options, expected):
+    status, out, err = _sweep(capsys, tmp_path, *options)
+    assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, err
+    assert expected in err
+    assert not (tmp_path / "store").exists() or not any((tmp_path / "store").iterdir())

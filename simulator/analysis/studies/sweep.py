@@ -287,7 +287,8 @@ def measure_point(sweep: Sweep, value, run: Run) -> Point:
         target = sweep.target if sweep.target is not None else fair
         whole, chosen, held = _mean(wins), _mean(_half(wins, 0)), _mean(_half(wins, 1))
         return Point(value, whole["estimate"], whole["low"], whole["high"], chosen["estimate"],
-                     chosen["low"] <= target <= chosen["high"], dict(held, target=target))  # fmt: skip
+                     chosen["low"] <= target <= chosen["high"],
+                     dict(held, target=target, fair_share=sweep.target is None))  # fmt: skip
     values = _per_game(run, sweep.measure, rows)
     target = sweep.target if sweep.target is not None else 0.0
     whole, chosen, held = _mean(values), _mean(_half(values, 0)), _mean(_half(values, 1))
@@ -394,8 +395,10 @@ def sentence(result: dict) -> str:
                 f"equally often: the closest, {setting} = {result['chosen']}, leaves a largest gap of {figure} "
                 f"({half}; {tried}).")  # fmt: skip
     target = shown(held["target"], unit)
+    if held.get("fair_share"):
+        target = f"the fair share ({target}; above 1/{result['players']} when wins are shared)"
     if result["reached"] and result["held_out_holds"]:
-        return (f"{setting} = {result['chosen']} brings {result['measure']} to its target {target}: {figure} "
+        return (f"{setting} = {result['chosen']} brings {result['measure']} to {target}: {figure} "
                 f"({half}; {tried}; within noise of the target at {_span(result['reaching'])}).")  # fmt: skip
     return (f"No value of {setting} from {result['values'][0]} to {result['values'][-1]} is shown to bring "
             f"{result['measure']} to {target}: the closest, {setting} = {result['chosen']}, gives {figure} "
