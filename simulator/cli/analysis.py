@@ -242,7 +242,9 @@ def compare_command():
             groups = [(run.label, [run]) for run in runs]
             labels = [f"{path.name} ({run.label})" for path, run in zip(run_dirs, runs)]
             groups = [(label, members) for label, (_, members) in zip(labels, groups)]
+            notes = compare_module.provenance_notes(runs[0], runs[1:])
         else:
+            notes = []
             groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, base_rules,
                                       variant_names, force_events, exclude_events, seed, jobs, store_folder, say,
                                       trajectories)  # fmt: skip
@@ -251,9 +253,9 @@ def compare_command():
         if as_json:
             capped = {label: stalls.capped_rate(members) for label, members in groups}
             click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen,
-                                   "capped": capped}, indent=2))  # fmt: skip
+                                   "capped": capped, "notes": notes}, indent=2))  # fmt: skip
         else:
-            parts: list = [f"baseline: {groups[0][0]}", *compare_module.comparison_summary(table)]
+            parts: list = [f"baseline: {groups[0][0]}", *notes, *compare_module.comparison_summary(table)]
             capped = [(label, stalls.capped_rate(members)) for label, members in groups]
             if capped[0][1]["stall_cap"]:
                 parts += [f"{label}: {stalls.capped_line_of(rate)}" for label, rate in capped]

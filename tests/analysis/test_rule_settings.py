@@ -234,3 +234,24 @@ def test_bad_sweeps_get_one_line_and_play_nothing(capsys, tmp_path, options, exp
     assert status == 2 and err.startswith("error: ") and err.count("\n") == 1, err
     assert expected in err
     assert not (tmp_path / "store").exists() or not any((tmp_path / "store").iterdir())
+
+
+def test_compare_of_run_folders_names_the_rule_values_that_differ(capsys, tmp_path):
+    assert _run(capsys, tmp_path, "base")[0] == 0
+    assert _run(capsys, tmp_path, "bonus", "--set", "seat2_start_points=5", "--set", "base_length=6")[0] == 0
+    status, out, err = islandsim(capsys, "compare", tmp_path / "base", tmp_path / "bonus", "--json")
+    assert status == 0, err
+    assert json.loads(out)["notes"] == ["bonus: rules differ from the baseline's: base_length: 5 -> 6; "
+                                        "seat2_start_points: 0 -> 5"]  # fmt: skip
+
+
+def test_exports_and_reports_name_the_changed_values(capsys, tmp_path):
+    assert _run(capsys, tmp_path, "bonus", "--set", "seat2_start_points=5")[0] == 0
+    status, out, err = islandsim(capsys, "export", tmp_path / "bonus", "--out", "-", "--format", "csv")
+    assert status == 0, err
+    header, first = out.splitlines()[:2]
+    assert header.endswith(",rules_changed") and first.endswith(",seat2_start_points = 5 (rulebook: 0)")
+    status, _, err = islandsim(capsys, "report", tmp_path / "bonus", "--out", tmp_path / "report.md")
+    assert status == 0, err
+    assert "Rule values changed from the rulebook's (or the reconstruction's): seat2_start_points = 5 (rulebook: 0)" \
+        in (tmp_path / "report.md").read_text()

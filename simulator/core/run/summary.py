@@ -7,6 +7,7 @@ import math
 import polars as pl
 
 from simulator.core.run.tables import Column, Table, render
+from simulator.core.store.results import rules_changed_lines
 
 Z_95 = 1.959963984540054
 """Two-sided 95% normal quantile."""
@@ -96,22 +97,6 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
         "timings": manifest.get("timings", {}),
         **capped,
     }
-
-
-def rules_changed_lines(manifest: dict) -> list[str]:
-    """Every rule value of the run that differs from the rulebook's (or the reconstruction's), one
-    line each: ``first_player_bonus = 2 (rulebook: 5)`` (a component file: ``treasures: your own file``)."""
-    lines = []
-    for name, entry in sorted((manifest.get("rules_changed") or {}).items()):
-        value, default = entry.get("value"), entry.get("default")
-        source = entry.get("source", "")
-        by = f", {source}" if str(source).startswith("variant") else ""
-        if isinstance(value, (list, dict)):
-            lines.append(f"{name}: your own file{by}")
-        else:
-            origin = "reconstruction" if entry.get("reconstructed") else "rulebook"
-            lines.append(f"{name} = {value} ({origin}: {default}{by})")
-    return lines
 
 
 def _capped_rate(manifest: dict, results: pl.LazyFrame, games: int) -> dict:

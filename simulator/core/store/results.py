@@ -198,6 +198,22 @@ def rules_changed(prepared) -> dict:
             for name, value in values.changed().items()}  # fmt: skip
 
 
+def rules_changed_lines(manifest: dict) -> list[str]:
+    """Every rule value of the run that differs from the rulebook's (or the reconstruction's), one
+    line each: ``first_player_bonus = 2 (rulebook: 5)`` (a component file: ``treasures: your own file``)."""
+    lines = []
+    for name, entry in sorted((manifest.get("rules_changed") or {}).items()):
+        value, default = entry.get("value"), entry.get("default")
+        source = entry.get("source", "")
+        by = f", {source}" if str(source).startswith("variant") else ""
+        if isinstance(value, (list, dict)):
+            lines.append(f"{name}: your own file{by}")
+        else:
+            origin = "reconstruction" if entry.get("reconstructed") else "rulebook"
+            lines.append(f"{name} = {value} ({origin}: {default}{by})")
+    return lines
+
+
 def _rules_text(rules: dict) -> str:
     if not rules:
         return "none"
