@@ -420,9 +420,10 @@ def sweep_command():
     @click.command("sweep")
     @game_option()
     @click.option("--players", type=int, required=True, help="Number of players.")
-    @click.option("--vary", "vary_text", required=True, metavar="NAME=VALUES",
+    @click.option("--vary", "vary_texts", required=True, multiple=True, metavar="NAME=VALUES",
                   help="The rule setting and its values: A..B (whole steps), A..B:STEP, or A,B,C "
-                       "(e.g. seat2_start_amulets=0..2; see `islandsim rules`).")  # fmt: skip
+                       "(e.g. seat2_start_amulets=0..2; see `islandsim rules`). Repeat it to try every "
+                       "combination of several settings.")  # fmt: skip
     @click.option("--measure", default="seat-imbalance", show_default=True,
                   help="What to bring to its target: " + "; ".join(f"{name}: {text}" for name, text in
                                                                    sweep_module.MEASURES.items()) + ".")  # fmt: skip
@@ -437,7 +438,7 @@ def sweep_command():
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
                   help="Dask scheduler address (tcp://HOST:PORT) to play on a cluster.")
     @_study_options
-    def sweep(game_id, players, vary_text, measure, target_text, n_games, lineup, strategy_names, variant_names,
+    def sweep(game_id, players, vary_texts, measure, target_text, n_games, lineup, strategy_names, variant_names,
               rule_assignments, rules_file, chart_out, scheduler, seed, jobs, store_folder, report_out, report_fmt,
               as_json, table_format, quiet):  # fmt: skip
         """Play one rule setting over a range of values on the same deals; say which value reaches the target.
@@ -451,7 +452,8 @@ def sweep_command():
             raise UsageError("sweep writes no report yet; use --chart FILE.png for its chart")
         spec = get_game(game_id)
         registry.check_players(spec, players)
-        name, values = sweep_module.parse_vary(spec.rule_settings, game_id, vary_text)
+        name, values = sweep_module.combinations([sweep_module.parse_vary(spec.rule_settings, game_id, text)
+                                                  for text in vary_texts])  # fmt: skip
         target = sweep_module.parse_target(target_text)
         sweep_module.check_measure(measure, spec, target)
         if chart_out is not None:
@@ -460,8 +462,9 @@ def sweep_command():
                 raise UsageError(f"--chart {chart_out}: give a .png file")
         _check_outputs(store_folder)
         base_rules = user_rules(game_id, rule_assignments, rules_file)
-        if name in dict(base_rules):
-            raise UsageError(f"{name} is both swept (--vary) and set (--set/--rules); give it once")
+        for swept in name.split("+"):
+            if swept in dict(base_rules):
+                raise UsageError(f"{swept} is both swept (--vary) and set (--set/--rules); give it once")
         (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
         plan = sweep_module.Sweep(game_id, players, n_games, seed, name, values, measure, target,
                                   tuple(lineup_names(lineup, strategy_names)), tuple(variant_names), base_rules)  # fmt: skip
@@ -476,7 +479,7 @@ def sweep_command():
             click.echo(json.dumps(result, indent=2))
             return
         unit = result["unit"]
-        rows = [{"value": point["value"], "measure": sweep_module.shown(point["estimate"], unit),
+        rows = [{"value": sweep_module.value_text(name, point["value"]), "measure": sweep_module.shown(point["estimate"], unit),
                  "interval": sweep_module.interval(point["low"], point["high"], unit),
                  "on half the deals": "reaches the target" if point["reaches_on_selection"] else ""}
                 for point in result["points"]]  # fmt: skip
@@ -485,7 +488,7 @@ def sweep_command():
             f"players: {', '.join(f'seat {seat} {player}' for seat, player in enumerate(result['lineup'], 1))}; "
             f"{n_games:,} games a value, seed {seed}",
             "",
-            Table([Column(name, "value"), Column(f"{measure} (all games)", "measure"), Column("95% interval", "interval"),
+            Table([Column(name.replace("+", ", "), "value"), Column(f"{measure} (all games)", "measure"), Column("95% interval", "interval"),
                    Column("on half the deals", "on half the deals")], rows),
         ], table_format))  # fmt: skip
 

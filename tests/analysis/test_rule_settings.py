@@ -255,3 +255,15 @@ def test_exports_and_reports_name_the_changed_values(capsys, tmp_path):
     assert status == 0, err
     assert "Rule values changed from the rulebook's (or the reconstruction's): seat2_start_points = 5 (rulebook: 0)" \
         in (tmp_path / "report.md").read_text()
+
+
+def test_a_sweep_of_two_settings_tries_every_combination(capsys, tmp_path):
+    status, out, err = _sweep(capsys, tmp_path, "--vary", "seat1_start_points=0,1", "--vary", "seat3_start_points=0..2",
+                              "--n", "600", "--json")  # fmt: skip
+    assert status == 0, err
+    result = json.loads(out)
+    assert result["setting"] == "seat1_start_points+seat3_start_points"
+    assert [tuple(value) for value in result["values"]] == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
+    assert len(result["runs"]) == 6 and result["held_out"]["games"] == 300
+    status, _, err = _sweep(capsys, tmp_path, "--vary", "base_length=1..50", "--vary", "seat1_start_points=-20..20")
+    assert status == 2 and "2050 combinations; at most 200" in err

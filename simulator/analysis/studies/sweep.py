@@ -73,6 +73,8 @@ class Sweep:
     seed: int
     setting: str
     values: tuple
+    """The values of ``setting``; with several settings (``setting`` joined by ``+``), one tuple per
+    combination tried."""
     measure: str
     target: float | None = None
     lineup: tuple[str, ...] = ()
@@ -84,14 +86,25 @@ class Sweep:
     def trajectories(self) -> bool:
         return self.measure in _TRAJECTORY_MEASURES
 
+    @property
+    def names(self) -> tuple[str, ...]:
+        """The swept settings."""
+        return tuple(self.setting.split("+"))
+
+    def assignments(self, value) -> list[tuple[str, object]]:
+        """(setting, value) pairs of one value (a combination when several settings are swept)."""
+        values = value if len(self.names) > 1 else (value,)
+        return list(zip(self.names, values))
+
     def configs(self) -> list:
-        """One run config per value (the user's other settings kept; the swept one replaced)."""
+        """One run config per value (the user's other settings kept; the swept ones replaced)."""
         declared = registry.get_game(self.game).rule_settings
         found = []
         for value in self.values:
-            own = dict(user_values(declared, [(self.setting, value)]))
+            pairs = self.assignments(value)
+            own = dict(user_values(declared, pairs))
             rules = tuple(sorted((dict(self.base_rules) | own).items()))
-            arm = store.Arm(f"{self.setting}={value}", self.variants, (("rules", rules),))
+            arm = store.Arm("+".join(f"{name}={number}" for name, number in pairs), self.variants, (("rules", rules),))
             found.append(store.make_config(self.game, self.players, self.n, self.seed, self.lineup, arm,
                                            self.chunk_size, trajectories=self.trajectories))  # fmt: skip
         return found
@@ -134,6 +147,22 @@ def parse_values(setting: Setting, text: str) -> tuple:
     if len(values) < 2:
         raise UsageError(f"--vary {setting.name}={text} gives one value; a sweep needs two or more")
     return tuple(values)
+
+
+def combinations(varied: list[tuple[str, tuple]]) -> tuple[str, tuple]:
+    """Several ``--vary``: every combination of their values (at most :data:`MAX_VALUES`), as the
+    sweep's ``setting`` (names joined by ``+``) and ``values`` (one tuple per combination)."""
+    import itertools
+
+    names = [name for name, _ in varied]
+    if len(set(names)) != len(names):
+        raise UsageError(f"--vary names {', '.join(sorted({n for n in names if names.count(n) > 1}))} twice; give each setting once")
+    if len(varied) == 1:
+        return varied[0]
+    combos = list(itertools.product(*(values for _, values in varied)))
+    if len(combos) > MAX_VALUES:
+        raise UsageError(f"the {len(varied)} --vary give {len(combos)} combinations; at most {MAX_VALUES}")
+    return "+".join(names), tuple(combos)
 
 
 def parse_vary(declared: RuleSettings | None, game: str, text: str) -> tuple[str, tuple]:
@@ -380,34 +409,46 @@ def interval(low: float, high: float, unit: str) -> str:
 def sentence(result: dict) -> str:
     """The answer in plain words, the held-out figure first."""
     setting, unit, held = result["setting"], result["unit"], result["held_out"]
+    several = "+" in setting
+    chosen = value_text(setting, result["chosen"]) if several else f"{setting} = {result['chosen']}"
     half = f"{held['games']:,} held-out games"
-    tried = f"{len(result['values'])} values tried on the other half of the deals"
+    what = "combinations" if several else "values"
+    tried = f"{len(result['values'])} {what} tried on the other half of the deals"
+    among = (f"No combination of {setting.replace('+', ' and ')}" if several else
+             f"No value of {setting} from {result['values'][0]} to {result['values'][-1]}")  # fmt: skip
     figure = f"{shown(held['estimate'], unit)} {interval(held['low'], held['high'], unit)}"
     if result["measure"] == "seat-imbalance":
         if result["reached"] and result["held_out_holds"]:
-            span = _span(result["reaching"])
-            return (f"{setting} = {result['chosen']} makes the game fair: every seat within noise of its fair share "
-                    f"({half}: largest gap {figure}; {tried}, fair at {span}).")  # fmt: skip
+            return (f"{chosen} makes the game fair: every seat within noise of its fair share "
+                    f"({half}: largest gap {figure}; {tried}, fair at {_span(result['reaching'], setting)}).")  # fmt: skip
         if result["reached"]:
-            return (f"{setting} = {result['chosen']} looked fair on half the deals but not on the held-out half "
-                    f"({half}: largest gap {figure}); no value is shown to be fair ({tried}).")  # fmt: skip
-        return (f"No value of {setting} from {result['values'][0]} to {result['values'][-1]} makes every seat win "
-                f"equally often: the closest, {setting} = {result['chosen']}, leaves a largest gap of {figure} "
-                f"({half}; {tried}).")  # fmt: skip
+            return (f"{chosen} looked fair on half the deals but not on the held-out half "
+                    f"({half}: largest gap {figure}); none is shown to be fair ({tried}).")  # fmt: skip
+        return (f"{among} makes every seat win equally often: the closest, {chosen}, leaves a largest gap of "
+                f"{figure} ({half}; {tried}).")  # fmt: skip
     target = shown(held["target"], unit)
     if held.get("fair_share"):
         target = f"the fair share ({target}; above 1/{result['players']} when wins are shared)"
     if result["reached"] and result["held_out_holds"]:
-        return (f"{setting} = {result['chosen']} brings {result['measure']} to {target}: {figure} "
-                f"({half}; {tried}; within noise of the target at {_span(result['reaching'])}).")  # fmt: skip
-    return (f"No value of {setting} from {result['values'][0]} to {result['values'][-1]} is shown to bring "
-            f"{result['measure']} to {target}: the closest, {setting} = {result['chosen']}, gives {figure} "
+        return (f"{chosen} brings {result['measure']} to {target}: {figure} "
+                f"({half}; {tried}; within noise of the target at {_span(result['reaching'], setting)}).")  # fmt: skip
+    return (f"{among} is shown to bring {result['measure']} to {target}: the closest, {chosen}, gives {figure} "
             f"({half}; {tried}).")  # fmt: skip
 
 
-def _span(values: list) -> str:
+def value_text(setting: str, value) -> str:
+    """A value (or a combination) as a designer reads it: ``2``, or ``a = 1, b = 2``."""
+    names = setting.split("+")
+    if len(names) == 1:
+        return str(value)
+    return ", ".join(f"{name} = {number}" for name, number in zip(names, value))
+
+
+def _span(values: list, setting: str = "") -> str:
     if len(values) == 1:
-        return str(values[0])
+        return value_text(setting, values[0]) if setting else str(values[0])
+    if "+" in setting:
+        return f"{len(values)} combinations"
     return f"{len(values)} values from {values[0]} to {values[-1]}"
 
 
@@ -421,8 +462,8 @@ def chart(result: dict, out: Path) -> Path:
     unit = result["unit"]
     scale = 100.0 if unit in ("pp", "%") else 1.0
     points = result["points"]
-    x = list(range(len(points))) if any(isinstance(point["value"], str) for point in points) else \
-        [point["value"] for point in points]  # fmt: skip
+    several = "+" in result["setting"]
+    x = list(range(len(points))) if several else [point["value"] for point in points]
     y = np.array([point["estimate"] for point in points]) * scale
     low = np.array([point["low"] for point in points]) * scale
     high = np.array([point["high"] for point in points]) * scale
@@ -438,7 +479,9 @@ def chart(result: dict, out: Path) -> Path:
                   label="chosen (on half the deals)")  # fmt: skip
     names = {"pp": "percentage points", "%": "%"}
     plain = PLAIN_NAMES.get(result["measure"], result["measure"])
-    axes.set_xlabel(result["setting"])
+    axes.set_xlabel(result["setting"].replace("+", ", "))
+    if several:
+        axes.set_xticks(x, [", ".join(map(str, point["value"])) for point in points], rotation=60, fontsize=7)
     axes.set_ylabel(f"{plain} ({names.get(unit, unit)})" if unit else plain)
     axes.set_title(f"{result['title']}, {result['players']} players: {plain} by {result['setting']}",
                    fontsize=10)  # fmt: skip
