@@ -402,7 +402,8 @@ def experiment_command():
             for study, target in targets:
                 _tell(say, f"experiment {study.path}: {study.title}")
                 runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
-                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent)
+                sweeps = experiment_module.run_sweeps(study, store_folder, jobs, say, n_games)
+                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent, sweeps)
                 if n_games is None:
                     experiment_module.confirm_report(document, study, store_folder, jobs, say)
                 _write_report(document, target, fmt, say)

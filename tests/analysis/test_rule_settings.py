@@ -267,3 +267,19 @@ def test_a_sweep_of_two_settings_tries_every_combination(capsys, tmp_path):
     assert len(result["runs"]) == 6 and result["held_out"]["games"] == 300
     status, _, err = _sweep(capsys, tmp_path, "--vary", "base_length=1..50", "--vary", "seat1_start_points=-20..20")
     assert status == 2 and "2050 combinations; at most 200" in err
+
+
+def test_an_experiment_sweep_adds_its_answer_and_chart_to_the_report(capsys, tmp_path):
+    (tmp_path / "study.toml").write_text(
+        'game = "toy"\nplayers = 3\nn = 400\nseed = 5\nbaseline = ["seat2-bonus"]\n'
+        'sweeps = [{vary = "seat2_start_points=-4..-2", measure = "seat2-win-rate"}]\n', encoding="utf-8")  # fmt: skip
+    status, out, err = islandsim(capsys, "experiment", tmp_path / "study.toml", "--results", tmp_path / "store",
+                                 "--reports-dir", tmp_path / "reports", "--jobs", "1", "--quiet")  # fmt: skip
+    assert status == 0, err
+    page = next((tmp_path / "reports").glob("*.html")).read_text(encoding="utf-8")
+    assert "Which value balances it — 3 players" in page and "held-out games" in page
+    assert "seat2_start_points = -" in page
+    (tmp_path / "bad.toml").write_text('game = "toy"\nplayers = 3\nn = 40\nseed = 5\n'
+                                       'sweeps = [{vary = "seat2_start_points=3..1"}]\n', encoding="utf-8")  # fmt: skip
+    status, _, err = islandsim(capsys, "experiment", tmp_path / "bad.toml", "--results", tmp_path / "store")
+    assert status == 2 and "bad.toml, line 5: --vary seat2_start_points=3..1 is a reversed range" in err

@@ -452,8 +452,9 @@ def _span(values: list, setting: str = "") -> str:
     return f"{len(values)} values from {values[0]} to {values[-1]}"
 
 
-def chart(result: dict, out: Path) -> Path:
-    """The measure against the value, with its 95% interval at every value and the target drawn."""
+def chart(result: dict, out: Path | None = None) -> Path | bytes:
+    """The measure against the value, with its 95% interval at every value and the target drawn:
+    written to ``out`` (PNG), or returned as PNG bytes when ``out`` is ``None`` (a report's figure)."""
     import matplotlib
 
     matplotlib.use("Agg")
@@ -488,7 +489,45 @@ def chart(result: dict, out: Path) -> Path:
     axes.legend(fontsize=8)
     axes.grid(alpha=0.3)
     figure.tight_layout()
+    if out is None:
+        import io
+
+        buffer = io.BytesIO()
+        figure.savefig(buffer, format="png")
+        plt.close(figure)
+        return buffer.getvalue()
     out = Path(out)
     figure.savefig(out)
     plt.close(figure)
     return out
+
+
+@dataclass(frozen=True)
+class SweepSetting:
+    """A sweep named in an experiment file (key ``sweeps``): played at each of its player counts."""
+
+    vary: tuple[str, ...]
+    measure: str = "seat-imbalance"
+    target: float | None = None
+
+    def plan(self, game: str, players: int, n: int, seed: int, lineup: tuple[str, ...], variants: tuple[str, ...],
+             base_rules: tuple[tuple[str, str], ...]) -> Sweep:  # fmt: skip
+        """The sweep at one player count (:class:`UsageError` for a setting, value or measure that is wrong)."""
+        spec = registry.get_game(game)
+        name, values = combinations([parse_vary(spec.rule_settings, game, text) for text in self.vary])
+        check_measure(self.measure, spec, self.target)
+        return Sweep(game, players, n, seed, name, values, self.measure, self.target, lineup, variants, base_rules)
+
+
+def add_to_report(document, result: dict, title: str) -> None:
+    """A collapsible report section: the answer, the chart, every value with its interval."""
+    unit = result["unit"]
+    document.heading(f"Which value balances it — {title}", 3)
+    document.text(sentence(result))
+    document.figure(chart(result), f"{PLAIN_NAMES.get(result['measure'], result['measure'])} by "
+                                   f"{result['setting'].replace('+', ', ')}: all games, 95% intervals")  # fmt: skip
+    document.table([result["setting"].replace("+", ", "), f"{result['measure']} (all games)", "95% interval",
+                    "on half the deals"],
+                   [[value_text(result["setting"], point["value"]), shown(point["estimate"], unit),
+                     interval(point["low"], point["high"], unit),
+                     "reaches the target" if point["reaches_on_selection"] else ""] for point in result["points"]])  # fmt: skip
