@@ -457,6 +457,7 @@ def sweep_command():
                                                   for text in vary_texts])  # fmt: skip
         target = sweep_module.parse_target(target_text)
         sweep_module.check_measure(measure, spec, target)
+        sweep_module.check_end_points_measure(name, measure)
         if chart_out is not None:
             check_output_file(chart_out, "--chart")
             if chart_out.suffix.lower() != ".png":

@@ -283,3 +283,15 @@ def test_an_experiment_sweep_adds_its_answer_and_chart_to_the_report(capsys, tmp
                                        'sweeps = [{vary = "seat2_start_points=3..1"}]\n', encoding="utf-8")  # fmt: skip
     status, _, err = islandsim(capsys, "experiment", tmp_path / "bad.toml", "--results", tmp_path / "store")
     assert status == 2 and "bad.toml, line 5: --vary seat2_start_points=3..1 is a reversed range" in err
+
+
+def test_end_of_game_points_are_swept_on_one_run_ranked_again(capsys, tmp_path):
+    status, out, err = _sweep(capsys, tmp_path, "--variant", "seat2-bonus", "--vary", "seat2_end_points=-4..0",
+                              "--measure", "seat2-win-rate", "--json")  # fmt: skip
+    assert status == 0, err
+    result = json.loads(out)
+    assert len(set(result["runs"])) == 1 and len(result["values"]) == 5  # played once, ranked again per value
+    rates = [point["estimate"] for point in result["points"]]
+    assert rates == sorted(rates) and rates[0] < rates[-1]
+    status, _, err = _sweep(capsys, tmp_path, "--vary", "seat2_end_points=0..2", "--measure", "length", "--target", "6")
+    assert status == 2 and "does not move with end-of-game points" in err

@@ -61,6 +61,10 @@ PLAIN_NAMES = {
 _TRAJECTORY_MEASURES = {"decisiveness": "decided_at", "catch-up": "uncertainty"}
 _PER_GAME = {"length": "duration", "stall-rate": "capped", "margin": "margin"}
 _SEAT_RATE = re.compile(r"^seat(\d+)-win-rate$")
+END_POINTS = re.compile(r"^seat(\d+)_end_points$")
+"""``seatK_end_points``: points added to seat K's final score before ranking (compensation as a
+sweep): no game is played again for it, the stored games are ranked again
+(:func:`simulator.analysis.stats.compensation.compensated_wins`); games ranked by score only."""
 
 
 @dataclass(frozen=True)
@@ -91,17 +95,37 @@ class Sweep:
         """The swept settings."""
         return tuple(self.setting.split("+"))
 
+    @property
+    def end_points_only(self) -> bool:
+        """Whether every swept setting is a seat's end-of-game points (one run, ranked again per value)."""
+        return all(END_POINTS.match(name) for name in self.names)
+
+    def points(self, value) -> np.ndarray:
+        """The end-of-game points per seat of one value (zeros for settings that are not end points)."""
+        vector = np.zeros(self.players, dtype=np.float64)
+        for name, number in self.assignments(value):
+            match = END_POINTS.match(name)
+            if match:
+                vector[int(match.group(1)) - 1] = float(number)
+        return vector
+
     def assignments(self, value) -> list[tuple[str, object]]:
         """(setting, value) pairs of one value (a combination when several settings are swept)."""
         values = value if len(self.names) > 1 else (value,)
         return list(zip(self.names, values))
 
     def configs(self) -> list:
-        """One run config per value (the user's other settings kept; the swept ones replaced)."""
+        """One run config per value (the user's other settings kept; the swept ones replaced); one
+        run for all values when only end-of-game points are swept."""
         declared = registry.get_game(self.game).rule_settings
         found = []
+        if self.end_points_only:
+            arm = store.Arm("end points", self.variants, (("rules", tuple(self.base_rules)),) if self.base_rules else ())
+            config = store.make_config(self.game, self.players, self.n, self.seed, self.lineup, arm, self.chunk_size,
+                                       trajectories=self.trajectories)  # fmt: skip
+            return [config] * len(self.values)
         for value in self.values:
-            pairs = self.assignments(value)
+            pairs = [(name, number) for name, number in self.assignments(value) if not END_POINTS.match(name)]
             own = dict(user_values(declared, pairs))
             rules = tuple(sorted((dict(self.base_rules) | own).items()))
             arm = store.Arm("+".join(f"{name}={number}" for name, number in pairs), self.variants, (("rules", rules),))
@@ -165,15 +189,39 @@ def combinations(varied: list[tuple[str, tuple]]) -> tuple[str, tuple]:
     return "+".join(names), tuple(combos)
 
 
+def end_points_setting(name: str, game: str) -> Setting:
+    """The virtual setting ``seatK_end_points`` (half points allowed, -20..20)."""
+    spec = registry.get_game(game)
+    if not spec.ranked_by_score:
+        raise UsageError(f"--vary {name}: end-of-game points do not apply to {spec.title}, whose winner is not "
+                         f"decided by score ({spec.ranked_by_score_note or 'see its rules'})")  # fmt: skip
+    seat = int(END_POINTS.match(name).group(1))
+    if not 1 <= seat <= max(spec.player_counts):
+        raise UsageError(f"--vary {name}: seats are 1 to {max(spec.player_counts)}")
+    return Setting(name, "float", 0.0, f"points added to seat {seat}'s final score", "compensation", low=-20, high=20)
+
+
 def parse_vary(declared: RuleSettings | None, game: str, text: str) -> tuple[str, tuple]:
-    """``NAME=VALUES`` -> (setting name, values)."""
+    """``NAME=VALUES`` -> (setting name, values).  ``seatK_end_points`` is end-of-game points for seat
+    K (compensation): the games are played once and ranked again for each value."""
     name, equals, values = text.partition("=")
     if not equals or not name.strip() or not values.strip():
         raise UsageError(f"--vary {text!r} is not NAME=VALUES; e.g. --vary first_player_bonus=0..5")
+    if END_POINTS.match(name.strip()) and (declared is None or name.strip() not in declared.by_name):
+        setting = end_points_setting(name.strip(), game)
+        return setting.name, parse_values(setting, values)
     if declared is None:
         raise UsageError(f"{registry.get_game(game).title} declares no rule settings to sweep")
     setting = declared.setting(name.strip())
     return setting.name, parse_values(setting, values)
+
+
+def check_end_points_measure(setting: str, measure: str) -> None:
+    """End-of-game points change who wins, nothing else: only seat measures may be swept with them."""
+    if any(END_POINTS.match(name) for name in setting.split("+")) and not (
+            measure == "seat-imbalance" or _SEAT_RATE.match(measure)):  # fmt: skip
+        raise UsageError(f"--measure {measure} does not move with end-of-game points (they change who wins, "
+                         "not the game): use seat-imbalance or seatK-win-rate")  # fmt: skip
 
 
 def check_measure(measure: str, spec, target: float | None) -> None:
@@ -297,9 +345,24 @@ def _mean(values: np.ndarray) -> dict:
     return {"estimate": found["estimate"], "low": found["low"], "high": found["high"], "games": int(values.size)}
 
 
+def _compensated(sweep: Sweep, value, rows: pl.DataFrame) -> pl.DataFrame:
+    """``rows`` with ``winner`` ranked again once the value's end-of-game points are added."""
+    from simulator.analysis.stats.compensation import compensated_wins
+
+    points = sweep.points(value)
+    if not points.any():
+        return rows
+    ordered = rows.sort("game", "seat")
+    players = sweep.players
+    scores = ordered["score"].to_numpy().reshape(-1, players).astype(np.int64)
+    ranks = ordered["rank"].to_numpy().reshape(-1, players).astype(np.int64)
+    wins = compensated_wins(scores, ranks, points).astype(np.int64).reshape(-1)
+    return ordered.with_columns(pl.Series("winner", wins).cast(ordered["winner"].dtype))
+
+
 def measure_point(sweep: Sweep, value, run: Run) -> Point:
     """The measure of one value: all games (the chart), selection half (even games), held-out half (odd)."""
-    rows = _rows(run)
+    rows = _compensated(sweep, value, _rows(run))
     players = sweep.players
     seat_match = _SEAT_RATE.match(sweep.measure)
     if sweep.measure == "seat-imbalance":
@@ -367,8 +430,11 @@ def run_sweep(sweep: Sweep, store_folder: Path, jobs: int, say: Callable[[str], 
 
     spec = registry.get_game(sweep.game)
     runs = []
+    played: dict = {}
     for config in sweep.configs():
-        runs.append(store.ensure_run(config, store_folder, jobs, say, scheduler=scheduler))
+        if config not in played:  # end-of-game points: one run, ranked again for every value
+            played[config] = store.ensure_run(config, store_folder, jobs, say, scheduler=scheduler)
+        runs.append(played[config])
     points = [measure_point(sweep, value, load_run(run.path)) for value, run in zip(sweep.values, runs)]
     unit = _unit(sweep.measure, spec)
     result = answer(sweep, points, unit)
@@ -516,6 +582,7 @@ class SweepSetting:
         spec = registry.get_game(game)
         name, values = combinations([parse_vary(spec.rule_settings, game, text) for text in self.vary])
         check_measure(self.measure, spec, self.target)
+        check_end_points_measure(name, self.measure)
         return Sweep(game, players, n, seed, name, values, self.measure, self.target, lineup, variants, base_rules)
 
 
