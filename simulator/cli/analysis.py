@@ -17,6 +17,7 @@ from simulator.analysis.stats import compare as compare_module
 from simulator.analysis.studies import experiment as experiment_module
 from simulator.analysis.report import document as report_module
 from simulator.analysis.stats import coverage, stalls, intervals as stats, tournament as tournament_module
+from simulator.analysis.stats import seats as seats_module
 from simulator.analysis.studies import store
 from simulator.cli.interruption import again_with_seed, command_again, kept_in_store, on_stop, stopped_with_a_line
 from simulator.analysis.stats.runs import load_run
@@ -250,10 +251,11 @@ def compare_command():
                                       trajectories)  # fmt: skip
         table = compare_module.compare_groups(groups[0][1], groups[1:])
         never_seen = coverage.never_seen_by_setup(groups)
+        balance = seats_module.balance_rows(groups)
         if as_json:
             capped = {label: stalls.capped_rate(members) for label, members in groups}
             click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen,
-                                   "capped": capped, "notes": notes}, indent=2))  # fmt: skip
+                                   "capped": capped, "notes": notes, "seat_balance": balance}, indent=2))  # fmt: skip
         else:
             parts: list = [f"baseline: {groups[0][0]}", *notes, *compare_module.comparison_summary(table)]
             capped = [(label, stalls.capped_rate(members)) for label, members in groups]
@@ -263,6 +265,8 @@ def compare_command():
                 parts.append(stalls.capped_line_of(capped[0][1]))
             if never_seen:
                 parts.append("never happened: " + "; ".join(never_seen))
+            parts += ["", "seat balance of each setup: win rate per seat, 95% interval; largest gap from the fair share",
+                      _balance_table(balance)]
             for unit, title in (("pp", "rates (percentage points)"), ("", "means")):
                 part = table.filter(pl.col("unit") == unit)
                 if part.is_empty():
@@ -281,6 +285,23 @@ def compare_command():
             _write_report(document, report_out, report_fmt, say)
 
     return compare
+
+
+def _balance_table(balance: list[dict]) -> Table:
+    """One row per setup: every seat's win rate with its interval, the fair share, the largest gap
+    and the seats beyond noise."""
+    players = len(balance[0]["seats"])
+    percent = lambda value: f"{100 * value:.1f}%"  # noqa: E731
+    rows = []
+    for entry in balance:
+        row = {"setup": entry["setup"], "fair": percent(entry["fair_share"]), "gap": f"{100 * entry['largest_gap']:.1f} pp",
+               "beyond": ", ".join(f"seat {seat}" for seat in entry["beyond_noise"]) or "none"}
+        for seat in entry["seats"]:
+            row[f"seat {seat['seat']}"] = f"{percent(seat['win_rate'])} [{100 * seat['low']:.1f}, {100 * seat['high']:.1f}]"
+        rows.append(row)
+    columns = [Column("setup", "setup")] + [Column(f"seat {seat}", f"seat {seat}") for seat in range(1, players + 1)]
+    columns += [Column("fair share", "fair"), Column("largest gap", "gap"), Column("seats beyond noise", "beyond")]
+    return Table(columns, rows)
 
 
 def _compared_arms(game_id, base_variants, base_rules, variant_names, force_events, exclude_events) -> list[store.Arm]:

@@ -295,3 +295,17 @@ def test_end_of_game_points_are_swept_on_one_run_ranked_again(capsys, tmp_path):
     assert rates == sorted(rates) and rates[0] < rates[-1]
     status, _, err = _sweep(capsys, tmp_path, "--vary", "seat2_end_points=0..2", "--measure", "length", "--target", "6")
     assert status == 2 and "does not move with end-of-game points" in err
+
+
+def test_compare_prints_each_setup_s_seat_balance(capsys, tmp_path):
+    status, out, err = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "600", "--seed", "2",
+                                 "--jobs", "1", "--results", tmp_path / "store", "--variant", "seat2_start_points=-2")  # fmt: skip
+    assert status == 0, err
+    table = out.split("seat balance of each setup", 1)[1]
+    assert "baseline " in table and "seat2_start_points=-2 " in table and "largest gap" in table
+    status, out, _ = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "600", "--seed", "2",
+                               "--jobs", "1", "--results", tmp_path / "store", "--variant", "seat2_start_points=-2",
+                               "--json")  # fmt: skip
+    balance = json.loads(out)["seat_balance"]
+    assert [entry["setup"] for entry in balance] == ["baseline", "seat2_start_points=-2"]
+    assert len(balance[0]["seats"]) == 3 and balance[1]["largest_gap"] >= 0

@@ -204,3 +204,21 @@ def symmetry_check(wins: np.ndarray, games: int) -> pl.DataFrame:
             "balanced": [p > stats.ALPHA for p in adjusted],
         }
     )
+
+
+def balance_rows(groups: list[tuple[str, list[Run]]]) -> list[dict]:
+    """Each setup's seat balance, for ``compare``: per setup, every seat's win rate with its 95%
+    interval, the fair share, the largest gap from it (pp) and the seats beyond noise (Holm)."""
+    found = []
+    for label, runs in groups:
+        table, notes = seat_advantage(runs)
+        fair = notes["fair_share"]
+        found.append({
+            "setup": label,
+            "seats": [{"seat": int(row["seat"]), "win_rate": row["win_rate"], "low": row["low"], "high": row["high"]}
+                      for row in table.iter_rows(named=True)],
+            "fair_share": fair,
+            "largest_gap": float((table["win_rate"] - fair).abs().max()),
+            "beyond_noise": [int(seat) for seat in beyond_noise(table, fair)["seat"]],
+        })  # fmt: skip
+    return found
