@@ -10,6 +10,7 @@ from simulator.games.sails.state import (
     PILE_POINTS,
     TRAJECTORY,
     BONUS_HELD,
+    BONUS_PER_POINT,
     EV_FINAL,
     EV_ROUND_SCORE,
     MAX_PLAYERS,
@@ -38,11 +39,13 @@ def pile_points(state, seat):
 
 @njit(cache=True)
 def score_round(state, log):
-    """Each player scores their treasures plus 1 point per pair of Bonus cards held."""
+    """Each player scores their treasures plus 1 point per pair of Bonus cards held (setting
+    bonus_cards_per_point)."""
     round_index = state[ROUND]
+    per_point = state[BONUS_PER_POINT]
     for seat in range(state[PLAYERS]):
         treasure = pile_points(state, seat)
-        bonus = state[BONUS_HELD + seat] // 2
+        bonus = state[BONUS_HELD + seat] // per_point
         if bonus > 0:
             state[FIRED_R29] += 1  # R29: 1 point per pair of Bonus cards
         state[ROUND_SCORE + round_index * MAX_PLAYERS + seat] = treasure + bonus
@@ -78,5 +81,5 @@ def record_standings(state):
     checkpoint = state[TRAJECTORY]
     row = TRAJECTORY + 1 + checkpoint * MAX_PLAYERS
     for seat in range(state[PLAYERS]):
-        state[row + seat] = state[SCORE + seat] + state[PILE_POINTS + seat] + state[BONUS_HELD + seat] // 2
+        state[row + seat] = state[SCORE + seat] + state[PILE_POINTS + seat] + state[BONUS_HELD + seat] // state[BONUS_PER_POINT]
     state[TRAJECTORY] = checkpoint + 1
