@@ -10,7 +10,9 @@ from simulator.core.engine.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
 from simulator.games.sails.narrate import DECK_NAMES, format_log, treasure_points
 from simulator.games.sails.state import (
+    A1_BONUS,
     A1_TARGET,
+    A2_CARDS,
     A2_GIVE,
     A2_TARGET,
     A3_CARDS,
@@ -88,9 +90,12 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags) -> 
         stolen = treasure_name(top, points) if top >= 0 else "its top treasure"
         return f"steal {stolen} from seat {seat_number(option)}'s pile"
     if kind == A1_TARGET:
-        return f"take 2 Bonus cards from seat {seat_number(option)} (holds {int(state[BONUS_HELD + option])})"
+        wanted = int(state[A1_BONUS])  # setting a1_bonus_cards
+        return f"take {_bonus_cards(wanted)} from seat {seat_number(option)} (holds {int(state[BONUS_HELD + option])})"
     if kind == A2_TARGET:
-        return f"take 2 random Island cards from seat {seat_number(option)}, then give 2 back"
+        wanted = int(state[A2_CARDS])  # setting a2_island_cards
+        return (f"take {wanted} random Island card{'s' if wanted != 1 else ''} from seat {seat_number(option)}, "
+                f"then give {wanted} back")
     if kind == A2_GIVE:
         return f"give {island_name(option)} back"
     if kind == A3_DECK_DECISION:
