@@ -388,3 +388,18 @@ def test_changed_values_compile_nothing(spec):
     assert (len(engine.play_chunk_recording.signatures), len(heuristic.signatures),
             len(new_game.signatures)) == compiled
     assert re.fullmatch(r"[0-9a-f]{16}", resolve(RULE_SETTINGS, (), rules_of(("hand_size", 8)), 4).fingerprint)
+
+
+# ---- the texts read the same settings ----
+
+
+def test_the_narration_says_the_numbers_of_the_rules(spec, tmp_path):
+    doubled = [[2 * value, removed] for value, removed in read_treasure_values(TREASURE_FILES["standard"])]
+    path = write_treasures(tmp_path / "doubled.csv", [[i, v, r] for i, (v, r) in enumerate(doubled)])
+    flags = check_variants(spec, (), 4, rules_of(("a1_bonus_cards", 3), ("treasure_values", path)))
+    strategies, params = lineup(spec, ("greedy",) * 4)
+    lines = [line for game in range(6) for line in spec.narrate(2, game, flags, strategies, params)]
+    activations = [line for line in lines if "Action card: Steal" in line]
+    assert activations and all("Steal 3 Bonus cards" in line for line in activations)
+    taken = [int(match) for match in re.findall(r"takes \w+ treasure (\d+)", "\n".join(lines))]
+    assert taken and all(value in {4, 6, 8, 10, 12} for value in taken)

@@ -12,7 +12,7 @@ import numpy as np
 from simulator.core.engine.replay_page import card, hidden_slots_of, rect, svg_document, text
 from simulator.core.engine.seats import seat_label
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, TREASURE_PER_COLOUR
-from simulator.games.sails.narrate import format_log, treasure_points
+from simulator.games.sails.narrate import action_words, format_log, treasure_points
 from simulator.games.sails.state import (
     BONUS_DECK,
     BONUS_HELD,
@@ -145,4 +145,4 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
 
 def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int | None) -> list[str]:
     """The narration of the first ``count`` records, as ``seat`` sees it (``None``: everything)."""
-    return format_log(log, count, treasure_points(variant_flags), seat)
+    return format_log(log, count, treasure_points(variant_flags), seat, action_words(variant_flags))

@@ -31,6 +31,9 @@ from simulator.games.sails.state import (
     FLAG_RULES,
     HIDE_NUMBER,
     OUTCOME_TREASURE,
+    R_A1_BONUS,
+    R_A2_CARDS,
+    R_A3_CARDS,
     R_TREASURE_POINTS,
     R_TREASURES_PER_COLOUR,
 )
@@ -40,7 +43,32 @@ DECK_NAMES = {1: ("the deck",), 2: ("the red/blue deck", "the green/purple deck"
 CARD_NAMES = ("red/blue", "green/purple")
 ACTION_NAMES = {1: "steal 2 Bonus cards", 2: "swap 2 Island cards", 3: "reorder 3 treasures",
                 4: "take back a played card"}
-"""A few words naming each action (the activation line quotes its full text)."""
+"""A few words naming each action (the activation line quotes its full text), with the rulebook's numbers."""
+
+
+def action_words(variant_flags) -> dict[int, tuple[str, str]]:
+    """Action number -> (its full text, a few words), with the numbers of the rule settings
+    (``a1_bonus_cards``, ``a2_island_cards``, ``a3_treasure_cards``): the rulebook's words when they
+    are the rulebook's numbers."""
+    from simulator.games.sails.settings import RULE_SETTINGS
+
+    block = np.asarray(variant_flags)[FLAG_RULES:]
+    words = {action: (ACTION_TEXT[action], ACTION_NAMES[action]) for action in ACTION_NAMES}
+    defaults = {name: RULE_SETTINGS.by_name[name].default for name in ("a1_bonus_cards", "a2_island_cards",
+                                                                          "a3_treasure_cards")}  # fmt: skip
+    a1, a2, a3 = int(block[R_A1_BONUS]), int(block[R_A2_CARDS]), int(block[R_A3_CARDS])
+    if a1 != defaults["a1_bonus_cards"]:
+        words[1] = (f"Steal {_bonus_cards(a1)} from another player; if that is not possible, take {a1} from the "
+                    f"Bonus deck.", f"steal {_bonus_cards(a1)}")  # fmt: skip
+    if a2 != defaults["a2_island_cards"]:
+        cards = plural(a2, "random Island card")
+        words[2] = (f"Steal {cards} from another player's hand, then give that player back {plural(a2, 'Island card')} "
+                    f"of your choice (1 if hands hold only 1 card).", f"swap {plural(a2, 'Island card')}")  # fmt: skip
+    if a3 != defaults["a3_treasure_cards"]:
+        treasures = plural(a3, "face-down Treasure card")
+        words[3] = (f"Look at the top {treasures} of one deck and put them back in any order.",
+                    f"reorder {plural(a3, 'treasure')}")
+    return words
 
 
 def treasure_points(variant_flags) -> list[int]:
@@ -149,8 +177,9 @@ def _tops(decks, d, e, points) -> str:
                      for i, top in enumerate((d, e)[:len(decks)]))
 
 
-def describe(code, a, b, c, d, e, decks, points, standing: Standing) -> str:
-    """The plain-English line of one record, everything shown (``decks``: this round's deck names)."""
+def describe(code, a, b, c, d, e, decks, points, standing: Standing, actions=None) -> str:
+    """The plain-English line of one record, everything shown (``decks``: this round's deck names;
+    ``actions``: ``action_words`` of the game, the rulebook's by default)."""
     seat = f"Seat {seat_number(a)}"
     if code == EV_ROUND_START:
         return f"=== Round {a + 1}: first player seat {seat_number(b)}"
@@ -183,7 +212,8 @@ def describe(code, a, b, c, d, e, decks, points, standing: Standing) -> str:
         short = "" if c == b else f" ({b} due; the Bonus deck ran out)"
         return f"{seat} played the weakest {COLOUR_NAMES[d]} card: receives {received}{short}"
     if code == EV_ACTION:
-        return f"{seat} activates the {CARD_NAMES[c]} Action card: {ACTION_TEXT[b]}"
+        text = actions[b][0] if actions else ACTION_TEXT[b]
+        return f"{seat} activates the {CARD_NAMES[c]} Action card: {text}"
     if code == EV_A1:
         source = "the Bonus deck" if b < 0 else f"seat {seat_number(b)}"
         return f"{seat} takes {_bonus_cards(c)} from {source}"
@@ -199,7 +229,8 @@ def describe(code, a, b, c, d, e, decks, points, standing: Standing) -> str:
     if code == EV_A4_DISCARD:
         return f"{seat} discards {island_name(b)}"
     if code == EV_NO_EFFECT:
-        return f"{seat}'s Action card ({ACTION_NAMES[b]}) has no effect"
+        name = actions[b][1] if actions else ACTION_NAMES[b]
+        return f"{seat}'s Action card ({name}) has no effect"
     if code == EV_UNDER:
         return f"Nobody took {_treasure(b, points)}: it goes under {decks[a]}"
     if code == EV_ROUND_SCORE:
@@ -211,10 +242,11 @@ def describe(code, a, b, c, d, e, decks, points, standing: Standing) -> str:
     return f"unknown event {code}: {a} {b} {c} {d} {e}"
 
 
-def format_log(log, count, points, seat=None):
+def format_log(log, count, points, seat=None, actions=None):
     """Plain-English lines for the first ``count`` records of ``log``; with ``seat`` (engine
     index), what that seat sees: records hidden from it say who acted, not what.  After each
-    trick, a standing line gives every seat's treasure points and Bonus cards in the round."""
+    trick, a standing line gives every seat's treasure points and Bonus cards in the round.
+    ``points``: each treasure's points (``treasure_points``); ``actions``: ``action_words``."""
     lines = []
     decks = DECK_NAMES[2]
     standing = Standing()
@@ -232,7 +264,7 @@ def format_log(log, count, points, seat=None):
         if seat is not None and hidden_from(seat, code, a, b):
             lines.append(redacted(code, a, b, c, d, e, decks))
         else:
-            lines.append(describe(code, a, b, c, d, e, decks, points, standing))
+            lines.append(describe(code, a, b, c, d, e, decks, points, standing, actions))
     return lines
 
 
@@ -251,4 +283,4 @@ def replay_log(run_seed, game_index, variant_flags, strategies, params) -> tuple
 def narrate(run_seed, game_index, variant_flags, strategies, params):
     """The narrated log of game ``game_index`` of run ``run_seed`` (one line per event)."""
     log, count = replay_log(run_seed, game_index, variant_flags, strategies, params)
-    return format_log(log, count, treasure_points(variant_flags))
+    return format_log(log, count, treasure_points(variant_flags), actions=action_words(variant_flags))

@@ -8,7 +8,7 @@ from simulator.core.engine.narration import plural
 from simulator.core.engine.option_steps import number_alike
 from simulator.core.engine.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
-from simulator.games.sails.narrate import DECK_NAMES, format_log, treasure_points
+from simulator.games.sails.narrate import DECK_NAMES, action_words, format_log, treasure_points
 from simulator.games.sails.state import (
     A1_BONUS,
     A1_TARGET,
@@ -164,5 +164,5 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
 
 def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:
     """GameSpec hook: the first ``count`` log records as ``seat`` sees them (one line each)."""
-    return format_log(log, count, _points(variant_flags), seat)
+    return format_log(log, count, _points(variant_flags), seat, action_words(variant_flags))
 
