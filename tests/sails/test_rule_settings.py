@@ -403,3 +403,16 @@ def test_the_narration_says_the_numbers_of_the_rules(spec, tmp_path):
     assert activations and all("Steal 3 Bonus cards" in line for line in activations)
     taken = [int(match) for match in re.findall(r"takes \w+ treasure (\d+)", "\n".join(lines))]
     assert taken and all(value in {4, 6, 8, 10, 12} for value in taken)
+
+
+def test_the_narration_counts_the_starting_resources(spec):
+    flags = check_variants(spec, (), 4, rules_of(("seat2_start_bonus", 3), ("seat1_start_points", 5)))
+    strategies, params = lineup(spec, ("greedy",) * 4)
+    lines = spec.narrate(4, 0, flags, strategies, params)
+    assert lines.count("Seat 2 starts with 3 Bonus cards (rule settings)") == 2  # each round's setup
+    assert lines.count("Seat 1 starts with 5 points (rule settings)") == 1
+    first_standing = next(line for line in lines if line.startswith("Standing after round 1, trick 1"))
+    assert "seat 2" in first_standing.lower()
+    finals = {int(m[0]): int(m[1]) for m in re.findall(r"Final: seat (\d) scores (-?\d+)", "\n".join(lines))}
+    totals = {int(m[0]): int(m[1]) for m in re.findall(r"Round 2 score, seat (\d):.*; total (-?\d+)", "\n".join(lines))}
+    assert finals == totals

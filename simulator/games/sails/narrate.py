@@ -23,6 +23,7 @@ from simulator.games.sails.state import (
     EV_REVEAL,
     EV_ROUND_SCORE,
     EV_ROUND_START,
+    EV_SEAT_START,
     EV_STEAL,
     EV_TAKE,
     EV_TRICK_START,
@@ -139,6 +140,9 @@ class Standing:
                 Standing.add(self.bonus, b, -c)
         elif code == EV_ROUND_SCORE:
             Standing.add(self.round_totals, a, e)
+        elif code == EV_SEAT_START:
+            Standing.add(self.bonus, a, b)
+            Standing.add(self.round_totals, a, c)
 
     def line(self, round_index: int, trick: int) -> str:
         """``Standing after round 1, trick 3: seat 1 9 treasure points, 2 Bonus cards; ...``."""
@@ -237,6 +241,10 @@ def describe(code, a, b, c, d, e, decks, points, standing: Standing, actions=Non
         total = f"; total {standing.round_totals[a]}" if b > 0 else ""
         return (f"Round {b + 1} score, seat {seat_number(a)}: {plural(c, 'treasure point')} + "
                 f"{plural(d, 'Bonus point')} = {e}{total}")
+    if code == EV_SEAT_START:
+        given = [_bonus_cards(b)] if b else []
+        given += [plural(c, "point")] if c else []
+        return f"{seat} starts with {' and '.join(given)} (rule settings)"
     if code == EV_FINAL:
         return f"Final: seat {seat_number(a)} scores {b}, rank {c}"
     return f"unknown event {code}: {a} {b} {c} {d} {e}"

@@ -33,6 +33,7 @@ from simulator.games.sails.state import (
     EV_DEAL,
     EV_PASS,
     EV_ROUND_START,
+    EV_SEAT_START,
     FIRST_PLAYER,
     FLAG_BONUS_AFTER_REVEAL,
     FLAG_RANDOM_FIRST,
@@ -223,6 +224,10 @@ def setup_round(state, round_index, flags, deal, scratch, log):
         state[FIRED_R30] += 1  # R30: round 2 starts with the seat after round 1's first player
     state[FIRST_PLAYER] = first
     log_event(log, state, EV_ROUND_START, round_index, first, state[N_DECKS], state[DECK_TOP], state[DECK_TOP + 1])
+    for seat in range(players):
+        points = state[START_POINTS + seat] if round_index == 0 else 0
+        if state[START_BONUS + seat] != 0 or points != 0:
+            log_event(log, state, EV_SEAT_START, seat, state[START_BONUS + seat], points, 0, 0)
 
 
 @njit(cache=True)

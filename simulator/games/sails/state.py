@@ -231,6 +231,7 @@ EV_UNDER = 19  # deck, treasure put under the deck
 EV_ROUND_SCORE = 20  # seat, round, treasure points, bonus points, round score
 EV_FINAL = 21  # seat, score, rank
 EV_NO_EFFECT = 22  # seat, action number (action without any effect)
+EV_SEAT_START = 23  # seat, Bonus cards, points it starts with (settings seatK_start_*; logged only when not 0)
 
 # ---- variants ----
 VARIANTS = {
