@@ -336,13 +336,13 @@ def reachable_values(hand, held, max_value):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def placement_gain(state, params, colour, value, gain):
+def placement_gain(params, colour, value, gain, max_value, inv_span, bonus_value, per_card):
     """Expected gain of a card of final ``value`` in ``colour`` (a win worth ``gain``), plus the
-    Bonus cards expected when losing low in a contested colour (``BONUS_PER_CARD`` per card played)."""
-    max_value = state[MAX_VALUE]
+    Bonus cards expected when losing low in a contested colour (``per_card`` per card played, each
+    worth ``bonus_value``; ``inv_span`` = 1 / (``max_value`` - 1))."""
     p_win = params[WIN + colour * 13 + value]
-    weak = (1.0 - p_win) * (1.0 - params[NOBODY + colour]) * (max_value - value) * (1.0 / (max_value - 1))
-    return p_win * gain + bonus_weight(state, params) * weak * (state[BONUS_PER_CARD] * (1.0 + params[OTHERS + colour]))
+    weak = (1.0 - p_win) * (1.0 - params[NOBODY + colour]) * (max_value - value) * inv_span
+    return p_win * gain + bonus_value * weak * (per_card * (1.0 + params[OTHERS + colour]))
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -350,7 +350,7 @@ def show_bias(value, params, max_value):
     """``P_SHOW_STRENGTH`` term: showing the colour (hiding the number) of strong cards and the
     number of weak ones scores this much more than the reverse (before ``P_HIDE_COLOUR``); strong:
     above half of ``max_value``."""
-    return params[P_SHOW_STRENGTH] / max_value * (value - max_value / 2.0)
+    return params[P_SHOW_STRENGTH] / max_value * (value - max_value * 0.5)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -363,9 +363,9 @@ def hide_term(hide, value, params, max_value):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def spend_cost(state, printed, bonus, params):
-    """Cost of spending a card of ``printed`` value and ``bonus`` Bonus cards."""
-    return bonus_weight(state, params) * params[P_BONUS_SPEND] * bonus + params[P_KEEP] / state[MAX_VALUE] * printed
+def spend_cost(printed, bonus, params, bonus_value, max_value):
+    """Cost of spending a card of ``printed`` value and ``bonus`` Bonus cards (each worth ``bonus_value``)."""
+    return bonus_value * params[P_BONUS_SPEND] * bonus + params[P_KEEP] / max_value * printed
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -411,7 +411,7 @@ def best_play(state, seat, cells, params):
     spend = bonus_value * params[P_BONUS_SPEND]
     keep = params[P_KEEP] / max_value
     show_weight = params[P_SHOW_STRENGTH] / max_value
-    middle = max_value / 2.0
+    middle = max_value * 0.5
     hide_colour_bias = params[P_HIDE_COLOUR]
     # spend * (e - v) + keep * v = spend * e + (keep - spend) * v: prefer high cards when Bonus costs more
     prefer_high = keep < spend
@@ -469,14 +469,19 @@ def choose_bonus(state, seat, options, n_options, params, stream):
     colour = card // 12
     printed = card % 12 + 1
     gain = win_value(state, colour, params)
+    # the rules' numbers, read once (the loop's calls to ``prefer`` write memory: no reuse by the compiler)
     max_value = state[MAX_VALUE]
+    inv_span = 1.0 / (max_value - 1)
+    bonus_value = bonus_weight(state, params)
+    per_card = state[BONUS_PER_CARD]
     best = 0
     best_score = -1e300
     equal = 0
     for i in range(n_options):
         value = printed + options[i]
-        score = placement_gain(state, params, colour, value, gain)
-        score += hide_term(hide, value, params, max_value) - spend_cost(state, printed, options[i], params)
+        score = placement_gain(params, colour, value, gain, max_value, inv_span, bonus_value, per_card)
+        score += hide_term(hide, value, params, max_value) - spend_cost(printed, options[i], params, bonus_value,
+                                                                         max_value)
         take, equal = prefer(score, best_score, equal, stream)
         if take:
             best_score = score
