@@ -57,7 +57,8 @@ SETTINGS = (
             "Island cards of each colour, valued 1 to this number (the higher ones of the box stay out of "
             "play); at most 12", "MISE EN PLACE (48 cartes Île, 4 couleurs)", low=2, high=N_VALUES, unit="cards"),
     Setting("max_card_value", INT, DEFAULT_MAX_VALUE,
-            "the highest value an Island card may reach with Bonus cards (at least the highest printed value)",
+            "the highest value an Island card may reach with Bonus cards (at least the highest printed value; at most "
+            "12, the capacity of a colour)",
             "CARTES BONUS, R9", low=2, high=N_VALUES),
     Setting("bonus_cards", INT, DEFAULT_BONUS_CARDS, "Bonus cards in the Bonus deck at the start of each round",
             "MISE EN PLACE, R21", low=0, high=MAX_BONUS_CARDS, unit="cards"),
