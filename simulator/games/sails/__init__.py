@@ -156,7 +156,8 @@ def game_spec():
         narrate=narrate,
         length_unit="tricks",
         stall_cap="",
-        length_bound="the rules end every game: two rounds of 12 tricks (9 at 5 players)",
+        length_bound=("the rules end every game: `rounds` rounds of one trick per card dealt (`hand_size`; "
+                      "rulebook: two rounds of 12 tricks, 9 at 5 players)"),
         seat_number_columns=("first_player",),
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden,

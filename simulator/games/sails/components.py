@@ -104,7 +104,8 @@ TREASURE_COLUMNS = ("position", "value", "removed_at_3_players")
 TREASURE_OPTIONAL_COLUMNS = ("reconstructed",)
 TREASURE_FORMAT = ("CSV, one row per treasure card of a colour (1 to 8 rows; every colour has the same values): "
                    "position (0, 1, 2... in order), value (points, 0 to 100), removed_at_3_players (1: the card "
-                   "is left out at 3 players, 0: kept); optional column reconstructed (0/1, documentation)")  # fmt: skip
+                   "is left out at 3 players, 0: kept); optional column reconstructed (0/1, "
+                   "documentation)")  # fmt: skip
 MAX_TREASURE_POINTS = 100
 
 
@@ -149,10 +150,12 @@ def _read_treasure_rows(path: Path) -> tuple[list[list[int]], bool]:
                 except ValueError:
                     number = None
                 if number is None or not low <= number <= high:
-                    raise ValueError(f"line {line}: {column} = {row[column]!r} is not a whole number from {low} to {high}")
+                    raise ValueError(f"line {line}: {column} = {row[column]!r} is not a whole number from {low} "
+                                     f"to {high}")
                 numbers[column] = number
             if numbers["position"] != len(rows):
-                raise ValueError(f"line {line}: position {numbers['position']}, expected {len(rows)} (0, 1, 2... in order)")
+                raise ValueError(f"line {line}: position {numbers['position']}, expected {len(rows)} "
+                                 "(0, 1, 2... in order)")
             rows.append([numbers["value"], numbers["removed_at_3_players"]])
             reconstructed = reconstructed or numbers.get("reconstructed", 0) == 1
     if not rows:

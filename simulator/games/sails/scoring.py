@@ -89,5 +89,6 @@ def record_standings(state):
     checkpoint = state[TRAJECTORY]
     row = TRAJECTORY + 1 + checkpoint * MAX_PLAYERS
     for seat in range(state[PLAYERS]):
-        state[row + seat] = state[SCORE + seat] + state[PILE_POINTS + seat] + bonus_points(state, state[BONUS_HELD + seat])
+        held = state[BONUS_HELD + seat]
+        state[row + seat] = state[SCORE + seat] + state[PILE_POINTS + seat] + bonus_points(state, held)
     state[TRAJECTORY] = checkpoint + 1
