@@ -7,6 +7,13 @@ discard pile; other seats' cards on the table are read only after the reveal (``
 before it only their visible half (``TABLE_HIDE``, ``TABLE_VISIBLE``, ``TABLE_BONUS``) is used.
 ``A3_CARDS`` is read only while deciding ``A3_ORDER`` (the seat is looking at them).
 
+Rules: every rule number is read from the state (``state.RULES``, the game's rule settings): the
+highest card value Bonus cards may reach (``MAX_VALUE``), the Island values in play
+(``ISLAND_VALUES``), the treasures' points (``TREASURE_VALUE``), the Bonus cards the weakest card
+receives per card played (``BONUS_PER_CARD``) and the Bonus cards that score a point
+(``BONUS_PER_POINT``: a Bonus card's weight ``P_BONUS_VALUE`` was tuned at the rulebook's pair and
+scales with the points a card scores, see ``bonus_weight``).
+
 Working memory: the heuristic's parameter vector is its N_PARAMS weights followed by MEMORY_SIZE
 floats it writes (its last win table, see ``fill_win_table``), so that a decision allocates
 nothing.  Its content never changes a decision: the table is reused only when it was counted from
@@ -19,7 +26,7 @@ from numba import njit
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.rng import random_below
 from simulator.core.engine.ties import prefer
-from simulator.games.sails.components import MAX_VALUE, POPCOUNT12
+from simulator.games.sails.components import DEFAULT_BONUS_PER_POINT, POPCOUNT12
 from simulator.games.sails.state import (
     A1_TARGET,
     A2_GIVE,
@@ -31,11 +38,15 @@ from simulator.games.sails.state import (
     BONUS_AFTER_REVEAL,
     BONUS_AFTER_REVEAL_DECISION,
     BONUS_HELD,
+    BONUS_PER_CARD,
+    BONUS_PER_POINT,
     DECK_TOP,
     DISCARD_MASK,
     HAND_MASK,
     HIDE_COLOUR,
     HIDE_NUMBER,
+    ISLAND_VALUES,
+    MAX_VALUE,
     N_DECKS,
     OPENING_PASS_COLOUR,
     OPTION_HIDE_SHIFT,
@@ -93,6 +104,20 @@ LATER_BOOST = 2
 """A player still to play may add up to this many Bonus cards (at most those it holds)."""
 
 
+@njit(cache=True, error_model="numpy", inline="always")
+def bonus_weight(state, params):
+    """The value (points) of one Bonus card held: ``P_BONUS_VALUE``, tuned where
+    ``DEFAULT_BONUS_PER_POINT`` (2) Bonus cards score a point, scaled to the game's
+    ``bonus_cards_per_point`` (the same number at the rulebook's pair)."""
+    return params[P_BONUS_VALUE] * DEFAULT_BONUS_PER_POINT / state[BONUS_PER_POINT]
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def in_play_mask(state):
+    """The values of one colour in play (12-bit mask; setting island_cards_per_colour)."""
+    return (1 << state[ISLAND_VALUES]) - 1
+
+
 @njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
 def random_strategy(state, seat, kind, options, n_options, params, stream):
     """Uniform over the offered options."""
@@ -115,11 +140,12 @@ def win_value(state, colour, params):
 @njit(cache=True, error_model="numpy", inline="always")
 def unseen_cards(state, seat):
     """48-bit mask (bit = Island card id) of the cards ``seat`` has not seen: not in its hand,
-    not discarded (public ``DISCARD_MASK``), not its own card on the table."""
+    not discarded (public ``DISCARD_MASK``), not its own card on the table; only the values in play."""
     unseen = 0
+    in_play = in_play_mask(state)
     for colour in range(4):
         seen = state[HAND_MASK + seat * 4 + colour] | state[DISCARD_MASK + colour]
-        unseen |= (FULL_COLOUR & ~seen) << (12 * colour)
+        unseen |= (in_play & ~seen) << (12 * colour)
     own = state[TABLE_CARD + seat]
     if own >= 0:
         unseen &= ~(1 << own)
@@ -255,7 +281,7 @@ def fill_win_table(state, seat, cells, params):
             params[OTHERS + colour] += 1.0
         elif hide == HIDE_COLOUR:
             number = state[TABLE_VISIBLE + o]
-            beaten = (1 << min(number + bonus, MAX_VALUE)) - 1  # the values this card may beat
+            beaten = (1 << min(number + bonus, state[MAX_VALUE])) - 1  # the values this card may beat
             for colour in range(4):
                 if (colours >> colour) & 1 == 0:
                     continue
@@ -301,43 +327,45 @@ def fill_win_table(state, seat, cells, params):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def reachable_values(hand, held):
-    """Values 1..12 (12-bit mask) reachable by a card of ``hand`` plus up to ``held`` Bonus cards."""
+def reachable_values(hand, held, max_value):
+    """Values 1..``max_value`` (12-bit mask) reachable by a card of ``hand`` plus up to ``held`` Bonus cards."""
     reach = hand
     for bonus in range(1, min(held, 11) + 1):
         reach |= hand << bonus
-    return reach & FULL_COLOUR
+    return reach & ((1 << max_value) - 1)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def placement_gain(params, colour, value, gain):
+def placement_gain(params, colour, value, gain, max_value, inv_span, bonus_value, per_card):
     """Expected gain of a card of final ``value`` in ``colour`` (a win worth ``gain``), plus the
-    Bonus cards expected when losing low in a contested colour."""
+    Bonus cards expected when losing low in a contested colour (``per_card`` per card played, each
+    worth ``bonus_value``; ``inv_span`` = 1 / (``max_value`` - 1))."""
     p_win = params[WIN + colour * 13 + value]
-    weak = (1.0 - p_win) * (1.0 - params[NOBODY + colour]) * (MAX_VALUE - value) * (1.0 / (MAX_VALUE - 1))
-    return p_win * gain + params[P_BONUS_VALUE] * weak * (1.0 + params[OTHERS + colour])
+    weak = (1.0 - p_win) * (1.0 - params[NOBODY + colour]) * (max_value - value) * inv_span
+    return p_win * gain + bonus_value * weak * (per_card * (1.0 + params[OTHERS + colour]))
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def show_bias(value, params):
+def show_bias(value, params, max_value):
     """``P_SHOW_STRENGTH`` term: showing the colour (hiding the number) of strong cards and the
-    number of weak ones scores this much more than the reverse (before ``P_HIDE_COLOUR``)."""
-    return params[P_SHOW_STRENGTH] / MAX_VALUE * (value - 6.0)
+    number of weak ones scores this much more than the reverse (before ``P_HIDE_COLOUR``); strong:
+    above half of ``max_value``."""
+    return params[P_SHOW_STRENGTH] / max_value * (value - max_value * 0.5)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def hide_term(hide, value, params):
+def hide_term(hide, value, params, max_value):
     """Bias for the hidden half: ``show_bias`` when the colour shows; hiding the colour (showing
     the number) earns ``P_HIDE_COLOUR`` (bluffing) minus ``show_bias``."""
     if hide == HIDE_COLOUR:
-        return params[P_HIDE_COLOUR] - show_bias(value, params)
-    return show_bias(value, params)
+        return params[P_HIDE_COLOUR] - show_bias(value, params, max_value)
+    return show_bias(value, params, max_value)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def spend_cost(printed, bonus, params):
-    """Cost of spending a card of ``printed`` value and ``bonus`` Bonus cards."""
-    return params[P_BONUS_VALUE] * params[P_BONUS_SPEND] * bonus + params[P_KEEP] / MAX_VALUE * printed
+def spend_cost(printed, bonus, params, bonus_value, max_value):
+    """Cost of spending a card of ``printed`` value and ``bonus`` Bonus cards (each worth ``bonus_value``)."""
+    return bonus_value * params[P_BONUS_SPEND] * bonus + params[P_KEEP] / max_value * printed
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -350,9 +378,10 @@ def usable_bonus(state, seat):
 def play_cells(state, seat):
     """The cells a PLAY_CARD decision reads: each colour's values reachable with the seat's Bonus."""
     held = usable_bonus(state, seat)
+    max_value = state[MAX_VALUE]
     cells = 0
     for colour in range(4):
-        cells |= reachable_values(state[HAND_MASK + seat * 4 + colour], held) << (12 * colour)
+        cells |= reachable_values(state[HAND_MASK + seat * 4 + colour], held, max_value) << (12 * colour)
     return cells
 
 
@@ -376,10 +405,13 @@ def best_play(state, seat, cells, params):
     as ``placement_gain`` + ``hide_term`` - ``spend_cost``, with the weights read once.
     """
     held = usable_bonus(state, seat)
-    bonus_value = params[P_BONUS_VALUE]
+    max_value = state[MAX_VALUE]
+    bonus_value = bonus_weight(state, params)
+    per_card = state[BONUS_PER_CARD]
     spend = bonus_value * params[P_BONUS_SPEND]
-    keep = params[P_KEEP] / MAX_VALUE
-    show_weight = params[P_SHOW_STRENGTH] / MAX_VALUE
+    keep = params[P_KEEP] / max_value
+    show_weight = params[P_SHOW_STRENGTH] / max_value
+    middle = max_value * 0.5
     hide_colour_bias = params[P_HIDE_COLOUR]
     # spend * (e - v) + keep * v = spend * e + (keep - spend) * v: prefer high cards when Bonus costs more
     prefer_high = keep < spend
@@ -392,7 +424,7 @@ def best_play(state, seat, cells, params):
             continue
         gain = win_value(state, colour, params)
         contested = 1.0 - params[NOBODY + colour]
-        bonus_if_weak = bonus_value * contested * (1.0 + params[OTHERS + colour]) / (MAX_VALUE - 1)
+        bonus_if_weak = bonus_value * contested * (per_card * (1.0 + params[OTHERS + colour])) / (max_value - 1)
         reach = (cells >> (12 * colour)) & FULL_COLOUR
         while reach != 0:
             value = LOWEST_VALUE[reach]
@@ -401,9 +433,9 @@ def best_play(state, seat, cells, params):
             window = hand & ((1 << value) - 1) & ~((1 << max(value - held - 1, 0)) - 1)
             printed = HIGHEST_VALUE[window] if prefer_high else LOWEST_VALUE[window]
             p_win = params[WIN + colour * 13 + value]
-            score = p_win * gain + bonus_if_weak * (1.0 - p_win) * (MAX_VALUE - value)
+            score = p_win * gain + bonus_if_weak * (1.0 - p_win) * (max_value - value)
             score -= spend * (value - printed) + keep * printed
-            show = show_weight * (value - 6.0)
+            show = show_weight * (value - middle)
             # HIDE_COLOUR (number shown) or HIDE_NUMBER (colour shown); selects, not branches:
             # the comparisons are unpredictable
             number_shown = score + hide_colour_bias - show
@@ -437,13 +469,19 @@ def choose_bonus(state, seat, options, n_options, params, stream):
     colour = card // 12
     printed = card % 12 + 1
     gain = win_value(state, colour, params)
+    # the rules' numbers, read once (the loop's calls to ``prefer`` write memory: no reuse by the compiler)
+    max_value = state[MAX_VALUE]
+    inv_span = 1.0 / (max_value - 1)
+    bonus_value = bonus_weight(state, params)
+    per_card = state[BONUS_PER_CARD]
     best = 0
     best_score = -1e300
     equal = 0
     for i in range(n_options):
         value = printed + options[i]
-        score = placement_gain(params, colour, value, gain)
-        score += hide_term(hide, value, params) - spend_cost(printed, options[i], params)
+        score = placement_gain(params, colour, value, gain, max_value, inv_span, bonus_value, per_card)
+        score += hide_term(hide, value, params, max_value) - spend_cost(printed, options[i], params, bonus_value,
+                                                                         max_value)
         take, equal = prefer(score, best_score, equal, stream)
         if take:
             best_score = score
@@ -458,7 +496,7 @@ def choose_bonus_after(state, seat, options, n_options, params):
     colour = state[TABLE_COLOUR + seat]
     mine = state[TABLE_VALUE + seat]
     gain = win_value(state, colour, params)
-    cost = params[P_BONUS_VALUE] * params[P_BONUS_SPEND]
+    cost = bonus_weight(state, params) * params[P_BONUS_SPEND]
     best = 0
     best_score = 0.0
     for i in range(n_options):
@@ -502,7 +540,7 @@ def highest_card(options, n_options):
 def best_in_colour(state, seat, colour):
     """The highest value the seat holds in ``colour`` (0 if none)."""
     mask = state[HAND_MASK + seat * 4 + colour]
-    for value in range(12, 0, -1):
+    for value in range(state[ISLAND_VALUES], 0, -1):
         if (mask >> (value - 1)) & 1:
             return value
     return 0
@@ -590,7 +628,7 @@ def other_decision(state, seat, kind, options, n_options, params, stream):
         equal = 0
         for i in range(n_options):
             top = state[A3_CARDS + (options[i] & 3)]
-            score = state[TREASURE_VALUE + top] * (best_in_colour(state, seat, top // 8) / 12.0 - 0.5)
+            score = state[TREASURE_VALUE + top] * (best_in_colour(state, seat, top // 8) / state[ISLAND_VALUES] - 0.5)
             take, equal = prefer(score, best_score, equal, stream)
             if take:
                 best_score = score

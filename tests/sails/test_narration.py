@@ -10,7 +10,8 @@ import re
 import numpy as np
 import pytest
 
-from simulator.games.sails.narrate import format_log
+from simulator.games.sails import encode_variants
+from simulator.games.sails.narrate import format_log, treasure_points
 from simulator.games.sails.state import (
     EV_A1,
     EV_ACTION,
@@ -32,7 +33,7 @@ from simulator.games.sails.state import (
 )
 from tests.sails.test_golden import golden_lines
 
-STANDARD_VALUES = 0
+STANDARD_VALUES = treasure_points(encode_variants((), 4))
 # Treasure card ids: colour * 8 + position; position 0 of the standard set is worth 2, position 3 is 3.
 RED_2, RED_3, BLUE_3, GREEN_2 = 0, 3, 11, 16
 COUNTED_NOUNS = ("Bonus card", "treasure point", "Bonus point", "card")

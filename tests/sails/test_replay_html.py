@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from simulator.core.run import runner
 from simulator.core.engine.replay_page import FACE_DOWN_FILL
-from simulator.games.sails.narrate import format_log, replay_log
+from simulator.games.sails.narrate import format_log, replay_log, treasure_points
 from tests.cli_helpers import islandsim
 from tests.replay_helpers import assert_well_formed_svg, check_page, page_data, page_lines
 
@@ -36,7 +36,7 @@ def test_a_seat_sees_its_own_hand_and_the_backs_of_the_others(capsys, tmp_path):
     data = page_data(page)
     prepared = runner.prepare(runner.RunConfig("sails", PLAYERS, 1, SEED))
     log, count = replay_log(SEED, 0, prepared.variant_flags, prepared.lineup.functions, prepared.lineup.params)
-    assert page_lines(data) == format_log(log, count, 0, seat=1)
+    assert page_lines(data) == format_log(log, count, treasure_points(prepared.variant_flags), seat=1)
     first = data["svgs"][data["steps"][0][0]]
     assert first.count(FACE_DOWN_FILL) >= 3 * 9  # three other hands of 9 or more cards face down
     everything = page_data(write_page(capsys, tmp_path))

@@ -5,7 +5,7 @@ import pytest
 
 from simulator.core.engine.registry import UsageError, check_variants, get_game
 from simulator.games.sails import encode_variants
-from simulator.games.sails.components import TREASURE_VALUE_SETS, TREASURE_REMOVED_AT_3
+from simulator.games.sails.components import TREASURE_VALUE_FILES
 from simulator.games.sails.state import DECISION_KINDS, FLAG_GP_SIDE, FLAG_RB_SIDE, FLAG_VALUE_SET, N_FLAGS
 
 
@@ -20,7 +20,7 @@ def test_spec_shape(spec):
 
 
 def test_encode_variants_flags():
-    assert np.array_equal(encode_variants((), 4), np.zeros(N_FLAGS, dtype=np.int64))
+    assert np.array_equal(encode_variants((), 4)[:N_FLAGS], np.zeros(N_FLAGS, dtype=np.int64))
     flags = encode_variants(("actions-side-b", "treasure-values-low"), 5)
     assert flags[FLAG_RB_SIDE] == 1 and flags[FLAG_GP_SIDE] == 1 and flags[FLAG_VALUE_SET] == 2
 
@@ -33,7 +33,7 @@ def test_encode_variants_flags():
 def test_conflicting_variants_raise(spec, names):
     with pytest.raises(ValueError, match="conflict"):
         encode_variants(names, 4)
-    with pytest.raises(UsageError, match="conflict"):
+    with pytest.raises(UsageError, match="conflict|both set treasure_values"):
         check_variants(spec, names, 4)
 
 
@@ -46,7 +46,7 @@ def test_unknown_variant_and_player_count():
 
 def test_treasure_data():
     # every value set keeps 5 cards per colour at 3 players (20 in all) and removes one 2, 3, 4
-    for row, removed in zip(TREASURE_VALUE_SETS, TREASURE_REMOVED_AT_3):
-        assert 4 * (8 - removed.sum()) == 20
-        assert sorted(row[removed == 1]) == [2, 3, 4]
-    assert list(TREASURE_VALUE_SETS[0]) == [2, 2, 3, 3, 4, 4, 5, 6]
+    for rows in TREASURE_VALUE_FILES.values():
+        assert 4 * sum(1 - removed for _, removed in rows) == 20
+        assert sorted(value for value, removed in rows if removed) == [2, 3, 4]
+    assert [value for value, _ in TREASURE_VALUE_FILES["standard"]] == [2, 2, 3, 3, 4, 4, 5, 6]

@@ -29,9 +29,12 @@ from simulator.games.sails.state import (
     FLAG_GP_SIDE,
     FLAG_PAIRING,
     FLAG_RB_SIDE,
+    A1_BONUS,
+    A2_CARDS,
     A2_TAKEN,
     A2_TARGET_SEAT,
     A3_CARDS,
+    A3_CARDS_LOOKED,
     A3_DECK,
     A3_N,
     ACTION_ON_CARD,
@@ -105,12 +108,14 @@ def no_effect(state, seat, action, log):
 
 @njit(cache=True)
 def a1_options(state, seat, options):
-    """A1_TARGET options: the other seats holding at least 2 Bonus cards, clockwise from ``seat``."""
+    """A1_TARGET options: the other seats holding at least 2 Bonus cards (setting a1_bonus_cards),
+    clockwise from ``seat``."""
     players = state[PLAYERS]
+    wanted = state[A1_BONUS]
     n = 0
     for order in range(1, players):
         other = seat_at(state, seat, order)
-        if state[BONUS_HELD + other] >= 2:
+        if state[BONUS_HELD + other] >= wanted:
             options[n] = other
             n += 1
     return n
@@ -119,7 +124,8 @@ def a1_options(state, seat, options):
 @njit(cache=True)
 def a1_from_deck(state, seat, log):
     """A1 when nobody else holds 2 Bonus cards: 2 from the Bonus deck (what is left of it)."""
-    taken = 2 if state[BONUS_DECK] >= 2 else state[BONUS_DECK]
+    wanted = state[A1_BONUS]
+    taken = wanted if state[BONUS_DECK] >= wanted else state[BONUS_DECK]
     state[FIRED_R24] += 1  # R24: nobody else holds 2 Bonus cards: from the deck
     state[BONUS_DECK] -= taken
     state[BONUS_HELD + seat] += taken
@@ -128,11 +134,12 @@ def a1_from_deck(state, seat, log):
 
 @njit(cache=True)
 def a1_steal(state, seat, victim, log):
-    """A1: ``seat`` steals 2 Bonus cards from ``victim``."""
-    state[BONUS_HELD + victim] -= 2
+    """A1: ``seat`` steals 2 Bonus cards (setting a1_bonus_cards) from ``victim``."""
+    stolen = state[A1_BONUS]
+    state[BONUS_HELD + victim] -= stolen
     state[FIRED_R23] += 1  # R23
-    state[BONUS_HELD + seat] += 2
-    log_event(log, state, EV_A1, seat, victim, 2, 0, 0)
+    state[BONUS_HELD + seat] += stolen
+    log_event(log, state, EV_A1, seat, victim, stolen, 0, 0)
 
 
 @njit(cache=True)
@@ -173,11 +180,12 @@ def a2_options(state, seat, options):
 
 @njit(cache=True)
 def a2_take(state, seat, target, deal, log):
-    """A2: ``seat`` takes 2 random Island cards (1 if the target holds one) from ``target``'s hand;
-    A2_TAKEN records them and A2_TARGET_SEAT the target until they are given back."""
+    """A2: ``seat`` takes 2 random Island cards (setting a2_island_cards; 1 if the target holds one)
+    from ``target``'s hand; A2_TAKEN records them and A2_TARGET_SEAT the target until they are given back."""
     state[A2_TARGET_SEAT] = target
     state[FIRED_R25] += 1  # R25
-    k = 2 if state[HAND_COUNT + target] >= 2 else state[HAND_COUNT + target]
+    wanted = state[A2_CARDS]
+    k = wanted if state[HAND_COUNT + target] >= wanted else state[HAND_COUNT + target]
     state[A2_TAKEN] = -1
     state[A2_TAKEN + 1] = -1
     for j in range(k):
@@ -232,9 +240,11 @@ def a3_deck_options(state, options):
 
 @njit(cache=True)
 def a3_inspect(state, deck):
-    """A3: the chosen deck's top face-down cards (up to 3) go to A3_CARDS, A3_N of them."""
+    """A3: the chosen deck's top face-down cards (up to 3, setting a3_treasure_cards) go to A3_CARDS,
+    A3_N of them."""
     count = state[DECK_COUNT + deck]
-    look = 3 if count >= 3 else count
+    wanted = state[A3_CARDS_LOOKED]
+    look = wanted if count >= wanted else count
     state[A3_DECK] = deck
     state[A3_N] = look
     for j in range(3):

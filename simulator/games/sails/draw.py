@@ -11,8 +11,8 @@ import numpy as np
 
 from simulator.core.engine.replay_page import card, hidden_slots_of, rect, svg_document, text
 from simulator.core.engine.seats import seat_label
-from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, TREASURE_PER_COLOUR, TREASURE_VALUE_SETS
-from simulator.games.sails.narrate import format_log
+from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, TREASURE_PER_COLOUR
+from simulator.games.sails.narrate import action_words, format_log, treasure_points
 from simulator.games.sails.state import (
     BONUS_DECK,
     BONUS_HELD,
@@ -20,7 +20,6 @@ from simulator.games.sails.state import (
     DECK_TOP,
     DISCARD_MASK,
     FIRST_PLAYER,
-    FLAG_VALUE_SET,
     HAND_COUNT,
     HAND_MASK,
     HIDE_COLOUR,
@@ -46,10 +45,10 @@ WIDTH, ROW, TOP = 900, 104, 112
 CARD_W, CARD_H = 26, 40
 
 
-def _treasure_label(treasure: int, value_set: int) -> tuple[str, str]:
+def _treasure_label(treasure: int, points) -> tuple[str, str]:
     """(fill, label) of a treasure card."""
     colour = treasure // TREASURE_PER_COLOUR
-    return COLOUR_FILLS[colour], str(int(TREASURE_VALUE_SETS[value_set, treasure % TREASURE_PER_COLOUR]))
+    return COLOUR_FILLS[colour], str(int(points[treasure]))
 
 
 def _hand(state: np.ndarray, seat: int) -> list[int]:
@@ -87,7 +86,7 @@ def _played(state: np.ndarray, seat: int, hidden: np.ndarray, x: float, y: float
     return parts
 
 
-def _seat_row(state: np.ndarray, seat: int, y: float, hidden: np.ndarray, value_set: int, viewer: int | None) -> list[str]:
+def _seat_row(state: np.ndarray, seat: int, y: float, hidden: np.ndarray, points, viewer: int | None) -> list[str]:
     current_round = int(state[ROUND])
     first = " (first player)" if state[FIRST_PLAYER] == seat else ""
     you = " = you" if viewer == seat else ""
@@ -112,7 +111,7 @@ def _seat_row(state: np.ndarray, seat: int, y: float, hidden: np.ndarray, value_
     parts.append(text(620, y + 16, f"treasure pile: {pile}" + (" (last 10 shown)" if pile > 10 else ""), 12, fill="#555"))
     shown = [int(state[PILE + seat * PILE_CAPACITY + i]) for i in range(pile)]
     for i, treasure in enumerate(shown[-10:]):
-        fill, label = _treasure_label(treasure, value_set)
+        fill, label = _treasure_label(treasure, points)
         parts.append(card(620 + i * 27, y + 26, 24, 36, fill, label, size=14))
     return parts
 
@@ -120,7 +119,7 @@ def _seat_row(state: np.ndarray, seat: int, y: float, hidden: np.ndarray, value_
 def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat: int | None) -> str:
     """The Sails table as SVG; ``seat`` (engine index) sees only its own hand."""
     hidden = hidden_slots_of("sails", state, seat)
-    value_set = int(variant_flags[FLAG_VALUE_SET])
+    points = treasure_points(variant_flags)
     parts = [text(12, 26, f"Round {int(state[ROUND]) + 1}, trick {int(state[TRICK]) + 1}", 20, weight="b"),
              text(12, 50, f"Bonus deck: {int(state[BONUS_DECK])} cards", 14, fill="#7a5b00", weight="b")]
     decks = int(state[N_DECKS])
@@ -130,7 +129,7 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
         parts.append(card(x, 28, 34, 50, "", face_down=True))
         top = int(state[DECK_TOP + deck])
         if top >= 0:
-            fill, label = _treasure_label(top, value_set)
+            fill, label = _treasure_label(top, points)
             parts.append(card(x + 42, 28, 34, 50, fill, label, size=18))
             parts.append(text(x + 82, 58, "top (face up)", 12, fill="#555"))
     parts.append(text(660, 18, "discarded Island cards", 13))
@@ -140,10 +139,10 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
         parts.append(rect(660, 26 + colour * 20, 14, 15, COLOUR_FILLS[colour], "#222", 2))
         parts.append(text(680, 38 + colour * 20, " ".join(values) or "-", 13))
     for place in range(players):
-        parts += _seat_row(state, place, TOP + place * ROW, hidden, value_set, seat)
+        parts += _seat_row(state, place, TOP + place * ROW, hidden, points, seat)
     return svg_document(WIDTH, TOP + players * ROW + 8, parts)
 
 
 def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int | None) -> list[str]:
     """The narration of the first ``count`` records, as ``seat`` sees it (``None``: everything)."""
-    return format_log(log, count, int(variant_flags[FLAG_VALUE_SET]), seat)
+    return format_log(log, count, treasure_points(variant_flags), seat, action_words(variant_flags))

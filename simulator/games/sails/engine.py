@@ -72,6 +72,7 @@ from simulator.games.sails.state import (
     BONUS_AFTER_REVEAL_DECISION,
     BONUS_ATTACHED,
     BONUS_DECK,
+    BONUS_CARDS,
     BONUS_HELD,
     CURSOR,
     DEAL_STREAM,
@@ -91,6 +92,7 @@ from simulator.games.sails.state import (
     HAND_MASK,
     HAND_SIZE,
     ISLAND_LOC,
+    ISLAND_VALUES,
     LOC_BOX,
     LOC_DISCARD,
     LOC_HAND,
@@ -121,6 +123,7 @@ from simulator.games.sails.state import (
     REMOVED_COUNT,
     RING,
     ROUND,
+    ROUNDS,
     ROUND_SCORE,
     SCORE,
     SCRATCH,
@@ -133,6 +136,7 @@ from simulator.games.sails.state import (
     STAT_STOLEN,
     STAT_TAKEN,
     STAT_TREASURE_POINTS,
+    START_POINTS,
     STATE_SIZE,
     STEP,
     STEP_A1,
@@ -159,6 +163,7 @@ from simulator.games.sails.state import (
     STEP_TREASURE_SCAN,
     STEP_TRICK_START,
     TAKE_OR_STEAL,
+    TREASURES_PER_COLOUR,
     TRICK,
     TRICKS_PLAYED,
 )
@@ -172,8 +177,6 @@ from simulator.games.sails.trick import (
     play_options,
     reveal,
 )
-
-N_BONUS_CARDS = 22
 
 SEAT_COLUMNS = (
     "score",
@@ -218,6 +221,8 @@ def check_invariants(state, seen):
             raise AssertionError("island card conservation: a played card was not discarded at the end of the trick")
         if loc == LOC_BOX:
             box += 1
+        elif card % 12 >= state[ISLAND_VALUES]:
+            raise AssertionError("island card conservation: a card above island_cards_per_colour left the box")
         if loc >= LOC_HAND:
             seen[loc - LOC_HAND] += 1
         bit = (state[HAND_MASK + (loc - LOC_HAND) * 4 + card // 12] >> (card % 12)) & 1 if loc >= LOC_HAND else 0
@@ -250,9 +255,9 @@ def check_invariants(state, seen):
     for j in range(state[REMOVED_COUNT]):
         seen[state[REMOVED + j]] += 1
     for card in range(32):
-        if seen[card] != 1:
+        if seen[card] != (1 if card % 8 < state[TREASURES_PER_COLOUR] else 0):
             raise AssertionError("treasure conservation: a treasure card is missing or duplicated")
-    # Bonus cards: 22 across the deck, the players and the table.
+    # Bonus cards: 22 (setting bonus_cards) across the deck, the players and the table.
     total = state[BONUS_DECK] + state[BONUS_ATTACHED]
     if state[BONUS_DECK] < 0 or state[BONUS_ATTACHED] != 0:
         raise AssertionError("bonus conservation: negative deck or attached bonus left after the trick")
@@ -260,8 +265,8 @@ def check_invariants(state, seen):
         if state[BONUS_HELD + seat] < 0:
             raise AssertionError("bonus conservation: negative bonus held")
         total += state[BONUS_HELD + seat]
-    if total != N_BONUS_CARDS:
-        raise AssertionError("bonus conservation: deck + held + attached must be 22")
+    if total != state[BONUS_CARDS]:
+        raise AssertionError("bonus conservation: deck + held + attached must be the Bonus cards of the game")
     # Scores: pile points kept by the engine equal the points recounted from the piles.
     for seat in range(players):
         if state[PILE_POINTS + seat] != pile_points(state, seat):
@@ -270,12 +275,13 @@ def check_invariants(state, seen):
 
 @njit(cache=True)
 def check_final_scores(state):
-    """Totals equal round 1 + round 2 and treasure + bonus points."""
+    """Totals equal the starting points + round 1 + round 2, and starting points + treasure + bonus points."""
     for seat in range(state[PLAYERS]):
-        total = state[ROUND_SCORE + seat] + state[ROUND_SCORE + MAX_PLAYERS + seat]
+        start = state[START_POINTS + seat]
+        total = start + state[ROUND_SCORE + seat] + state[ROUND_SCORE + MAX_PLAYERS + seat]
         if total != state[SCORE + seat]:
             raise AssertionError("score check: total differs from the sum of the round scores")
-        if state[STAT_TREASURE_POINTS + seat] + state[STAT_BONUS_POINTS + seat] != state[SCORE + seat]:
+        if start + state[STAT_TREASURE_POINTS + seat] + state[STAT_BONUS_POINTS + seat] != state[SCORE + seat]:
             raise AssertionError("score check: total differs from treasure points + bonus points")
 
 
@@ -358,8 +364,8 @@ def run_steps(state, log, stop_step):
         elif step == STEP_TRICK_START:
             if state[TRICK] == state[HAND_SIZE]:
                 score_round(state, log)
-                if state[ROUND] == 0:
-                    state[ROUND] = 1
+                if state[ROUND] + 1 < state[ROUNDS]:  # "La partie se termine après la 2e manche" (setting rounds)
+                    state[ROUND] += 1
                     state[STEP] = STEP_ROUND_SETUP
                 else:
                     state[STEP] = STEP_GAME_END
@@ -543,7 +549,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     """Forward model: set up game ``game_index`` of run ``run_seed`` and run it to its first decision."""
     setup_game(state, players, variant_flags)
     for flag in range(N_FLAGS):
-        state[FLAGS + flag] = variant_flags[flag]
+        state[FLAGS + flag] = variant_flags[flag]  # (the rule settings after them: setup_game)
     state[DEBUG_CHECKS] = debug
     reset_stream(state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), run_seed, game_index, PURPOSE_DEAL)
     state[ROUND] = 0

@@ -35,6 +35,7 @@ from simulator.games.sails.state import (
     HAND_MASK,
     HIDE_NUMBER,
     ISLAND_LOC,
+    ISLAND_VALUES,
     LOC_BOX,
     LOC_HAND,
     LOC_TABLE,
@@ -136,6 +137,8 @@ def redraw_island_cards(state, seat, stream):
     n_pool = 0
     exchanging = state[STEP] == STEP_A2_GIVE
     for card in range(48):
+        if card % 12 >= state[ISLAND_VALUES]:
+            continue  # above island_cards_per_colour: out of play, everyone knows it stays in the box
         if exchanging and (card == state[A2_TAKEN] or card == state[A2_TAKEN + 1]):
             continue  # named by the A2 exchange under way
         loc = state[ISLAND_LOC + card]

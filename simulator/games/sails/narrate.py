@@ -4,14 +4,7 @@ import numpy as np
 
 from simulator.core.engine.narration import plural
 from simulator.core.engine.seats import seat_label, seat_number
-from simulator.games.sails.components import (
-    ACTION_TEXT,
-    COLOUR_NAMES,
-    TREASURE_PER_COLOUR,
-    TREASURE_VALUE_SETS,
-    island_name,
-    treasure_name,
-)
+from simulator.games.sails.components import ACTION_TEXT, COLOUR_NAMES, TREASURE_PER_COLOUR, island_name, treasure_name
 from simulator.games.sails.state import (
     EV_A1,
     EV_A2_GIVE,
@@ -30,14 +23,20 @@ from simulator.games.sails.state import (
     EV_REVEAL,
     EV_ROUND_SCORE,
     EV_ROUND_START,
+    EV_SEAT_START,
     EV_STEAL,
     EV_TAKE,
     EV_TRICK_START,
     EV_UNDER,
     EV_WIN,
-    FLAG_VALUE_SET,
+    FLAG_RULES,
     HIDE_NUMBER,
     OUTCOME_TREASURE,
+    R_A1_BONUS,
+    R_A2_CARDS,
+    R_A3_CARDS,
+    R_TREASURE_POINTS,
+    R_TREASURES_PER_COLOUR,
 )
 
 LOG_ROWS = 4000
@@ -45,15 +44,49 @@ DECK_NAMES = {1: ("the deck",), 2: ("the red/blue deck", "the green/purple deck"
 CARD_NAMES = ("red/blue", "green/purple")
 ACTION_NAMES = {1: "steal 2 Bonus cards", 2: "swap 2 Island cards", 3: "reorder 3 treasures",
                 4: "take back a played card"}
-"""A few words naming each action (the activation line quotes its full text)."""
+"""A few words naming each action (the activation line quotes its full text), with the rulebook's numbers."""
 
 
-def _treasure(card, value_set):
-    return treasure_name(int(card), value_set) if card >= 0 else "nothing"
+def action_words(variant_flags) -> dict[int, tuple[str, str]]:
+    """Action number -> (its full text, a few words), with the numbers of the rule settings
+    (``a1_bonus_cards``, ``a2_island_cards``, ``a3_treasure_cards``): the rulebook's words when they
+    are the rulebook's numbers."""
+    from simulator.games.sails.settings import RULE_SETTINGS
+
+    block = np.asarray(variant_flags)[FLAG_RULES:]
+    words = {action: (ACTION_TEXT[action], ACTION_NAMES[action]) for action in ACTION_NAMES}
+    defaults = {name: RULE_SETTINGS.by_name[name].default for name in ("a1_bonus_cards", "a2_island_cards",
+                                                                          "a3_treasure_cards")}  # fmt: skip
+    a1, a2, a3 = int(block[R_A1_BONUS]), int(block[R_A2_CARDS]), int(block[R_A3_CARDS])
+    if a1 != defaults["a1_bonus_cards"]:
+        words[1] = (f"Steal {_bonus_cards(a1)} from another player; if that is not possible, take {a1} from the "
+                    f"Bonus deck.", f"steal {_bonus_cards(a1)}")  # fmt: skip
+    if a2 != defaults["a2_island_cards"]:
+        cards = plural(a2, "random Island card")
+        words[2] = (f"Steal {cards} from another player's hand, then give that player back {plural(a2, 'Island card')} "
+                    f"of your choice (1 if hands hold only 1 card).", f"swap {plural(a2, 'Island card')}")  # fmt: skip
+    if a3 != defaults["a3_treasure_cards"]:
+        treasures = plural(a3, "face-down Treasure card")
+        words[3] = (f"Look at the top {treasures} of one deck and put them back in any order.",
+                    f"reorder {plural(a3, 'treasure')}")
+    return words
 
 
-def _treasure_points(card: int, value_set: int) -> int:
-    return int(TREASURE_VALUE_SETS[value_set, card % TREASURE_PER_COLOUR])
+def treasure_points(variant_flags) -> list[int]:
+    """The points of every treasure card id (0..31) a flag vector plays with (setting
+    treasure_values, from the flag vector's rules block), for texts and pictures."""
+    block = np.asarray(variant_flags)[FLAG_RULES:]
+    per_colour = int(block[R_TREASURES_PER_COLOUR])
+    return [int(block[R_TREASURE_POINTS + card % TREASURE_PER_COLOUR]) if card % TREASURE_PER_COLOUR < per_colour
+            else 0 for card in range(4 * TREASURE_PER_COLOUR)]  # fmt: skip
+
+
+def _treasure(card, points):
+    return treasure_name(int(card), points) if card >= 0 else "nothing"
+
+
+def _treasure_points(card: int, points) -> int:
+    return int(points[card])
 
 
 def _bonus_cards(count: int) -> str:
@@ -83,7 +116,7 @@ class Standing:
     def add(table: dict[int, int], seat: int, amount: int) -> None:
         table[seat] = table.get(seat, 0) + amount
 
-    def follow(self, code: int, a: int, b: int, c: int, d: int, e: int, value_set: int) -> None:
+    def follow(self, code: int, a: int, b: int, c: int, d: int, e: int, points) -> None:
         """Update the counts with one record (``code``, ``a`` .. ``e``: see ``EV_*`` in ``state.py``)."""
         if code == EV_ROUND_START:
             self.new_round()
@@ -91,10 +124,10 @@ class Standing:
             self.points.setdefault(a, 0)
             self.bonus.setdefault(a, 0)
         elif code == EV_TAKE:
-            Standing.add(self.points, a, _treasure_points(c, value_set))
+            Standing.add(self.points, a, _treasure_points(c, points))
         elif code == EV_STEAL:
-            Standing.add(self.points, a, _treasure_points(c, value_set))
-            Standing.add(self.points, b, -_treasure_points(c, value_set))
+            Standing.add(self.points, a, _treasure_points(c, points))
+            Standing.add(self.points, b, -_treasure_points(c, points))
         elif code == EV_PLACE:
             Standing.add(self.bonus, a, -d)
         elif code == EV_BONUS_AFTER:
@@ -107,6 +140,9 @@ class Standing:
                 Standing.add(self.bonus, b, -c)
         elif code == EV_ROUND_SCORE:
             Standing.add(self.round_totals, a, e)
+        elif code == EV_SEAT_START:
+            Standing.add(self.bonus, a, b)
+            Standing.add(self.round_totals, a, c)
 
     def line(self, round_index: int, trick: int) -> str:
         """``Standing after round 1, trick 3: seat 1 9 treasure points, 2 Bonus cards; ...``."""
@@ -139,14 +175,15 @@ def redacted(code, a, b, c, d, e, decks):
     return f"Seat {seat_number(a)} looks at the top of {decks[b]} and puts the cards back in an order of its choice"
 
 
-def _tops(decks, d, e, value_set) -> str:
+def _tops(decks, d, e, points) -> str:
     """What each deck shows on top (``d``, ``e``: top treasures, -1 for an empty deck)."""
-    return ", ".join(f"{decks[i]} shows {_treasure(top, value_set)}" if top >= 0 else f"{decks[i]} is empty"
+    return ", ".join(f"{decks[i]} shows {_treasure(top, points)}" if top >= 0 else f"{decks[i]} is empty"
                      for i, top in enumerate((d, e)[:len(decks)]))
 
 
-def describe(code, a, b, c, d, e, decks, value_set, standing: Standing) -> str:
-    """The plain-English line of one record, everything shown (``decks``: this round's deck names)."""
+def describe(code, a, b, c, d, e, decks, points, standing: Standing, actions=None) -> str:
+    """The plain-English line of one record, everything shown (``decks``: this round's deck names;
+    ``actions``: ``action_words`` of the game, the rulebook's by default)."""
     seat = f"Seat {seat_number(a)}"
     if code == EV_ROUND_START:
         return f"=== Round {a + 1}: first player seat {seat_number(b)}"
@@ -156,7 +193,7 @@ def describe(code, a, b, c, d, e, decks, value_set, standing: Standing) -> str:
         choice = " (chosen among tied colours)" if d else ""
         return f"{seat} passes {island_name(c)} to seat {seat_number(b)}{choice}"
     if code == EV_TRICK_START:
-        return f"-- Round {a + 1}, trick {b + 1}: first player seat {seat_number(c)}; {_tops(decks, d, e, value_set)}"
+        return f"-- Round {a + 1}, trick {b + 1}: first player seat {seat_number(c)}; {_tops(decks, d, e, points)}"
     if code == EV_PLACE:
         shown = f"the colour {COLOUR_NAMES[c]}" if b == HIDE_NUMBER else f"the number {c}"
         return f"{seat} plays a card showing {shown}{_with_bonus(d)}"
@@ -171,15 +208,16 @@ def describe(code, a, b, c, d, e, decks, value_set, standing: Standing) -> str:
             return f"{seat} wins {what} with value {c}: takes the treasure of {decks[e]} or steals one"
         return f"{seat} wins {what} with value {c}: the {CARD_NAMES[e]} Action card"
     if code == EV_TAKE:
-        return f"{seat} takes {_treasure(c, value_set)} from {decks[b]}"
+        return f"{seat} takes {_treasure(c, points)} from {decks[b]}"
     if code == EV_STEAL:
-        return f"{seat} steals {_treasure(c, value_set)} from seat {seat_number(b)}'s pile"
+        return f"{seat} steals {_treasure(c, points)} from seat {seat_number(b)}'s pile"
     if code == EV_BONUS_GIVEN:
         received = _bonus_cards(c) if c else "no Bonus card"
         short = "" if c == b else f" ({b} due; the Bonus deck ran out)"
         return f"{seat} played the weakest {COLOUR_NAMES[d]} card: receives {received}{short}"
     if code == EV_ACTION:
-        return f"{seat} activates the {CARD_NAMES[c]} Action card: {ACTION_TEXT[b]}"
+        text = actions[b][0] if actions else ACTION_TEXT[b]
+        return f"{seat} activates the {CARD_NAMES[c]} Action card: {text}"
     if code == EV_A1:
         source = "the Bonus deck" if b < 0 else f"seat {seat_number(b)}"
         return f"{seat} takes {_bonus_cards(c)} from {source}"
@@ -188,29 +226,35 @@ def describe(code, a, b, c, d, e, decks, value_set, standing: Standing) -> str:
     if code == EV_A2_GIVE:
         return f"{seat} gives {island_name(c)} to seat {seat_number(b)}"
     if code == EV_A3:
-        order = ", ".join(_treasure(x, value_set) for x in (c, d, e) if x >= 0)
+        order = ", ".join(_treasure(x, points) for x in (c, d, e) if x >= 0)
         return f"{seat} looks at {decks[b]} and puts back (top first): {order}"
     if code == EV_A4_TAKE:
         return f"{seat} takes back {island_name(b)} (played by seat {seat_number(c)})"
     if code == EV_A4_DISCARD:
         return f"{seat} discards {island_name(b)}"
     if code == EV_NO_EFFECT:
-        return f"{seat}'s Action card ({ACTION_NAMES[b]}) has no effect"
+        name = actions[b][1] if actions else ACTION_NAMES[b]
+        return f"{seat}'s Action card ({name}) has no effect"
     if code == EV_UNDER:
-        return f"Nobody took {_treasure(b, value_set)}: it goes under {decks[a]}"
+        return f"Nobody took {_treasure(b, points)}: it goes under {decks[a]}"
     if code == EV_ROUND_SCORE:
         total = f"; total {standing.round_totals[a]}" if b > 0 else ""
         return (f"Round {b + 1} score, seat {seat_number(a)}: {plural(c, 'treasure point')} + "
                 f"{plural(d, 'Bonus point')} = {e}{total}")
+    if code == EV_SEAT_START:
+        given = [_bonus_cards(b)] if b else []
+        given += [plural(c, "point")] if c else []
+        return f"{seat} starts with {' and '.join(given)} (rule settings)"
     if code == EV_FINAL:
         return f"Final: seat {seat_number(a)} scores {b}, rank {c}"
     return f"unknown event {code}: {a} {b} {c} {d} {e}"
 
 
-def format_log(log, count, value_set, seat=None):
+def format_log(log, count, points, seat=None, actions=None):
     """Plain-English lines for the first ``count`` records of ``log``; with ``seat`` (engine
     index), what that seat sees: records hidden from it say who acted, not what.  After each
-    trick, a standing line gives every seat's treasure points and Bonus cards in the round."""
+    trick, a standing line gives every seat's treasure points and Bonus cards in the round.
+    ``points``: each treasure's points (``treasure_points``); ``actions``: ``action_words``."""
     lines = []
     decks = DECK_NAMES[2]
     standing = Standing()
@@ -224,11 +268,11 @@ def format_log(log, count, value_set, seat=None):
             decks = DECK_NAMES[c]
         elif code == EV_TRICK_START:
             trick_open = (a, b)
-        standing.follow(code, a, b, c, d, e, value_set)
+        standing.follow(code, a, b, c, d, e, points)
         if seat is not None and hidden_from(seat, code, a, b):
             lines.append(redacted(code, a, b, c, d, e, decks))
         else:
-            lines.append(describe(code, a, b, c, d, e, decks, value_set, standing))
+            lines.append(describe(code, a, b, c, d, e, decks, points, standing, actions))
     return lines
 
 
@@ -247,4 +291,4 @@ def replay_log(run_seed, game_index, variant_flags, strategies, params) -> tuple
 def narrate(run_seed, game_index, variant_flags, strategies, params):
     """The narrated log of game ``game_index`` of run ``run_seed`` (one line per event)."""
     log, count = replay_log(run_seed, game_index, variant_flags, strategies, params)
-    return format_log(log, count, int(np.asarray(variant_flags)[FLAG_VALUE_SET]))
+    return format_log(log, count, treasure_points(variant_flags), actions=action_words(variant_flags))

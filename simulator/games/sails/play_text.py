@@ -8,9 +8,11 @@ from simulator.core.engine.narration import plural
 from simulator.core.engine.option_steps import number_alike
 from simulator.core.engine.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
-from simulator.games.sails.narrate import DECK_NAMES, format_log
+from simulator.games.sails.narrate import DECK_NAMES, action_words, format_log, treasure_points
 from simulator.games.sails.state import (
+    A1_BONUS,
     A1_TARGET,
+    A2_CARDS,
     A2_GIVE,
     A2_TARGET,
     A3_CARDS,
@@ -24,7 +26,6 @@ from simulator.games.sails.state import (
     DECK_COUNT,
     DECK_TOP,
     FIRST_PLAYER,
-    FLAG_VALUE_SET,
     HAND_MASK,
     HIDE_NUMBER,
     ISLAND_LOC,
@@ -52,8 +53,9 @@ from simulator.games.sails.state import (
 )
 
 
-def _value_set(variant_flags) -> int:
-    return int(variant_flags[FLAG_VALUE_SET])
+def _points(variant_flags) -> list[int]:
+    """The points of every treasure card (setting treasure_values)."""
+    return treasure_points(variant_flags)
 
 
 def _deck_names(state) -> tuple[str, ...]:
@@ -71,7 +73,7 @@ def _bonus_cards(count: int) -> str:
 
 def describe_option(state, seat: int, kind: int, option: int, variant_flags) -> str:
     """One option of a Sails decision in plain words."""
-    value_set = _value_set(variant_flags)
+    points = _points(variant_flags)
     if kind == OPENING_PASS_COLOUR:
         return f"pass your strongest {COLOUR_NAMES[option]} card"
     if kind == PLAY_CARD:
@@ -85,18 +87,21 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags) -> 
         if option == TAKE_FROM_DECK:
             return "take the visible treasure of the deck"
         top = _pile_top(state, option)
-        stolen = treasure_name(top, value_set) if top >= 0 else "its top treasure"
+        stolen = treasure_name(top, points) if top >= 0 else "its top treasure"
         return f"steal {stolen} from seat {seat_number(option)}'s pile"
     if kind == A1_TARGET:
-        return f"take 2 Bonus cards from seat {seat_number(option)} (holds {int(state[BONUS_HELD + option])})"
+        wanted = int(state[A1_BONUS])  # setting a1_bonus_cards
+        return f"take {_bonus_cards(wanted)} from seat {seat_number(option)} (holds {int(state[BONUS_HELD + option])})"
     if kind == A2_TARGET:
-        return f"take 2 random Island cards from seat {seat_number(option)}, then give 2 back"
+        wanted = int(state[A2_CARDS])  # setting a2_island_cards
+        return (f"take {wanted} random Island card{'s' if wanted != 1 else ''} from seat {seat_number(option)}, "
+                f"then give {wanted} back")
     if kind == A2_GIVE:
         return f"give {island_name(option)} back"
     if kind == A3_DECK_DECISION:
         return f"look at the top treasures of {_deck_names(state)[option]}"
     if kind == A3_ORDER:
-        order = [treasure_name(int(state[A3_CARDS + ((option >> (2 * j)) & 3)]), value_set)
+        order = [treasure_name(int(state[A3_CARDS + ((option >> (2 * j)) & 3)]), points)
                  for j in range(int(state[A3_N]))]
         return "put them back, top first: " + ", ".join(order)
     if kind == A4_TAKE:
@@ -135,9 +140,9 @@ def _table_card(state, other: int, seat: int) -> str | None:
 
 def describe_view(state, seat: int, variant_flags) -> list[str]:
     """GameSpec hook: what ``seat`` sees now (its hand, the table, the decks, every seat's score)."""
-    value_set = _value_set(variant_flags)
+    points = _points(variant_flags)
     decks = _deck_names(state)
-    tops = "; ".join(f"{decks[deck]}: {treasure_name(int(state[DECK_TOP + deck]), value_set)} on top, "
+    tops = "; ".join(f"{decks[deck]}: {treasure_name(int(state[DECK_TOP + deck]), points)} on top, "
                      f"{int(state[DECK_COUNT + deck])} face down" if state[DECK_TOP + deck] >= 0
                      else f"{decks[deck]}: empty" for deck in range(int(state[N_DECKS])))  # fmt: skip
     lines = [f"Round {int(state[ROUND]) + 1}, trick {int(state[TRICK]) + 1}; "
@@ -150,7 +155,7 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
         lines.append("On the table: " + "; ".join(table))
     for other in range(int(state[PLAYERS])):
         top = _pile_top(state, other)
-        pile = f", pile top {treasure_name(top, value_set)}" if top >= 0 else ""
+        pile = f", pile top {treasure_name(top, points)}" if top >= 0 else ""
         you = " (you)" if other == seat else ""
         lines.append(f"  seat {seat_number(other)}{you}: score {int(state[SCORE + other])}, "
                      f"{_bonus_cards(int(state[BONUS_HELD + other]))}{pile}")  # fmt: skip
@@ -159,5 +164,5 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
 
 def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:
     """GameSpec hook: the first ``count`` log records as ``seat`` sees them (one line each)."""
-    return format_log(log, count, _value_set(variant_flags), seat)
+    return format_log(log, count, _points(variant_flags), seat, action_words(variant_flags))
 

@@ -34,6 +34,7 @@ from simulator.games.sails.state import (
     BONUS_ATTACHED,
     BONUS_DECK,
     BONUS_HELD,
+    BONUS_PER_CARD,
     COLOUR_COUNT,
     COLOUR_WEAKEST,
     COLOUR_WINNER,
@@ -182,7 +183,7 @@ def trick_outcomes(state):
                 state[FIRED_R20] += 1  # R20
                 weakest = next_in_unit(state, unit, winner)
                 state[COLOUR_WEAKEST + unit] = weakest
-            state[SEAT_BONUS_DUE + weakest] = count
+            state[SEAT_BONUS_DUE + weakest] = count * state[BONUS_PER_CARD]  # setting bonus_per_card_played
         else:
             state[COLOUR_WEAKEST + unit] = -1
     for card in range(2):

@@ -10,6 +10,7 @@ from simulator.games.sails.state import (
     PILE_POINTS,
     TRAJECTORY,
     BONUS_HELD,
+    BONUS_PER_POINT,
     EV_FINAL,
     EV_ROUND_SCORE,
     MAX_PLAYERS,
@@ -36,13 +37,23 @@ def pile_points(state, seat):
     return total
 
 
+@njit(cache=True, inline="always")
+def bonus_points(state, held):
+    """The points of ``held`` Bonus cards: 1 per pair (setting bonus_cards_per_point).  The pair is
+    a shift: an integer division by a value read at run time costs tens of cycles, and this runs
+    for every seat after every trick (the score trajectory)."""
+    per_point = state[BONUS_PER_POINT]
+    return held >> 1 if per_point == 2 else held // per_point
+
+
 @njit(cache=True)
 def score_round(state, log):
-    """Each player scores their treasures plus 1 point per pair of Bonus cards held."""
+    """Each player scores their treasures plus 1 point per pair of Bonus cards held (setting
+    bonus_cards_per_point)."""
     round_index = state[ROUND]
     for seat in range(state[PLAYERS]):
         treasure = pile_points(state, seat)
-        bonus = state[BONUS_HELD + seat] // 2
+        bonus = bonus_points(state, state[BONUS_HELD + seat])
         if bonus > 0:
             state[FIRED_R29] += 1  # R29: 1 point per pair of Bonus cards
         state[ROUND_SCORE + round_index * MAX_PLAYERS + seat] = treasure + bonus
@@ -78,5 +89,6 @@ def record_standings(state):
     checkpoint = state[TRAJECTORY]
     row = TRAJECTORY + 1 + checkpoint * MAX_PLAYERS
     for seat in range(state[PLAYERS]):
-        state[row + seat] = state[SCORE + seat] + state[PILE_POINTS + seat] + state[BONUS_HELD + seat] // 2
+        held = state[BONUS_HELD + seat]
+        state[row + seat] = state[SCORE + seat] + state[PILE_POINTS + seat] + bonus_points(state, held)
     state[TRAJECTORY] = checkpoint + 1

@@ -10,7 +10,7 @@ from simulator.games.sails.board import (
     log_event,
     move_to_hand,
 )
-from simulator.games.sails.components import ACTION_PAIRINGS, POPCOUNT12, TREASURE_REMOVED_AT_3, TREASURE_VALUE_SETS
+from simulator.games.sails.components import POPCOUNT12
 from simulator.games.sails.state import (
     FIRED_R1,
     FIRED_R2,
@@ -22,7 +22,6 @@ from simulator.games.sails.state import (
     FIRED_VALUES_LOW,
     FIRED_VALUES_ONE_EACH,
     A3_N,
-    ACTION_ON_CARD,
     ACTIONS_USED,
     BONUS_AFTER_REVEAL,
     BONUS_ATTACHED,
@@ -34,19 +33,20 @@ from simulator.games.sails.state import (
     EV_DEAL,
     EV_PASS,
     EV_ROUND_START,
+    EV_SEAT_START,
     FIRST_PLAYER,
     FLAG_BONUS_AFTER_REVEAL,
-    FLAG_GP_SIDE,
-    FLAG_PAIRING,
     FLAG_RANDOM_FIRST,
-    FLAG_RB_SIDE,
     FLAG_ROUND2_FIRST_CARD_HOLDER,
+    FLAG_RULES,
     FLAG_VALUE_SET,
     FLAG_WEAKEST_TIE_NEAREST,
     GAME_FIRST_PLAYER,
     HAND_COUNT,
+    BONUS_CARDS,
     HAND_SIZE,
     ISLAND_LOC,
+    ISLAND_VALUES,
     LOC_BOX,
     MAX_PLAYERS,
     N_DECKS,
@@ -59,6 +59,11 @@ from simulator.games.sails.state import (
     REMOVED_COUNT,
     REVEALED,
     ROUND,
+    RULES,
+    N_RULES,
+    SCORE,
+    START_BONUS,
+    START_POINTS,
     STATE_SIZE,
     TABLE_BONUS,
     TABLE_CARD,
@@ -67,39 +72,43 @@ from simulator.games.sails.state import (
     TABLE_ORDER,
     TABLE_VALUE,
     TABLE_VISIBLE,
+    TREASURE_POINTS,
+    TREASURE_REMOVED_AT_3,
     TREASURE_VALUE,
+    TREASURES_PER_COLOUR,
     TRICK,
-    VALUE_SET,
     WEAKEST_TIE_NEAREST,
 )
-
-N_BONUS_CARDS = 22
 
 
 @njit(cache=True)
 def setup_game(state, players, flags):
-    """Clear the state and fix what the whole game shares: player count, variants, treasure values."""
+    """Clear the state and fix what the whole game shares: player count, variants, the rule
+    settings (copied from the flag vector into ``RULES``), treasure values, starting points."""
     for i in range(STATE_SIZE):
         state[i] = 0
     state[PLAYERS] = players
-    # 12 Island cards each at 3-4 players, 9 at 5 players.
-    state[HAND_SIZE] = 9 if players == 5 else 12
+    for i in range(N_RULES):
+        state[RULES + i] = flags[FLAG_RULES + i]
+    # HAND_SIZE: 12 Island cards each at 3-4 players, 9 at 5 players (setting hand_size).
     # One Treasure deck at 3 players, two (red+blue, green+purple) at 4-5 players.
     state[N_DECKS] = 1 if players == 3 else 2
-    state[VALUE_SET] = flags[FLAG_VALUE_SET]
     if flags[FLAG_VALUE_SET] == 1:
         state[FIRED_VALUES_ONE_EACH] += 1  # variant treasure-values-one-each
     elif flags[FLAG_VALUE_SET] == 2:
         state[FIRED_VALUES_LOW] += 1  # variant treasure-values-low
+    # "Chaque carte Trésor possède un numéro correspondant au nombre de points" (setting treasure_values)
+    per_colour = state[TREASURES_PER_COLOUR]
     for card in range(32):
-        state[TREASURE_VALUE + card] = TREASURE_VALUE_SETS[flags[FLAG_VALUE_SET], card % 8]
-    # "choisissez avec quel côté vous souhaitez jouer": the face of each Action card.
-    state[ACTION_ON_CARD + 0] = ACTION_PAIRINGS[flags[FLAG_PAIRING], 0, flags[FLAG_RB_SIDE]]
-    state[ACTION_ON_CARD + 1] = ACTION_PAIRINGS[flags[FLAG_PAIRING], 1, flags[FLAG_GP_SIDE]]
+        position = card % 8
+        state[TREASURE_VALUE + card] = state[TREASURE_POINTS + position] if position < per_colour else 0
+    # ACTION_ON_CARD: "choisissez avec quel côté vous souhaitez jouer" (encode_variants chose the faces).
     state[BONUS_AFTER_REVEAL] = flags[FLAG_BONUS_AFTER_REVEAL]
     state[WEAKEST_TIE_NEAREST] = flags[FLAG_WEAKEST_TIE_NEAREST]
     for k in range(5):
         state[ACTIONS_USED + k] = 0
+    for seat in range(players):
+        state[SCORE + seat] = state[START_POINTS + seat]  # seatK_start_points (0 in the rulebook)
 
 
 @njit(cache=True)
@@ -136,19 +145,27 @@ def setup_round(state, round_index, flags, deal, scratch, log):
         state[PILE_POINTS + seat] = 0
         state[HAND_COUNT + seat] = 0
         state[PASS_CARD + seat] = -1
-    # "Prenez toutes les cartes Bonus pour former un autre paquet" (22 cards, nobody holds any).
-    state[BONUS_DECK] = N_BONUS_CARDS
+    # "Prenez toutes les cartes Bonus pour former un autre paquet" (22 cards, nobody holds any, unless
+    # a seat starts with some: seatK_start_bonus, taken from the deck).
+    state[BONUS_DECK] = state[BONUS_CARDS]
     for seat in range(MAX_PLAYERS):
-        state[BONUS_HELD + seat] = 0
+        held = state[START_BONUS + seat] if seat < players else 0
+        state[BONUS_HELD + seat] = held
+        state[BONUS_DECK] -= held
     for i in range(MAX_PLAYERS * 4):
         state[HAND_MASK + i] = 0
     for colour in range(4):
         state[DISCARD_MASK + colour] = 0
-    # Island cards: shuffle all 48, deal 12 (3-4 players) or 9 (5 players) each, rest to the box.
+    # Island cards: shuffle all 48, deal 12 (3-4 players) or 9 (5 players) each, rest to the box
+    # (setting island_cards_per_colour: the values above it stay in the box, out of play).
+    values = state[ISLAND_VALUES]
+    n_island = 0
     for card in range(48):
-        scratch[card] = card
         state[ISLAND_LOC + card] = LOC_BOX
-    shuffle_prefix(scratch, 48, deal)
+        if card % 12 < values:
+            scratch[n_island] = card
+            n_island += 1
+    shuffle_prefix(scratch, n_island, deal)
     hand = state[HAND_SIZE]
     if players == 5:
         state[FIRED_R3] += 1  # R3: 9 cards each at 5 players, the rest to the box
@@ -160,10 +177,13 @@ def setup_round(state, round_index, flags, deal, scratch, log):
     state[REMOVED_COUNT] = 0
     if players == 3:
         # Remove one 2, one 3 and one 4 of each colour; one deck of the 20 others.
-        state[FIRED_R1] += 1  # R1
+        state[FIRED_R1] += 1  # R1 (treasure_values: removed_at_3_players)
+        per_colour = state[TREASURES_PER_COLOUR]
         n = 0
         for card in range(32):
-            if TREASURE_REMOVED_AT_3[state[VALUE_SET], card % 8] == 1:
+            if card % 8 >= per_colour:
+                continue
+            if state[TREASURE_REMOVED_AT_3 + card % 8] == 1:
                 state[REMOVED + state[REMOVED_COUNT]] = card
                 state[REMOVED_COUNT] += 1
             else:
@@ -176,11 +196,15 @@ def setup_round(state, round_index, flags, deal, scratch, log):
     else:
         # Red+blue deck (ids 0..15) and green+purple deck (ids 16..31).
         state[FIRED_R2] += 1  # R2
+        per_colour = state[TREASURES_PER_COLOUR]
         for deck in range(2):
+            n = 0
             for i in range(16):
-                scratch[i] = deck * 16 + i
-            shuffle_prefix(scratch, 16, deal)
-            for i in range(16):
+                if i % 8 < per_colour:
+                    scratch[n] = deck * 16 + i
+                    n += 1
+            shuffle_prefix(scratch, n, deal)
+            for i in range(n):
                 deck_push_top(state, deck, scratch[i])
             deck_reveal(state, deck)
     # "Désignez le premier joueur": seat 0 (or drawn) in round 1.  Round 2 redoes the setup, which
@@ -200,6 +224,10 @@ def setup_round(state, round_index, flags, deal, scratch, log):
         state[FIRED_R30] += 1  # R30: round 2 starts with the seat after round 1's first player
     state[FIRST_PLAYER] = first
     log_event(log, state, EV_ROUND_START, round_index, first, state[N_DECKS], state[DECK_TOP], state[DECK_TOP + 1])
+    for seat in range(players):
+        points = state[START_POINTS + seat] if round_index == 0 else 0
+        if state[START_BONUS + seat] != 0 or points != 0:
+            log_event(log, state, EV_SEAT_START, seat, state[START_BONUS + seat], points, 0, 0)
 
 
 @njit(cache=True)
@@ -213,7 +241,7 @@ def colour_counts(state, seat, counts):
 def strongest_in_colour(state, seat, colour):
     """The highest Island card of ``colour`` in ``seat``'s hand (-1 if none)."""
     mask = state[HAND_MASK + seat * 4 + colour]
-    for value in range(12, 0, -1):
+    for value in range(state[ISLAND_VALUES], 0, -1):
         if (mask >> (value - 1)) & 1:
             return colour * 12 + value - 1
     return -1

@@ -48,18 +48,53 @@ TRICK = _block(1)  # trick index within the round
 TRICKS_PLAYED = _block(1)  # tricks played in the game so far
 FIRST_PLAYER = _block(1)  # holder of the first-player card for the current trick
 GAME_FIRST_PLAYER = _block(1)  # first player of round 1
-HAND_SIZE = _block(1)  # cards dealt per hand this game (12 or 9)
 N_DECKS = _block(1)  # 1 (3 players) or 2
 BONUS_DECK = _block(1)  # Bonus cards left in the Bonus deck
 BONUS_ATTACHED = _block(1)  # Bonus cards attached to Island cards on the table
-VALUE_SET = _block(1)  # index into components.TREASURE_VALUE_SETS
-ACTION_ON_CARD = _block(2)  # action number (1..4) on the face up side of card 0 (red/blue), 1 (green/purple)
 BONUS_AFTER_REVEAL = _block(1)  # 1 when the bonus-after-reveal variant is on
 WEAKEST_TIE_NEAREST = _block(1)  # 1 when tied weakest cards go to the seat nearest the first player
 PLACED = _block(1)  # cards placed in the current trick
 REVEALED = _block(1)  # 1 once the current trick's cards are revealed
 LOG_COUNT = _block(1)  # records written to the log array
-REMOVED_COUNT = _block(1)  # treasures removed at setup (3 players: 12)
+REMOVED_COUNT = _block(1)  # treasures removed at setup (3 players: 12 by default)
+
+# ---- the rule settings of the game (public; settings.py declares them) ----
+# encode_variants writes them into the flag vector after the variant flags (FLAG_RULES + R_*);
+# setup_game copies them here, where the engine and the strategies read them (no recompile).
+R_HAND_SIZE = 0  # Island cards dealt per hand (per player count: 12, 12, 9); tricks per round
+R_ROUNDS = 1  # rounds in a game (2; capacity 2: ROUND_SCORE, TRAJECTORY)
+R_ISLAND_VALUES = 2  # Island cards per colour, values 1..N (12; capacity 12, the others stay in the box)
+R_MAX_VALUE = 3  # highest value a card may reach with Bonus cards (12)
+R_BONUS_CARDS = 4  # Bonus cards in the Bonus deck (22)
+R_BONUS_PER_POINT = 5  # Bonus cards held at the end of a round worth 1 point (2: a pair)
+R_BONUS_PER_CARD = 6  # Bonus cards the weakest card receives per card played in its colour (1)
+R_A1_BONUS = 7  # Bonus cards A1 steals (or takes from the deck) (2)
+R_A2_CARDS = 8  # Island cards A2 takes and gives back (2; capacity 2)
+R_A3_CARDS = 9  # face-down treasures A3 looks at (3; capacity 3)
+R_ACTION_ON_CARD = 10  # 2: action number (1..4) on the face-up side of card 0 (red/blue), 1 (green/purple)
+R_TREASURES_PER_COLOUR = 12  # treasure cards per colour (8; capacity 8)
+R_TREASURE_POINTS = 13  # 8: points of treasure position 0..7 of every colour
+R_TREASURE_REMOVED = 21  # 8: 1 when treasure position 0..7 of every colour is left out at 3 players
+R_START_BONUS = 29  # MAX_PLAYERS: Bonus cards each seat holds at the start of each round (0)
+R_START_POINTS = 34  # MAX_PLAYERS: points each seat starts the game with (0)
+N_RULES = 39
+RULES = _block(N_RULES)
+HAND_SIZE = RULES + R_HAND_SIZE  # cards dealt per hand this game (12, or 9 at 5 players)
+ROUNDS = RULES + R_ROUNDS
+ISLAND_VALUES = RULES + R_ISLAND_VALUES
+MAX_VALUE = RULES + R_MAX_VALUE
+BONUS_CARDS = RULES + R_BONUS_CARDS
+BONUS_PER_POINT = RULES + R_BONUS_PER_POINT
+BONUS_PER_CARD = RULES + R_BONUS_PER_CARD
+A1_BONUS = RULES + R_A1_BONUS
+A2_CARDS = RULES + R_A2_CARDS
+A3_CARDS_LOOKED = RULES + R_A3_CARDS
+ACTION_ON_CARD = RULES + R_ACTION_ON_CARD  # action (1..4) face up on card 0 (red/blue), 1 (green/purple)
+TREASURES_PER_COLOUR = RULES + R_TREASURES_PER_COLOUR
+TREASURE_POINTS = RULES + R_TREASURE_POINTS
+TREASURE_REMOVED_AT_3 = RULES + R_TREASURE_REMOVED
+START_BONUS = RULES + R_START_BONUS
+START_POINTS = RULES + R_START_POINTS
 
 # ---- island cards ----
 ISLAND_LOC = _block(N_ISLAND)  # location code per Island card (see LOC_*)
@@ -94,7 +129,7 @@ DECK_COUNT = _block(2)  # face-down cards (public count)
 DECK_START = _block(2)
 DECK_RING = _block(2 * RING)  # private
 TREASURE_VALUE = _block(N_TREASURE)  # points of each treasure id (public)
-REMOVED = _block(12)  # 3-player removed treasures (private)
+REMOVED = _block(N_TREASURE)  # 3-player removed treasures (private)
 
 # ---- treasure piles (public; top = PILE[seat * PILE_CAPACITY + count - 1]) ----
 PILE_COUNT = _block(MAX_PLAYERS)
@@ -196,6 +231,7 @@ EV_UNDER = 19  # deck, treasure put under the deck
 EV_ROUND_SCORE = 20  # seat, round, treasure points, bonus points, round score
 EV_FINAL = 21  # seat, score, rank
 EV_NO_EFFECT = 22  # seat, action number (action without any effect)
+EV_SEAT_START = 23  # seat, Bonus cards, points it starts with (settings seatK_start_*; logged only when not 0)
 
 # ---- variants ----
 VARIANTS = {
@@ -214,14 +250,17 @@ VARIANTS = {
 
 FLAG_BONUS_AFTER_REVEAL = 0
 FLAG_WEAKEST_TIE_NEAREST = 1
-FLAG_VALUE_SET = 2  # 0 standard, 1 one-each, 2 low
+FLAG_VALUE_SET = 2  # the treasure values in play: 0 any, 1 the one-each set, 2 the low set (rule counters only)
 FLAG_RB_SIDE = 3  # 0 or 1
 FLAG_GP_SIDE = 4
-FLAG_PAIRING = 5  # 0 default, 1 swapped
+FLAG_PAIRING = 5  # 1 when the faces are the swapped pairing's (rule counters only)
 FLAG_RANDOM_FIRST = 6
 FLAG_ROUND2_FIRST_CARD_HOLDER = 7
 FLAG_OPENING_PASS_ONCE = 8
 N_FLAGS = 9
+FLAG_RULES = N_FLAGS
+"""The flag vector holds the rule settings after the variant flags: ``flags[FLAG_RULES + R_*]``."""
+N_VARIANT_FLAGS = N_FLAGS + N_RULES
 
 # ---- forward model: where the game stands (engine.py); a copy of the vector is a copy of the game ----
 # Not for strategies: they read the slots above.

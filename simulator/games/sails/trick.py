@@ -21,6 +21,7 @@ from simulator.games.sails.state import (
     HIDE_COLOUR,
     HIDE_NUMBER,
     LOC_TABLE,
+    MAX_VALUE,
     OPTION_HIDE_SHIFT,
     PLACED,
     PLAYERS,
@@ -35,7 +36,6 @@ from simulator.games.sails.state import (
     TABLE_VISIBLE,
 )
 
-MAX_VALUE = 12
 LOWEST_BIT = np.array([(mask & -mask).bit_length() - 1 for mask in range(4096)], dtype=np.int64)
 """Index of the lowest set bit of a 12-bit mask (-1 when empty)."""
 
@@ -60,8 +60,8 @@ def play_options(state, seat, options):
 @njit(cache=True)
 def max_bonus(state, seat, value):
     """Most Bonus cards ``seat`` may add to a card of ``value``: those it holds, but "vous ne pouvez
-    pas utiliser de cartes Bonus pour dépasser" 12."""
-    room = MAX_VALUE - value
+    pas utiliser de cartes Bonus pour dépasser" 12 (setting max_card_value)."""
+    room = state[MAX_VALUE] - value
     held = state[BONUS_HELD + seat]
     if held <= room:
         return held

@@ -9,7 +9,7 @@ the reveal, lies where only its holder (or nobody) knows.
 """
 
 from simulator.core.engine.visibility import NOBODY, OPAQUE, OWN, Region, Visibility, cards, locations
-from simulator.games.sails.components import N_ISLAND
+from simulator.games.sails.components import N_ISLAND, N_TREASURE
 from simulator.games.sails.state import (
     A2_TAKEN,
     A3_CARDS,
@@ -22,6 +22,7 @@ from simulator.games.sails.state import (
     DECK_START,
     HAND_MASK,
     ISLAND_LOC,
+    ISLAND_VALUES,
     LOC_BOX,
     LOC_HAND,
     LOC_TABLE,
@@ -52,7 +53,7 @@ def location_hidden(state, seat: int, card: int) -> bool:
     if location == LOC_TABLE:  # «en veillant à ce que les autres joueurs ne puissent pas voir»
         return state[REVEALED] == 0 and state[TABLE_CARD + seat] != card
     if location == LOC_BOX:  # «Remettez les cartes Île restantes dans la boîte sans les regarder»
-        return True
+        return card % CARDS_PER_COLOUR < state[ISLAND_VALUES]  # (those above island_cards_per_colour: out of play)
     return location >= LOC_HAND and location != LOC_HAND + seat  # another seat's hand
 
 
@@ -113,7 +114,7 @@ VISIBILITY = Visibility("sails", (
                 "premières cartes» shows the top three to the seat that plays it)"),
     Region("DECK_RING_2", DECK_RING + RING, RING, content=cards("treasure deck 2"),
            hidden_if=_ring_entry_hidden(1), rule="as DECK_RING_1 (4-5 players: the green and purple deck)"),
-    Region("REMOVED", REMOVED, 12, NOBODY, cards("treasure deck 1"), count_slot=REMOVED_COUNT,
+    Region("REMOVED", REMOVED, N_TREASURE, NOBODY, cards("treasure deck 1"), count_slot=REMOVED_COUNT,
            rule="3 players: the Treasure cards removed at setup are unseen (one deck: the same pool)"),
     Region("A3_CARDS", A3_CARDS, 3, count_slot=A3_N, hidden_if=lambda state, seat, entry: seat != state[PENDING_SEAT],
            rule="A3 «Regardez les 3 premières cartes Trésor»: seen by the seat ordering them"),
