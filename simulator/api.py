@@ -52,7 +52,8 @@ def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequen
     """Play ``n`` games into the results folder ``out`` (``islandsim run``) and return its path.
 
     ``lineup``: one strategy per seat in seat order, a list or a comma list as ``--lineup`` takes
-    (default: the game's default strategy at every seat).  ``variants``: rule variants (``islandsim games`` lists them).
+    (default: the game's default strategy at every seat).  ``variants``: rule variants
+    (``islandsim variants --game G`` lists them).
     ``seed``: the run seed (default: a fresh random one, stored in the folder's manifest).
     ``jobs``: worker processes (default: all cores).  ``out`` must be new or empty, or hold a run
     of the same configuration (then only the missing games are played: resume or extend).

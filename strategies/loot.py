@@ -249,7 +249,7 @@ def _discard_score(state, seat, cube_price):
 # the accepting seat gains +2.8 / +1.4 / +0.9 / +0.7 gold (±0.6) at 2 / 3 / 4 / 5 players and ends
 # with only 0.0 to 0.2 more cubes: cubes taken in round 1 are mostly shed again, at the price of
 # the discards that shed them.  So the two cards are weighed against half the usual price of two
-# cubes (docs/games/loot.md; experiments/loot_a1_information.py reproduces the figures).
+# cubes (docs/games/loot.md; research/loot_a1_information.py reproduces the figures).
 A1_CARD_WORTH = 1.0  # gold-equivalent of one extra map card in round 1
 A1_CUBE_SHARE = 0.5  # share of the usual cube cost borne by a cube taken in round 1
 

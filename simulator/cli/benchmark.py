@@ -35,7 +35,7 @@ def bench_ab_command() -> click.Command:
     def bench_ab(base_revision, games, players, lineups, n_games, rounds, repeats, seed, as_json, table_format,
                  quiet) -> None:  # fmt: skip
         """CPU time per game of revision BASE against this tree, in alternating processes, with the
-        ratio new/base and its 95% interval (docs/performance.md, "The A/B benchmark")."""
+        ratio new/base and its 95% interval (docs/performance.md, "Two revisions")."""
         from simulator.benchmark import ab
 
         check_table_options(as_json, table_format)

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
+import re
 import secrets
 import sys
 from pathlib import Path
@@ -43,7 +44,63 @@ def _say(message: str) -> None:
     click.echo(message, err=True)
 
 
-@click.group(cls=InterruptibleGroup, context_settings={"help_option_names": ["-h", "--help"]})
+HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
+    ("Study a game", ("run", "compare", "sweep", "tournament", "skill", "report", "experiment", "replay", "play",
+                      "export")),
+    ("The games, their rules and strategies", ("games", "variants", "rules", "strategies")),
+    ("Developer tools (speed, run folders, strategies, rule coverage)",
+     ("bench", "bench-ab", "bench-table", "repair", "coverage", "tune", "ladder", "check-strategy")),
+)  # fmt: skip
+"""The sections of ``islandsim --help``, in order: what a designer uses first, developer tools last.
+Every command belongs to exactly one (tests/core/test_cli.py checks it)."""
+
+SHORT_HELP: dict[str, str] = {
+    "run": "Play N games, store them in a results folder, summarise.",
+    "compare": "Rule setups on the same deals: paired differences.",
+    "sweep": "A rule setting over a range of values: which meets a target.",
+    "tournament": "Strategies against each other in every seat order; ranked.",
+    "skill": "Skill versus luck: rating spread, upsets, deal share.",
+    "report": "Write the balance report of run folders (HTML or Markdown).",
+    "experiment": "Run the studies of experiments/*.toml, write their reports.",
+    "replay": "One game's narrated log, as text or a page to step through.",
+    "play": "Play one game in the terminal against the strategies.",
+    "export": "A run folder's results as one CSV, Parquet or JSON table.",
+    "games": "The games: player counts and how many variants.",
+    "variants": "The rule variants of a game (--variant) and its event cards.",
+    "rules": "A game's rule settings (--set NAME=VALUE): defaults, values.",
+    "strategies": "The strategies of a game, one line each.",
+    "bench": "Games per second: one core, all cores, pure Python.",
+    "bench-ab": "CPU time per game of a base revision against this tree.",
+    "bench-table": "Print the README's speed table from bench --row files.",
+    "repair": "Rebuild a damaged run folder's manifest from its chunks.",
+    "coverage": "How often each rule, card and option came into play.",
+    "tune": "Tune a strategy's weights (CMA-ES); write a parameter file.",
+    "ladder": "Rank strategies by a Bradley-Terry fit of a round-robin.",
+    "check-strategy": "Fair-play check: does a strategy peek at hidden cards?",
+}
+"""One line per command for ``islandsim --help`` (at most 60 characters: the help of an 80-column terminal
+shows it on one line); ``islandsim COMMAND --help`` gives the full description."""
+
+
+class IslandsimGroup(InterruptibleGroup):
+    """The ``islandsim`` group, its commands listed by :data:`HELP_SECTIONS` with :data:`SHORT_HELP`:
+    never cut off with "..." (a line too long for the terminal wraps)."""
+
+    def format_commands(self, ctx: click.Context, formatter: click.HelpFormatter) -> None:
+        shown = {name: command for name in self.list_commands(ctx)
+                 if (command := self.get_command(ctx, name)) is not None and not command.hidden}  # fmt: skip
+        placed = {name for _, names in HELP_SECTIONS for name in names}
+        sections = [(title, [name for name in names if name in shown]) for title, names in HELP_SECTIONS]
+        sections.append(("Other commands", [name for name in shown if name not in placed]))
+        width = max((len(name) for name in shown), default=0)  # one column for every section
+        for title, names in sections:
+            if names:
+                with formatter.section(title):
+                    formatter.write_dl([(name.ljust(width), SHORT_HELP.get(name) or
+                                         shown[name].get_short_help_str(limit=10_000)) for name in names])  # fmt: skip
+
+
+@click.group(cls=IslandsimGroup, context_settings={"help_option_names": ["-h", "--help"]})
 @click.version_option(__version__, prog_name="islandsim")
 def cli() -> None:
     """Rules-analysis and balance simulator for island and treasure board games."""
@@ -51,12 +108,51 @@ def cli() -> None:
 
 @cli.command()
 def games() -> None:
-    """List the games with their player counts and rule variants."""
+    """List the games: id, title, player counts and how many rule variants, one line each."""
+    rows = [("game", "title", "players", "variants (islandsim variants --game G)")]
     for game_id in registry.game_ids():
         spec = registry.get_game(game_id)
+        rows.append((spec.id, spec.title, ", ".join(str(count) for count in spec.player_counts),
+                     _variant_count(spec.variants)))  # fmt: skip
+    widths = [max(len(row[column]) for row in rows) for column in range(3)]
+    for row in rows:
+        click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
+
+
+_ISLAND = re.compile(r"island-(\d+)$")
+"""Tobago's fixed-island variants, shown as one line until they become the rule setting ``island``."""
+
+
+def _variant_entries(variants: dict[str, str]) -> list[tuple[str, str]]:
+    """(name, description) per variant, the ``island-N`` variants folded into one entry."""
+    islands = [name for name in variants if _ISLAND.match(name)]
+    entries = []
+    for name, description in variants.items():
+        if name not in islands:
+            entries.append((name, description))
+        elif name == islands[0]:
+            last = max(islands, key=lambda island: int(_ISLAND.match(island).group(1)))
+            entries.append((f"{name} ... {last}",
+                            f"the {len(islands)} islands of the board catalogue (one setting)"))  # fmt: skip
+    return entries
+
+
+def _variant_count(variants: dict[str, str]) -> str:
+    """How many variants a game has, the ``island-N`` ones said as one group."""
+    islands = sum(1 for name in variants if _ISLAND.match(name))
+    others = len(variants) - islands
+    return f"{others} + {islands} islands" if islands else str(others)
+
+
+@cli.command()
+@game_option(required=False, help_text="Game id (see `islandsim games`; default: every game).")
+def variants(game_id: str | None) -> None:
+    """List the rule variants of a game (--variant NAME), and its event cards."""
+    for one_id in [game_id] if game_id is not None else registry.game_ids():
+        spec = registry.get_game(one_id)
         counts = ", ".join(str(count) for count in spec.player_counts)
         click.echo(f"{spec.id:<10} {spec.title} ({counts} players)")
-        for name, description in spec.variants.items():
+        for name, description in _variant_entries(spec.variants):
             click.echo(f"    --variant {name:<28} {description}")
         if spec.event_cards:
             click.echo(f"    --force-event / --exclude-event CARD   event cards: {', '.join(spec.event_cards)}")

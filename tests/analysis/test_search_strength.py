@@ -1,5 +1,5 @@
 """The measured strength of the search player that the confirmation of studies reads
-(``simulator/analysis/studies/search_strength.json``, written by experiments/ismcts_table.py)."""
+(``simulator/analysis/studies/search_strength.json``, written by research/ismcts_table.py)."""
 
 import json
 

@@ -16,7 +16,75 @@ def islandsim(*arguments, cwd=None):
 def test_games_lists_every_game_with_player_counts():
     finished = islandsim("games")
     assert finished.returncode == 0
-    assert "sails" in finished.stdout and "3, 4, 5 players" in finished.stdout
+    assert "sails" in finished.stdout and "3, 4, 5" in finished.stdout
+
+
+def test_games_prints_one_line_per_game_and_a_header():
+    from simulator.core.engine import registry
+
+    finished = islandsim("games")
+    assert finished.returncode == 0, finished.stderr
+    lines = finished.stdout.splitlines()
+    assert len(lines) <= len(registry.game_ids()) + 1
+    assert lines[0].split()[:3] == ["game", "title", "players"] and "variants" in lines[0]
+    for game_id, line in zip(registry.game_ids(), lines[1:]):
+        spec = registry.get_game(game_id)
+        assert line.startswith(game_id) and spec.title in line
+        assert ", ".join(str(count) for count in spec.player_counts) in line
+    tobago = next(line for line in lines if line.startswith("tobago"))
+    assert tobago.endswith("+ 32 islands")  # the island-N variants counted as one group
+
+
+def test_variants_lists_a_games_variants_with_the_islands_as_one_line():
+    finished = islandsim("variants", "--game", "tobago")
+    assert finished.returncode == 0, finished.stderr
+    islands = [line for line in finished.stdout.splitlines() if "island-" in line]
+    assert len(islands) == 1
+    assert "island-1 ... island-32" in islands[0] and "the 32 islands of the board catalogue (one setting)" in islands[0]
+    assert "--variant random-first-player" in finished.stdout
+    loot = islandsim("variants", "--game", "loot").stdout
+    assert "--variant two-healers" in loot and "--force-event / --exclude-event" in loot
+    assert "tobago" not in loot
+
+
+def test_help_lists_the_main_commands_first_and_the_developer_tools_last():
+    from simulator.cli.commands import HELP_SECTIONS, cli
+
+    finished = islandsim("--help")
+    assert finished.returncode == 0, finished.stderr
+    text = finished.stdout
+    titles = [title for title, _ in HELP_SECTIONS]
+    assert titles[0] == "Study a game" and titles[-1].startswith("Developer tools")
+    assert [text.index(title + ":") for title in titles] == sorted(text.index(title + ":") for title in titles)
+    assert "Other commands" not in text  # every command has its section
+    placed = [name for _, names in HELP_SECTIONS for name in names]
+    assert sorted(placed) == sorted(cli.commands) and len(placed) == len(set(placed))
+    listed = [line.split()[0] for line in text.split(titles[0] + ":")[1].splitlines()
+              if line.startswith("  ") and not line.startswith("   ")]  # fmt: skip
+    assert listed == placed  # in the order of HELP_SECTIONS
+    for name in ("run", "compare", "sweep", "tournament", "report", "experiment", "replay", "play", "export"):
+        assert name in HELP_SECTIONS[0][1]
+    for name in ("bench-ab", "bench-table", "repair", "check-strategy", "coverage", "tune", "ladder"):
+        assert name in HELP_SECTIONS[-1][1]
+
+
+@pytest.mark.parametrize("columns", ["80", "60", "200"])
+def test_help_cuts_no_description_short(columns):
+    import os
+
+    from simulator.cli.commands import SHORT_HELP
+
+    finished = subprocess.run([sys.executable, "-m", "simulator.cli", "--help"], capture_output=True, text=True,
+                              timeout=600, env=dict(os.environ, COLUMNS=columns))  # fmt: skip
+    assert finished.returncode == 0, finished.stderr
+    usage, rest = finished.stdout.split("\n", 1)
+    assert usage == "Usage: islandsim [OPTIONS] COMMAND [ARGS]..." and "..." not in rest
+    flat = " ".join(finished.stdout.split())
+    for name, text in SHORT_HELP.items():
+        assert f"{name} {text}" in flat  # whole, wrapped at most
+    if columns == "80":
+        assert max(len(line) for line in finished.stdout.splitlines()) <= 80
+        assert all(len(text) <= 60 for text in SHORT_HELP.values())  # one line each at 80 columns
 
 
 def test_strategies_lists_the_default():
@@ -67,7 +135,7 @@ def test_a_forced_event_shows_in_the_summary_and_the_replay(tmp_path):
     replay = islandsim("replay", "--game", "loot", "--players", "3", "--seed", "8", "--force-event", "B12")
     assert replay.returncode == 0, replay.stderr
     assert "B12" in replay.stdout
-    assert "--force-event / --exclude-event" in islandsim("games").stdout
+    assert "--force-event / --exclude-event" in islandsim("variants", "--game", "loot").stdout
 
 
 def test_replay_narrates_a_game():

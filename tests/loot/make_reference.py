@@ -11,7 +11,7 @@ with the current engine and compares byte for byte.
 The stored digests were recorded with the callback engine, before the forward-model migration.
 Regenerate (only when the rules change on purpose, and say why in the commit):
 
-    /work/main/.venv/bin/python -m tests.loot.make_reference
+    python -m tests.loot.make_reference     # from the project folder, with its .venv active
 """
 
 from __future__ import annotations

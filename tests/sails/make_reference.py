@@ -9,7 +9,7 @@ with the current engine and compares byte for byte.
 
 Regenerate (only when the rules change on purpose, and say why in the commit):
 
-    /work/main/.venv/bin/python -m tests.sails.make_reference
+    python -m tests.sails.make_reference     # from the project folder, with its .venv active
 """
 
 from __future__ import annotations

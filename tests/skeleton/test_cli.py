@@ -7,6 +7,8 @@ from tests.cli_helpers import islandsim
 
 def test_games_lists_skeleton_and_its_variants(capsys):
     status, out, _ = islandsim(capsys, "games")
+    assert status == 0 and "skeleton  Skeleton Island" in out
+    status, out, _ = islandsim(capsys, "variants", "--game", "skeleton")
     assert status == 0 and "skeleton   Skeleton Island (2, 3, 4 players)" in out
     for variant in ("second-card-optional", "hidden-collection", "no-piracy", "pile-radius-3.0", "objects-9"):
         assert f"--variant {variant}" in out

@@ -60,7 +60,7 @@ def test_run_reports_how_games_were_won(capsys, tmp_path):
 
 
 def test_games_lists_the_variants(capsys):
-    status, out, err = islandsim(capsys, "games")
+    status, out, err = islandsim(capsys, "variants", "--game", "skirmish")
     assert status == 0
     assert "skirmish" in out and "board=FILE" in out and "round-cap=N" in out and "move-orthogonal" in out
 

@@ -116,10 +116,11 @@ th{background:#eef4f8;position:sticky;top:0}td.n{text-align:right;white-space:no
 caption{caption-side:bottom;font-size:0.85em;color:#555;text-align:left}
 figure{margin:1em 0}figure img{max-width:100%;height:auto;border:1px solid #ddd}figcaption{font-size:0.85em;color:#555}
 @media (max-width:600px){body{padding:0 0.5em;margin:0.5em auto}h1{font-size:1.3em}.answers{padding:0.3em 0.6em}
-.answers img{max-height:none}details{padding:0 0.4em}
-figure{overflow-x:auto}figure img{max-width:none;width:640px}}
+.answers img{max-height:none}details{padding:0 0.4em}}
 """
-"""The style sheet of every HTML report (the players report of :mod:`simulator.analysis.studies.skill` too)."""
+"""The style sheet of every HTML report (the players report of :mod:`simulator.analysis.studies.skill` too).
+Charts shrink to the width of the screen, their height in proportion (a phone's reader zooms
+in for the labels); only a table wider than the screen scrolls, inside its own box."""
 
 # Opens the collapsed section a table-of-contents link (or the address) points to.
 _OPEN_TARGET = """<script>

@@ -31,7 +31,7 @@ HOLDS, GROWS, SHRINKS, REVERSES = "holds", "grows", "shrinks", "reverses"
 UNTOLD = "cannot be told at this number of games"
 SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
 """The search player's measured strength against the tuned default and its cost, per game, player
-count and budget (written by ``experiments/ismcts_table.py``; docs/strategies.md shows the table)."""
+count and budget (written by ``research/ismcts_table.py``; docs/strategies.md shows the table)."""
 
 
 def search_strength(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> list[dict]:

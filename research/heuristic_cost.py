@@ -7,10 +7,12 @@ through the lineup's function pointer) and prints, per decision kind, the decisi
 the strategy's µs per game.  With ``--compare MODULE`` it also checks that MODULE's ``heuristic``
 (a copy of the strategy file with a change, on ``sys.path``) gives the same answer and draws the
 same tie-breaks on every recorded decision, and times it beside the original: how the
-``skeleton-speed`` figures of docs/performance.md were made.
+heuristic figures of docs/performance.md were made.
 
-    PYTHONPATH=$PWD python experiments/heuristic_cost.py skeleton map_builder --games 60
-    PYTHONPATH=$PWD:/tmp python experiments/heuristic_cost.py tobago contributor --compare tobago_copy
+    PYTHONPATH=$PWD python research/heuristic_cost.py skeleton map_builder --games 60
+    PYTHONPATH=$PWD:COPY_FOLDER python research/heuristic_cost.py tobago contributor --compare tobago_copy
+
+(COPY_FOLDER: the folder that holds the changed copy, here ``tobago_copy.py``.)
 """
 
 from __future__ import annotations

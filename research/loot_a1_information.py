@@ -9,7 +9,7 @@ Reproduces the figures of docs/games/loot.md ("Event A1 and the information vari
    paired per-seat differences with 95 % intervals.
 
 Run from the repository root:
-    PYTHONPATH=$PWD python experiments/loot_a1_information.py [worth|information] [--n N]
+    PYTHONPATH=$PWD python research/loot_a1_information.py [worth|information] [--n N]
 """
 
 from __future__ import annotations

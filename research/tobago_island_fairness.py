@@ -3,7 +3,7 @@ from the run store and prints, per island, each seat's win rate with its 95% Wil
 the spread between the best and the worst seat (percentage points), fairest first.
 
 Run the study first (it stores the runs), then:
-    python experiments/tobago_island_fairness.py [--results results/store] [--format md]
+    python research/tobago_island_fairness.py [--results results/store] [--format md]
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import polars as pl
 
 from simulator.games.tobago.island import ISLAND_IDS
 
-STUDY = Path(__file__).with_name("tobago-islands.toml")
+STUDY = Path(__file__).resolve().parent.parent / "experiments" / "tobago-islands.toml"
 Z95 = 1.959964
 
 

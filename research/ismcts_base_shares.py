@@ -1,9 +1,9 @@
 """Per-deal win shares of a search player on an older revision (83a0d59: the module names before
-issue 24), in the format of ``experiments/ismcts_strength.py --save``, so that ``--compare`` pairs the
+issue 24), in the format of ``research/ismcts_strength.py --save``, so that ``--compare`` pairs the
 two revisions on the same deals.  Run it with the older tree on PYTHONPATH and its compile cache:
 
     cd BASE_TREE && ISLANDSIM_CACHE_DIR=BASE_CACHE PYTHONPATH=BASE_TREE nice -n 10 python \\
-        /path/to/experiments/ismcts_base_shares.py loot 4 60 2026 ismcts+budget=400 greedy base.json
+        THIS_TREE/research/ismcts_base_shares.py loot 4 60 2026 ismcts+budget=400 greedy base.json
 """
 import json, sys, time
 import numpy as np

@@ -3,7 +3,7 @@
 For each game and player count, ``ismcts@tuned+budget=B`` (the search with the game's default
 settings, its rollouts playing the default heuristic's file tuned at that player count) takes one
 seat and the tuned default (``<default>@tuned``) every other, every seat in turn, on the same
-deals as the tuned default alone (``experiments/ismcts_strength.py``: paired per deal, 95%
+deals as the tuned default alone (``research/ismcts_strength.py``: paired per deal, 95%
 interval over deals).  Cost: CPU ms per decision the search is asked and CPU s per game with the
 search in every seat (the lineup of a study's confirmation), timed on a few further games.
 
@@ -11,7 +11,7 @@ Each measured row is merged into ``SEARCH_STRENGTH_FILE`` (``simulator/analysis/
 which the confirmation step of studies reads (``confirm.affordable_search``), and printed as a
 Markdown row for docs/strategies.md:
 
-    PYTHONPATH=$PWD python experiments/ismcts_table.py --game loot --players 4 --budgets 10,50,200 --deals 50
+    PYTHONPATH=$PWD python research/ismcts_table.py --game loot --players 4 --budgets 10,50,200 --deals 50
 """
 
 from __future__ import annotations

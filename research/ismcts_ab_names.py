@@ -5,9 +5,9 @@ search.  Needs 83a0d59's export and compile cache, which ``islandsim bench-ab 83
 makes once.  Prints each round's CPU seconds and the ratio new/base (geometric mean of the rounds,
 95% t-interval on their logarithms, as ``bench-ab``):
 
-    python experiments/ismcts_ab_names.py ismcts@tuned-4p+budget=400+agree=0.25+prior=0.1 4
+    python research/ismcts_ab_names.py ismcts@tuned-4p+budget=400+agree=0.25+prior=0.1 4
 """
-import json, math, os, subprocess, sys
+import json, math, os, subprocess, sys, tempfile
 base_tree = os.path.expanduser("~/.cache/islandsim-bench-ab/83a0d594b4d1b27bf6ce28364104022d29b9aa2c")
 new_tree = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 child = new_tree + "/simulator/benchmark/ab_child.py"
@@ -16,7 +16,7 @@ def run(tree, env_extra, lineup):
     request = {"game": "loot", "players": 4, "lineup": [lineup] * 4, "n": 1, "repeats": 1, "seed": 1,
                "game_module": None, "count_decisions": False}
     env = {**os.environ, "PYTHONPATH": tree, **env_extra}
-    out = subprocess.run(["nice", "-n", "10", sys.executable, child, json.dumps(request)], cwd="/tmp", env=env,
+    out = subprocess.run(["nice", "-n", "10", sys.executable, child, json.dumps(request)], cwd=tempfile.gettempdir(), env=env,
                          capture_output=True, text=True, check=True).stdout.strip().splitlines()[-1]
     answer = json.loads(out)
     assert answer["simulator"].startswith(tree), answer["simulator"]

@@ -10,8 +10,8 @@ sides alternate, base then this tree, game by game and round by round, so that b
 The 1-minute load average is printed before each process.  Run one instance at a time with
 ``--base`` (the first one exports the revision; two exporting at once would write the same folder).
 
-    nice -n 10 .venv/bin/python experiments/first_compile.py --base main --rounds 3
-    nice -n 10 .venv/bin/python experiments/first_compile.py --game sails --rounds 1     # this tree only
+    nice -n 10 .venv/bin/python research/first_compile.py --base main --rounds 3
+    nice -n 10 .venv/bin/python research/first_compile.py --game sails --rounds 1     # this tree only
 """
 
 from __future__ import annotations

@@ -9,7 +9,7 @@ unit).  Cost: milliseconds of CPU time (``time.process_time``, so that other pro
 machine do not inflate it) per decision the search player is actually asked (a single-option
 decision is never asked), timed on a few games in one process.
 
-    PYTHONPATH=$PWD python experiments/ismcts_strength.py --game sails --players 4 --budgets 50,200,1000 --deals 100
+    PYTHONPATH=$PWD python research/ismcts_strength.py --game sails --players 4 --budgets 50,200,1000 --deals 100
 """
 
 from __future__ import annotations
