@@ -12,8 +12,8 @@ TOBAGO = ["run", "--game", "tobago", "--n", "5"]
     (TOBAGO + ["--players", "5"], "Tobago is played by 2, 3, 4 players, not 5"),
     (TOBAGO + ["--players", "1"], "not 1"),
     (TOBAGO + ["--players", "3", "--variant", "island-33"], "unknown variant 'island-33'"),
-    (TOBAGO + ["--players", "3", "--variant", "island-1", "--variant", "island-2"], "one island per game"),
-    (TOBAGO + ["--players", "3", "--variant", "clue-deck-b", "--variant", "clue-deck-c"], "both set the clue deck"),
+    (TOBAGO + ["--players", "3", "--variant", "island-1", "--variant", "island-2"], "variants island-1 and island-2 both set island (1 and 2)"),
+    (TOBAGO + ["--players", "3", "--variant", "clue-deck-b", "--variant", "clue-deck-c"], "variants clue-deck-b and clue-deck-c both set clue_cards (a table and a table)"),
     (TOBAGO + ["--players", "3", "--variant", "two-player-hand-4"], "applies to 2 players only"),
     (TOBAGO + ["--players", "3", "--strategy", "greedy"], "greedy"),
 ])
