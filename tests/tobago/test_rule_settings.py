@@ -71,7 +71,7 @@ def write_csv(path, header, rows):
 
 def test_declaration_names_every_rule_number_with_its_rule_and_range():
     names = [setting.name for setting in RULE_SETTINGS.settings]
-    for expected in ("island", "hand_size", "clue_cards", "gold_cards", "curse_cards", "curse_free_top", "amulets",
+    for expected in ("island", "hand_size", "huts", "palm_trees", "statues", "clue_cards", "gold_cards", "curse_cards", "curse_free_top", "amulets",
                      "roses_per_player", "markers_per_map", "legs_per_move", "sight_distance", "landmark_spacing",
                      "turn_cap", "seat1_start_amulets", "seat2_start_amulets", "seat4_start_amulets"):
         assert expected in names
@@ -160,7 +160,8 @@ def test_changed_values_play_other_games_with_every_invariant_kept(tmp_path):
                            [row[:4] for row in components.SHIPPED_DECKS[0][:30]])
     for values in ({"legs_per_move": 4}, {"markers_per_map": 10}, {"sight_distance": 3}, {"curse_cards": 4},
                    {"curse_free_top": 0}, {"amulets": 5}, {"roses_per_player": 6}, {"landmark_spacing": 2},
-                   {"clue_cards": small_deck}, {"turn_cap": 10}):
+                   {"clue_cards": small_deck}, {"turn_cap": 10}, {"huts": 2}, {"palm_trees": 0},
+                   {"statues": 1}):
         changed = play(flags_for(3, **values), names, 40)  # debug checks on: components conserved
         assert not all(np.array_equal(a, b) for a, b in zip(base, changed)), values
     capped = play(flags_for(3, turn_cap=10), names, 40)[1]

@@ -19,6 +19,7 @@ from simulator.games.tobago.components import (
     N_HUTS,
     N_MAPS,
     N_PALMS,
+    N_STATUES,
 )
 from simulator.games.tobago.island import ALL_BITS, N_HEXES, N_ISLANDS, N_WORDS, WORD_BITS
 from simulator.games.tobago.rules import (
@@ -195,6 +196,8 @@ from simulator.games.tobago.state import (
     REFILLS,
     ROSES,
     R_BASE,
+    FIRST_PALM,
+    FIRST_STATUE,
     RULE_AMULETS,
     RULE_CURSES,
     RULE_GOLD_COINS,
@@ -1029,9 +1032,11 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     setup_game(state, players, variant_flags)
     state[DEBUG_CHECKS] = debug
     log_event(log, state, EV_SETUP, state[ISLAND], state[START_PLAYER], state[HAND_LIMIT], state[DECK], state[SPLIT])
-    for k in range(10):
-        kind = 0 if k < 4 else (1 if k < 7 else 2)
-        facing = state[STATUE_FACING + k - 7] if k >= 7 else -1
+    for k in range(N_HUTS + N_PALMS + N_STATUES):
+        if state[LANDMARK_HEX + k] < 0:
+            continue  # a slot left empty (settings huts, palm_trees, statues)
+        kind = 0 if k < FIRST_PALM else (1 if k < FIRST_STATUE else 2)
+        facing = state[STATUE_FACING + k - FIRST_STATUE] if k >= FIRST_STATUE else -1
         log_event(log, state, EV_LANDMARK, kind, state[LANDMARK_HEX + k], facing, 0, 0)
     if variant_flags[FLAG_AMULETS_AT_SETUP] == 1:
         statues_emit(state, False, log)  # A1 variant: one amulet per statue, no turn

@@ -59,6 +59,8 @@ from simulator.games.tobago.state import (
     HELD,
     INITIAL_MAP,
     ISLAND,
+    FIRST_PALM,
+    FIRST_STATUE,
     LANDMARK_HEX,
     LEG,
     LEG_STOP,
@@ -94,8 +96,6 @@ from simulator.games.tobago.state import (
     TURNS,
 )
 
-FIRST_STATUE = 7  # LANDMARK_HEX: huts 0..3, palm trees 4..6, statues 7..9
-FIRST_PALM = 4
 
 
 def _hexes(state, offset: int) -> list[int]:
@@ -261,6 +261,8 @@ def _landmark_line(state) -> str:
     island = int(state[ISLAND])
     parts = []
     for i in range(10):
+        if state[LANDMARK_HEX + i] < 0:
+            continue  # a slot left empty (settings huts, palm_trees, statues)
         facing = f" facing {DIRECTION_NAMES[int(state[STATUE_FACING + i - FIRST_STATUE])]}" if i >= FIRST_STATUE else ""
         parts.append(f"{LANDMARK_NAMES[_landmark_kind(i)]} {hex_label(island, int(state[LANDMARK_HEX + i]))}{facing}")
     return "Landmarks: " + "; ".join(parts)

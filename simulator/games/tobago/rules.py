@@ -99,6 +99,11 @@ from simulator.games.tobago.state import (
     STAT_CLUES,
     STATUE_FACING,
     R_BASE,
+    FIRST_PALM,
+    FIRST_STATUE,
+    RULE_HUTS,
+    RULE_PALMS,
+    RULE_STATUES,
     RULE_CLUE_CARDS,
     RULE_CURSE_FREE_TOP,
     RULE_CURSES,
@@ -191,42 +196,48 @@ def deal(state):
 
 @njit(cache=True)
 def place_landmarks(state, deal_stream):
-    """R3: 3 statues (not on the coast, facing a neighbour), then 4 huts, then 3 palm trees; A25:
-    identical ones at least ``landmark_spacing`` (4) hexes apart (variant landmarks-all-apart: any two)."""
+    """R3: 3 statues (not on the coast, facing a neighbour), then 4 huts, then 3 palm trees
+    (settings statues, huts, palm_trees: their slots of ``LANDMARK_HEX`` past the count stay -1);
+    A25: identical ones at least ``landmark_spacing`` (4) hexes apart (variant
+    landmarks-all-apart: any two)."""
     spacing_all = state[FLAGS + FLAG_LANDMARKS_ALL_APART] == 1
     spacing = state[FLAGS + RULE_SPACING]
-    first_statue = N_HUTS + N_PALMS
+    n_huts = state[FLAGS + RULE_HUTS]
+    n_statues = state[FLAGS + RULE_STATUES]
+    for k in range(N_HUTS + N_PALMS + N_STATUES):
+        state[LANDMARK_HEX + k] = -1
     # statues first (generator order), stored after huts and palms
     island = state[ISLAND]
     n_hex = state[N_HEX]
     for _attempt in range(100000):
         ok = True
-        for k in range(N_STATUES):
+        for k in range(n_statues):
             h = random_below(deal_stream, n_hex)
-            state[LANDMARK_HEX + first_statue + k] = h
+            state[LANDMARK_HEX + FIRST_STATUE + k] = h
             if COAST[island, h] == 1:
                 ok = False
             for j in range(k):
-                if DISTANCE[island, state[LANDMARK_HEX + first_statue + j], h] < spacing:
+                if DISTANCE[island, state[LANDMARK_HEX + FIRST_STATUE + j], h] < spacing:
                     ok = False
         if ok:
             break
-    for k in range(N_STATUES):
+    for k in range(n_statues):
         state[STATUE_FACING + k] = random_below(deal_stream, 6)
     # huts then palms among the hexes still free
     for group in range(2):
-        first = 0 if group == 0 else N_HUTS
-        count = N_HUTS if group == 0 else N_PALMS
+        first = 0 if group == 0 else FIRST_PALM
+        count = n_huts if group == 0 else state[FLAGS + RULE_PALMS]
+        placed_before = 0 if group == 0 else n_huts
         for _attempt in range(100000):
             ok = True
             for k in range(count):
                 h = random_below(deal_stream, n_hex)
                 state[LANDMARK_HEX + first + k] = h
-                for s in range(N_STATUES):
-                    other = state[LANDMARK_HEX + first_statue + s]
+                for s in range(n_statues):
+                    other = state[LANDMARK_HEX + FIRST_STATUE + s]
                     if other == h or (spacing_all and DISTANCE[island, other, h] < spacing):
                         ok = False
-                for j in range(first):
+                for j in range(placed_before):
                     other = state[LANDMARK_HEX + j]
                     if other == h or (spacing_all and DISTANCE[island, other, h] < spacing):
                         ok = False
@@ -247,8 +258,8 @@ def landmark_masks(state):
     for i in range(3 * 3 * N_WORDS):
         state[LANDMARK_MASK + i] = 0
     for kind in range(3):
-        first = 0 if kind == 0 else (N_HUTS if kind == 1 else N_HUTS + N_PALMS)
-        count = N_HUTS if kind == 0 else (N_PALMS if kind == 1 else N_STATUES)
+        first = 0 if kind == 0 else (FIRST_PALM if kind == 1 else FIRST_STATUE)
+        count = state[FLAGS + RULE_HUTS + kind]  # RULE_HUTS, RULE_PALMS, RULE_STATUES
         for h in range(state[N_HEX]):
             nearest = 99
             for k in range(count):
@@ -562,9 +573,8 @@ def statues_emit(state, turn, log):
     clockwise (A7).  R31: never two on one hex (A6: none appears, the statue still turns);
     R32: it may land under a landmark; A8: none when the supply is empty."""
     island = state[ISLAND]
-    first_statue = N_HUTS + N_PALMS
-    for s in range(N_STATUES):
-        statue = state[LANDMARK_HEX + first_statue + s]
+    for s in range(state[FLAGS + RULE_STATUES]):  # setting statues
+        statue = state[LANDMARK_HEX + FIRST_STATUE + s]
         facing = state[STATUE_FACING + s]
         target = RAY_END[island, statue, facing]
         if state[FLAGS + FLAG_AMULET_FIRST_COAST] == 1 and RAY_FIRST_COAST[island, statue, facing] >= 0:
@@ -578,7 +588,7 @@ def statues_emit(state, turn, log):
         else:
             state[AMULET_AT + target] = 1
             state[AMULET_SUPPLY] -= 1
-            for k in range(first_statue + N_STATUES):
+            for k in range(N_HUTS + N_PALMS + N_STATUES):  # (an empty slot is -1)
                 if state[LANDMARK_HEX + k] == target:
                     state[R_BASE + 32] += 1
         if turn:

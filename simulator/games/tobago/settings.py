@@ -31,6 +31,9 @@ from simulator.games.tobago.components import (
     MAX_GOLD_CARDS,
     MAX_HAND_SIZE,
     MAX_ROSES,
+    N_HUTS,
+    N_PALMS,
+    N_STATUES,
     SHIPPED_DECKS,
     SHIPPED_SPLITS,
     read_clue_cards,
@@ -90,6 +93,12 @@ def _settings() -> tuple[Setting, ...]:
                 "R24 / R40", 1, 9, unit="legs"),
         Setting("sight_distance", INT, DEFAULT_SIGHT, "'in sight of' a feature: 1 to this many hexes away (clue "
                 "cards 'in sight of' / 'not in sight of')", "R22", 1, 4, unit="hexes"),
+        Setting("huts", INT, N_HUTS, f"huts on the island (at most {N_HUTS}, the box's): clues 'in / next to / in "
+                "sight of a hut'", "R3 (spec 1.1)", 0, N_HUTS, unit="huts"),
+        Setting("palm_trees", INT, N_PALMS, f"palm trees on the island (at most {N_PALMS}, the box's)",
+                "R3 (spec 1.1)", 0, N_PALMS, unit="palm trees"),
+        Setting("statues", INT, N_STATUES, f"statues on the island (at most {N_STATUES}, the box's): each makes an "
+                "amulet appear at every raise", "R3 / R30 (spec 1.1)", 0, N_STATUES, unit="statues"),
         Setting("landmark_spacing", INT, DEFAULT_SPACING, "least distance between two landmarks of one kind (two "
                 "huts, two palm trees, two statues; variant landmarks-all-apart: any two landmarks)", "R3 / A25",
                 1, 5, unit="hexes"),

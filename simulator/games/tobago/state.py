@@ -24,12 +24,14 @@ Public / private (what a strategy may read; the engine does not hide anything):
 """
 
 from simulator.games.tobago.components import (
-    MAX_CLUES, MAX_GOLD, MAX_HAND_SIZE, MAX_ROSES, MAX_TREASURE_CARDS, N_LANDMARKS, N_MAPS,
+    MAX_CLUES, MAX_GOLD, MAX_HAND_SIZE, MAX_ROSES, MAX_TREASURE_CARDS, N_HUTS, N_LANDMARKS, N_MAPS, N_PALMS,
 )
 from simulator.games.tobago.island import MAX_HEXES, N_WORDS
 
 MAX_PLAYERS = 4
 MAX_HAND = MAX_HAND_SIZE
+FIRST_PALM = N_HUTS  # LANDMARK_HEX slots: huts 0..3, palm trees 4..6, statues 7..9 (the box's counts are the capacities)
+FIRST_STATUE = N_HUTS + N_PALMS
 MAX_MAP_CLUES = MAX_CLUES + 1  # every clue card plus the raiser's rose
 MAX_POOL = MAX_PLAYERS * (MAX_ROSES + 1) + 2  # roses on one map (at most 15 per player + the raiser's) + the extra card
 MAX_OPTIONS = 128
@@ -66,7 +68,7 @@ CURSES_SEEN = _block(1)
 REFILLS = _block(1)  # gold cards taken from the discard to complete the last share (R64)
 
 # ---- landmarks (public) ----
-LANDMARK_HEX = _block(N_LANDMARKS)  # huts 0..3, palm trees 4..6, statues 7..9
+LANDMARK_HEX = _block(N_LANDMARKS)  # huts 0..3, palm trees 4..6, statues 7..9; -1: a slot left empty (settings huts, palm_trees, statues)
 STATUE_FACING = _block(3)  # direction index, island.DIRECTIONS (clockwise from N)
 LANDMARK_MASK = _block(3 * 3 * N_WORDS)  # [(kind * 3 + relation) * N_WORDS + word], kind 0 hut 1 palm 2 statue
 CARD_MASK = _block(MAX_CLUES * N_WORDS)  # hexes matching each clue card on this island and placement
@@ -282,7 +284,10 @@ RULE_SIGHT = 31  # R22: 'in sight of' reaches this many hexes
 RULE_N_CLUES = 32  # clue cards in the deck (rows of the clue file)
 RULE_N_GOLD = 33  # gold cards in the deck (sum of the gold file's counts)
 RULE_GOLD_COINS = 34  # coins on all gold cards
-RULE_START_AMULETS = 35  # [engine seat] amulets each seat takes from the supply at setup (seatK_start_amulets)
+RULE_HUTS = 35  # R3: huts on the island (at most N_HUTS, their slots of LANDMARK_HEX)
+RULE_PALMS = 36  # R3: palm trees (at most N_PALMS)
+RULE_STATUES = 37  # R3 / R30: statues (at most N_STATUES)
+RULE_START_AMULETS = 38  # [engine seat] amulets each seat takes from the supply at setup (seatK_start_amulets)
 RULE_GOLD_COUNT = RULE_START_AMULETS + MAX_PLAYERS  # [value 0..MAX_GOLD] gold cards of that value
 RULE_CLUE_CARDS = RULE_GOLD_COUNT + MAX_GOLD + 1  # [card * 4 + k]: relation, negated, feature, largest
 N_FLAGS = RULE_CLUE_CARDS + MAX_CLUES * 4
