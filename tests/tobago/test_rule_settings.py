@@ -158,7 +158,11 @@ def test_changed_values_play_other_games_with_every_invariant_kept(tmp_path):
     base = play(encode_variants((), 3), names, 40)
     small_deck = write_csv(tmp_path / "deck.csv", ["relation", "negated", "feature", "largest"],
                            [row[:4] for row in components.SHIPPED_DECKS[0][:30]])
-    for values in ({"legs_per_move": 4}, {"markers_per_map": 10}, {"sight_distance": 3}, {"curse_cards": 4},
+    # R18: a card matching no hex ('in the sea'; 'in a palm tree' with no palm tree) is never laid,
+    # not even as an opening clue or the first clue of a new map
+    nowhere = write_csv(tmp_path / "nowhere.csv", ["relation", "negated", "feature", "largest"],
+                        [["in", 0, "sea", 0]] * 20 + [row[:4] for row in components.SHIPPED_DECKS[0][:30]])
+    for values in ({"clue_cards": nowhere}, {"legs_per_move": 4}, {"markers_per_map": 10}, {"sight_distance": 3}, {"curse_cards": 4},
                    {"curse_free_top": 0}, {"amulets": 5}, {"roses_per_player": 6}, {"landmark_spacing": 2},
                    {"clue_cards": small_deck}, {"turn_cap": 10}, {"huts": 2}, {"palm_trees": 0},
                    {"statues": 1}):

@@ -218,6 +218,7 @@ from simulator.games.tobago.state import (
     SHARE_TAKE,
     SPLIT,
     CAPPED,
+    CARD_MASK,
     START_PLAYER,
     STATE_SIZE,
     STATUE_FACING,
@@ -724,7 +725,7 @@ def share_end(state, log):
         state[R_BASE + 58] += 1
     state[NEW_MAP] = m
     state[NEW_MAP_SEAT] = starter
-    if state[ROSES + starter] > 0 and state[HAND_COUNT + starter] > 0:
+    if can_start_map(state, starter):
         state[STEP] = STEP_NEW_MAP_CLUE
     else:
         state[NEW_MAP] = -1
@@ -812,9 +813,11 @@ def decision_options(state, log, options):
         return seat, START_RAISE, 2
     if step == STEP_NEW_MAP_CLUE:
         seat = state[NEW_MAP_SEAT]
-        n = state[HAND_COUNT + seat]
-        for slot in range(n):
-            options[slot] = slot
+        n = 0
+        for slot in range(state[HAND_COUNT + seat]):
+            if matches_a_hex(state, state[HAND + seat * MAX_HAND + slot]):  # R18 (every card, by default)
+                options[n] = slot
+                n += 1
         return seat, NEW_MAP_CLUE, n
     raise AssertionError("no decision at this step")
 
@@ -830,17 +833,14 @@ def carry_out(state, seat, value, log):
         state[CURSOR] += 1
         if state[CURSOR] == state[PLAYERS]:
             state[CURSOR] = 0
-            begin_initial_clue(state)
+            begin_initial_clue(state, log)
     elif step == STEP_INITIAL_MAP:
         # R7 / A24: the drawn clue goes on an empty map (variant: any map where it is legal)
         card = take_from_hand(state, seat, 0)
         lay_clue(state, seat, card, value, log)
         state[R_BASE + 7] += 1
         state[CURSOR] += 1
-        if state[CURSOR] == state[PLAYERS]:
-            after_setup_decisions(state, log)
-        else:
-            begin_initial_clue(state)
+        begin_initial_clue(state, log)
     elif step == STEP_TURN_ACTION:
         turn_action(state, seat, value, log)
     elif step == STEP_CLUE_PLAY:
@@ -901,11 +901,42 @@ def setup_seat(state):
 
 
 @njit(cache=True)
-def begin_initial_clue(state):
-    """R7: the next player in seat order draws one clue card to lay on a map."""
-    seat = setup_seat(state)
-    draw_clue(state, seat)
-    state[STEP] = STEP_INITIAL_MAP
+def begin_initial_clue(state, log):
+    """R7: the next player in seat order draws one clue card to lay on a map; once every player
+    has, R8 deals the hands.  R18: a card that matches no hex of the island (possible only with a
+    designer's clue deck or fewer landmarks) can never be laid: it is discarded and another drawn;
+    a player who draws none lays no opening clue."""
+    while state[CURSOR] < state[PLAYERS]:
+        seat = setup_seat(state)
+        for _ in range(state[FLAGS + RULE_N_CLUES]):
+            if not draw_clue(state, seat):
+                break
+            if matches_a_hex(state, state[HAND + seat * MAX_HAND]):
+                state[STEP] = STEP_INITIAL_MAP
+                return
+            discard_clue(state, take_from_hand(state, seat, 0))
+        state[CURSOR] += 1
+    after_setup_decisions(state, log)
+
+
+@njit(cache=True)
+def matches_a_hex(state, card):
+    """Whether clue ``card`` matches at least one hex of the island (R18: else it is never legal)."""
+    for w in range(N_WORDS):
+        if state[CARD_MASK + card * N_WORDS + w] != 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_start_map(state, seat):
+    """R57: ``seat`` can lay the first clue of a new map: it has a rose and a card matching a hex."""
+    if state[ROSES + seat] == 0:
+        return False
+    for slot in range(state[HAND_COUNT + seat]):
+        if matches_a_hex(state, state[HAND + seat * MAX_HAND + slot]):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -1047,7 +1078,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
             state[ATV_HEX + seat] = random_below(side, state[N_HEX])
             log_event(log, state, EV_ATV_START, seat, state[ATV_HEX + seat], 1, 0, 0)
         state[FIRED_RANDOM_ATV_START] += 1
-        begin_initial_clue(state)
+        begin_initial_clue(state, log)
     else:
         state[STEP] = STEP_ATV_START
     # typed values, not constants: numba compiles a function once per set of argument types, and a
