@@ -73,7 +73,7 @@ def test_declaration_names_every_rule_number_with_its_rule_and_range():
     names = [setting.name for setting in RULE_SETTINGS.settings]
     for expected in ("island", "hand_size", "huts", "palm_trees", "statues", "clue_cards", "gold_cards", "curse_cards", "curse_free_top", "amulets",
                      "roses_per_player", "markers_per_map", "legs_per_move", "sight_distance", "landmark_spacing",
-                     "turn_cap", "seat1_start_amulets", "seat2_start_amulets", "seat4_start_amulets"):
+                     "turn_cap", "seat1_start_amulets", "seat2_start_amulets", "seat4_start_amulets", "seat2_extra_cards"):
         assert expected in names
     for setting in RULE_SETTINGS.settings:
         assert setting.rule and setting.description
@@ -198,6 +198,24 @@ def test_seat_two_starting_amulets_come_from_the_supply():
     base, _ = play(encode_variants((), 4), ("contributor",) * 4, 40)
     used = get_spec().seat_columns.index("amulets_used")
     assert seat[:, 1, used].sum() > base[:, 1, used].sum()
+
+
+def test_a_seat_s_extra_cards_change_its_hand_all_game():
+    """seatK_extra_cards: seat 3 holds 6 cards at 4 players (hand_size 4), seat 1 holds 3."""
+    from simulator.games.tobago.state import HAND_COUNT, STEP, STEP_GAME_OVER
+
+    g = Game(players=4, seed=8)
+    g.flags = flags_for(4, seat3_extra_cards=2, seat1_extra_cards=-1)
+    engine.new_game(8, 0, 4, g.flags, 1, g.state, g.log)
+    g.play_setup()
+    assert [int(g.state[HAND_COUNT + seat]) for seat in range(4)] == [3, 4, 6, 4]
+    seat, _ = play(g.flags, ("contributor",) * 4, 30)  # debug checks: no hand above its limit
+    base, _ = play(encode_variants((), 4), ("contributor",) * 4, 30)
+    clues = get_spec().seat_columns.index("clues_played")
+    assert not np.array_equal(seat[:, :, clues], base[:, :, clues])
+    assert g.state[STEP] != STEP_GAME_OVER
+    with pytest.raises(UsageError, match="seat2_extra_cards = 3 makes seat 2's hand 7 cards"):
+        rules_for(4, seat2_extra_cards=3)
 
 
 def test_no_value_recompiles_the_engine_or_the_strategies(tmp_path):

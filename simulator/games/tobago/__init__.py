@@ -107,6 +107,7 @@ def encode_variants(names, players, rules=None):
     flags[layout.RULE_GOLD_COINS] = int(sum(value * count for value, count in enumerate(gold)))
     for seat in range(players):
         flags[layout.RULE_START_AMULETS + seat] = rules[f"seat{seat + 1}_start_amulets"]
+        flags[layout.RULE_EXTRA_CARDS + seat] = rules[f"seat{seat + 1}_extra_cards"]
     flags[layout.RULE_GOLD_COUNT:layout.RULE_GOLD_COUNT + len(gold)] = gold
     flags[layout.RULE_CLUE_CARDS:layout.RULE_CLUE_CARDS + clues.size] = clues.reshape(-1)
     return flags

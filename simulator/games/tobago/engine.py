@@ -40,6 +40,7 @@ from simulator.games.tobago.rules import (
     first_hex,
     gold_held,
     has_legal_clue,
+    hand_limit,
     highest_gold,
     landmark_masks,
     lay_clue,
@@ -1175,7 +1176,7 @@ def check_invariants(state):
     # clues: deck + discard + hands + maps = 52
     clues = state[CLUE_DECK_COUNT] + state[CLUE_DISCARD_COUNT]
     for seat in range(players):
-        if state[HAND_COUNT + seat] < 0 or state[HAND_COUNT + seat] > state[HAND_LIMIT]:
+        if state[HAND_COUNT + seat] < 0 or state[HAND_COUNT + seat] > hand_limit(state, seat):
             raise AssertionError("hand size out of range")
         clues += state[HAND_COUNT + seat]
     for m in range(N_MAPS):

@@ -105,6 +105,7 @@ from simulator.games.tobago.state import (
     RULE_PALMS,
     RULE_STATUES,
     RULE_CLUE_CARDS,
+    RULE_EXTRA_CARDS,
     RULE_CURSE_FREE_TOP,
     RULE_CURSES,
     RULE_GOLD_COUNT,
@@ -391,9 +392,16 @@ def draw_clue(state, seat):
 
 
 @njit(cache=True)
+def hand_limit(state, seat):
+    """R8: the clue cards ``seat`` holds: hand_size and its seatK_extra_cards."""
+    return state[HAND_LIMIT] + state[FLAGS + RULE_EXTRA_CARDS + seat]
+
+
+@njit(cache=True)
 def refill_hand(state, seat):
-    """R15 / R8: draw back up to the hand size (setting hand_size: 4, 6 at 2 players)."""
-    while state[HAND_COUNT + seat] < state[HAND_LIMIT]:
+    """R15 / R8: draw back up to the hand size (setting hand_size: 4, 6 at 2 players; plus the
+    seat's handicap seatK_extra_cards)."""
+    while state[HAND_COUNT + seat] < hand_limit(state, seat):
         if not draw_clue(state, seat):
             return
 

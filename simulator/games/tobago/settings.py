@@ -109,6 +109,10 @@ def _settings() -> tuple[Setting, ...]:
                          high=MAX_AMULETS, unit="amulets",
                          description="amulets seat {seat} takes from the supply at setup (all seats' together "
                          "at most amulets)")  # fmt: skip
+    settings += per_seat("extra_cards", MAX_PLAYERS, kind=INT, default=0, rule="R8 / R15 (handicap)",
+                         low=-(MAX_HAND_SIZE - 1), high=MAX_HAND_SIZE - 1, unit="cards",
+                         description="clue cards seat {seat} holds beyond hand_size, dealt and drawn back to all "
+                         f"game (negative: fewer; its hand stays within 1 to {MAX_HAND_SIZE})")  # fmt: skip
     return tuple(settings)
 
 
@@ -148,8 +152,15 @@ def island_text(number: int) -> str:
 def check(values, players: int) -> None:
     """Combinations the rules cannot play: a clue deck too small for the hands, a curse-free top
     taller than the gold deck, more starting amulets than amulets."""
+    for seat in range(1, players + 1):
+        extra = values[f"seat{seat}_extra_cards"]
+        if not 1 <= values["hand_size"] + extra <= MAX_HAND_SIZE:
+            raise ValueError(f"setting seat{seat}_extra_cards = {extra} makes seat {seat}'s hand "
+                             f"{values['hand_size'] + extra} cards (hand_size {values['hand_size']}); allowed: a hand "
+                             f"of 1 to {MAX_HAND_SIZE} cards")  # fmt: skip
     clues = clue_count(values)
-    needed = players * (values["hand_size"] + 1)
+    extras = sum(values[f"seat{seat}_extra_cards"] for seat in range(1, players + 1))
+    needed = players * (values["hand_size"] + 1) + extras
     if clues < needed:
         raise ValueError(f"setting clue_cards: {clues} cards are too few for {players} players with hand_size "
                          f"{values['hand_size']} (each draws an opening clue and a hand: at least {needed})")  # fmt: skip

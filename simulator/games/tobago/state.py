@@ -288,7 +288,8 @@ RULE_HUTS = 35  # R3: huts on the island (at most N_HUTS, their slots of LANDMAR
 RULE_PALMS = 36  # R3: palm trees (at most N_PALMS)
 RULE_STATUES = 37  # R3 / R30: statues (at most N_STATUES)
 RULE_START_AMULETS = 38  # [engine seat] amulets each seat takes from the supply at setup (seatK_start_amulets)
-RULE_GOLD_COUNT = RULE_START_AMULETS + MAX_PLAYERS  # [value 0..MAX_GOLD] gold cards of that value
+RULE_EXTRA_CARDS = RULE_START_AMULETS + MAX_PLAYERS  # [engine seat] clue cards beyond hand_size (seatK_extra_cards)
+RULE_GOLD_COUNT = RULE_EXTRA_CARDS + MAX_PLAYERS  # [value 0..MAX_GOLD] gold cards of that value
 RULE_CLUE_CARDS = RULE_GOLD_COUNT + MAX_GOLD + 1  # [card * 4 + k]: relation, negated, feature, largest
 N_FLAGS = RULE_CLUE_CARDS + MAX_CLUES * 4
 
