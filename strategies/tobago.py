@@ -17,7 +17,7 @@ from numba.extending import overload
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.rng import random_below
 from simulator.core.engine.ties import prefer
-from simulator.games.tobago.components import GOLD_TOTAL, MAX_GOLD, MIN_GOLD, N_GOLD, N_CURSES, N_MAPS
+from simulator.games.tobago.components import MAX_GOLD, MIN_GOLD, N_MAPS
 from simulator.games.tobago.rules import clue_is_legal as clue_legal
 from simulator.games.tobago.rules import popcount
 from simulator.games.tobago.island import CENTRALITY, LEGS_BETWEEN, N_WORDS, WORD_BITS
@@ -45,6 +45,7 @@ from simulator.games.tobago.state import (
     CURSES_SEEN,
     EXCHANGE_CARDS,
     EXTRA,
+    FLAGS,
     GOLD_DECK_COUNT,
     GOLD_DISCARD,
     HAND,
@@ -69,11 +70,15 @@ from simulator.games.tobago.state import (
     POOL_COUNT,
     POOL_POS,
     POOL_SEER,
+    RULE_CURSE_FREE_TOP,
+    RULE_CURSES,
+    RULE_GOLD_COINS,
+    RULE_LEGS,
+    RULE_N_GOLD,
     SHARE_ACCEPT,
     SHARE_MAP,
     SHARE_PASS,
     SHARE_TAKE,
-    SPLIT,
     START_RAISE,
     START_RAISE_TAKE,
     TURN_ACTION,
@@ -106,7 +111,6 @@ PARAMS = {
 }
 """Weights of each named heuristic, in the order of the P_* indices."""
 
-REACH = 3  # legs of one move (R24)
 LOCATED_WEIGHT = 100.0
 """Per leg to the nearest located treasure: far more than all other terms of ``target_score``
 change in one leg together, so a move toward a treasure within reach gets there."""
@@ -126,6 +130,12 @@ reach (``turn_choice``), so every leg must get nearer to one (else it can circle
 def random_strategy(state, seat, kind, options, n_options, params, stream):
     """Uniform over the offered options."""
     return random_below(stream, n_options)
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def reach(state):
+    """Legs of one move (R24: setting legs_per_move, 3)."""
+    return state[FLAGS + RULE_LEGS]
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -206,7 +216,7 @@ def clue_score(state, seat, card, m, params):
         while word != 0:
             h = w * WORD_BITS + lowest_bit(word)
             located = h
-            if legs(state, here, h) <= REACH:
+            if legs(state, here, h) <= reach(state):
                 near += 1
             word &= word - 1
     score = (before - after) / max(before, 1) + params[P_OWN_ROSES] * my_roses(state, m, seat)
@@ -322,8 +332,11 @@ def hunt_penalty(state, h, skip):
 
 @njit(cache=True, error_model="numpy", inline="always")
 def curses_possible(state):
-    """Curses can come up once the 12 safe cards are gone and not both were seen."""
-    return state[GOLD_DECK_COUNT] <= N_GOLD + N_CURSES - 12 and state[CURSES_SEEN] < N_CURSES
+    """Curses can come up once the 12 safe cards are gone and not both were seen (R4: settings
+    gold_cards, curse_cards, curse_free_top)."""
+    n_curses = state[FLAGS + RULE_CURSES]
+    cards = state[FLAGS + RULE_N_GOLD] + n_curses
+    return state[GOLD_DECK_COUNT] <= cards - state[FLAGS + RULE_CURSE_FREE_TOP] and state[CURSES_SEEN] < n_curses
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -346,8 +359,8 @@ def mean_to_come(state, seat):
     the unknown ones at the mean of the cards not accounted for: all 41 cards minus those seen
     (holdings, the face-up discard, curses out, cards turned up).  Face-down discards are not
     seen: they stay among the unknown cards."""
-    unknown_coins = GOLD_TOTAL[state[SPLIT]]
-    unknown_cards = N_GOLD + N_CURSES - state[CURSES_OUT]
+    unknown_coins = state[FLAGS + RULE_GOLD_COINS]  # settings gold_cards, curse_cards
+    unknown_cards = state[FLAGS + RULE_N_GOLD] + state[FLAGS + RULE_CURSES] - state[CURSES_OUT]
     for v in range(MAX_GOLD + 1):
         unknown_cards -= state[GOLD_DISCARD + v]
         unknown_coins -= v * state[GOLD_DISCARD + v]
@@ -385,36 +398,37 @@ def playable(state, card):
 def closing_map_far(state, here):
     """The nearest marker of a map with 2 or 3 markers left is out of reach now but not after one move."""
     nearest = nearest_closing_marker(state, here)
-    return REACH < nearest <= 2 * REACH
+    return reach(state) < nearest <= 2 * reach(state)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
 def turn_choice(state, seat, options, n_options, params):
     here = state[ATV_HEX + seat]
-    reach = nearest_treasure(state, here)
+    nearest = nearest_treasure(state, here)
+    move_legs = reach(state)
     spare = spare_amulets(state, seat, params)
     clue = find(options, n_options, ACTION_CLUE)
     move = find(options, n_options, ACTION_MOVE)
     if state[MAIN_USED] == 0:
-        if reach <= REACH and move >= 0:
+        if nearest <= move_legs and move >= 0:
             return move  # R45: a located treasure within one move
-        if reach <= 2 * REACH and spare >= 1 and move >= 0 and find(options, n_options, ACTION_AMULET_MOVE) >= 0:
+        if nearest <= 2 * move_legs and spare >= 1 and move >= 0 and find(options, n_options, ACTION_AMULET_MOVE) >= 0:
             return move  # drive now, finish with an amulet move
         if params[P_HUNT] > 1.0 and move >= 0:
             for a in range(state[N_HEX]):
-                if state[AMULET_AT + a] == 1 and legs(state, here, a) <= REACH:
+                if state[AMULET_AT + a] == 1 and legs(state, here, a) <= move_legs:
                     return move
-        if move >= 0 and fetching(state, seat, params) and nearest_amulet(state, here, here) <= REACH:
+        if move >= 0 and fetching(state, seat, params) and nearest_amulet(state, here, here) <= move_legs:
             best = best_clue_value(state, seat, params) if clue >= 0 else NO_SCORE
             if best < params[P_FETCH_OVER_CLUE]:
                 return move  # an amulet within one move is worth more than my best clue
-        if params[P_CLUE_FIRST] < 0.5 and reach <= 2 * REACH and move >= 0:
+        if params[P_CLUE_FIRST] < 0.5 and nearest <= 2 * move_legs and move >= 0:
             return move  # racer: a located treasure two moves away
         if clue >= 0 and params[P_CLUE_FIRST] < 0.5 and move >= 0 and closing_map_far(state, here):
             return move  # racer: a map is about to be located far away: get nearer first
         if clue >= 0:
             return clue
-        if reach < 99:
+        if nearest < 99:
             return move  # no legal clue: head for a located treasure (else it could wait forever)
         swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
         if params[P_SWAP_FIRST] > 0.5 and spare >= 1 and swap >= 0:
@@ -425,11 +439,11 @@ def turn_choice(state, seat, options, n_options, params):
         return move
     # the main action is done: amulet uses, then end the turn
     cube = find(options, n_options, ACTION_AMULET_REMOVE_CUBE)
-    if cube >= 0 and params[P_FETCH_BELOW] > 0.5 and reach == 99 and not has_playable(state, seat):
+    if cube >= 0 and params[P_FETCH_BELOW] > 0.5 and nearest == 99 and not has_playable(state, seat):
         return cube  # R38: no clue of mine fits and nothing is located: even a reserved amulet unblocks a map
     if spare >= 1:
         amulet_move = find(options, n_options, ACTION_AMULET_MOVE)
-        if reach <= REACH and amulet_move >= 0:
+        if nearest <= move_legs and amulet_move >= 0:
             return amulet_move
         amulet_clue = find(options, n_options, ACTION_AMULET_CLUE)
         if amulet_clue >= 0 and params[P_EXTRA_CLUE_AT] < NEVER and best_clue_value(state, seat, params) >= params[P_EXTRA_CLUE_AT]:
@@ -448,7 +462,7 @@ def turn_choice(state, seat, options, n_options, params):
                         for w in range(N_WORDS):
                             word = state[MAP_CAND + m * N_WORDS + w]
                             while word != 0:
-                                if legs(state, here, w * WORD_BITS + lowest_bit(word)) <= REACH:
+                                if legs(state, here, w * WORD_BITS + lowest_bit(word)) <= move_legs:
                                     return cube
                                 word &= word - 1
             swap = find(options, n_options, ACTION_AMULET_EXCHANGE)
@@ -464,7 +478,7 @@ def fetching(state, seat, params):
     treasure is within one move (a raise comes first)."""
     if state[AMULETS_HELD + seat] >= params[P_FETCH_BELOW]:
         return False
-    return nearest_treasure(state, state[ATV_HEX + seat]) > REACH
+    return nearest_treasure(state, state[ATV_HEX + seat]) > reach(state)
 
 
 @njit(cache=True, error_model="numpy", inline="always")

@@ -136,7 +136,10 @@ def test_check_strategy_catches_a_strategy_reading_face_down_discards():
 def test_redraw_keeps_curses_in_the_deck_while_only_safe_cards_were_drawn():
     """R4: while at most the 12 safe cards have left the gold deck, no unseen card out of it (a
     face-down discard, a pool card drawn by another seat) can be a curse, in any redraw."""
-    from simulator.games.tobago.components import CURSE, CURSE_FREE_TOP, N_CURSES, N_GOLD
+    from simulator.games.tobago.components import CURSE
+    from simulator.games.tobago.components import DEFAULT_CURSE_FREE_TOP as CURSE_FREE_TOP
+    from simulator.games.tobago.components import DEFAULT_CURSES as N_CURSES
+    from simulator.games.tobago.components import DEFAULT_GOLD_CARDS as N_GOLD
     from simulator.games.tobago.state import POOL, POOL_COUNT, POOL_POS, POOL_SEER
 
     strategies, params = lineup(get_spec(), ("contributor",) * 4)

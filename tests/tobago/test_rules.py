@@ -7,7 +7,9 @@ import pytest
 from simulator.games.tobago import engine
 from simulator.games.tobago import rules
 from simulator.games.tobago import state as layout
-from simulator.games.tobago.components import CLUE_CARDS, CURSE, N_CURSES, N_GOLD
+from simulator.games.tobago.components import CLUE_CARDS, CURSE
+from simulator.games.tobago.components import DEFAULT_CURSES as N_CURSES
+from simulator.games.tobago.components import DEFAULT_GOLD_CARDS as N_GOLD
 from simulator.games.tobago.island import (
     AREA,
     DISTANCE,
@@ -654,10 +656,10 @@ def test_r43_counts_a_raise_on_a_hut_hex_at_the_end_of_a_leg(game):
 
 def test_a_capped_game_ranks_nobody_and_is_marked_capped(game):
     """The turn cap is no rule: a game it stops has no winner (column ``capped``)."""
-    from simulator.games.tobago.components import TURN_CAP
+    from simulator.games.tobago.components import DEFAULT_TURN_CAP
 
     s = game.state
-    s[layout.TURNS] = TURN_CAP
+    s[layout.TURNS] = DEFAULT_TURN_CAP
     game.restart_turn(0)
     assert game.over() and s[layout.CAPPED] == 1
     assert all(s[layout.RANK + seat] == 0 for seat in range(4))

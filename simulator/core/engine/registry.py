@@ -337,8 +337,11 @@ def check_players(spec: GameSpec, players: int) -> None:
 def is_known_variant(spec: GameSpec, name: str) -> bool:
     """Whether ``name`` is one of the game's variants.  A variant listed as ``key=VALUE``
     (e.g. skirmish's ``board=FILE``) takes a value: any ``key=...`` matches it, and the game's
-    ``encode_variants`` checks the value."""
+    ``encode_variants`` checks the value.  A preset of the game's rule settings is a variant too,
+    listed or not (tobago's ``island-1`` .. ``island-32`` presets of the one setting ``island``)."""
     if name in spec.variants:
+        return True
+    if spec.rule_settings is not None and name in spec.rule_settings.presets:
         return True
     key, equals, value = name.partition("=")
     return bool(equals and value) and any(listed.partition("=")[0] == key and "=" in listed for listed in spec.variants)

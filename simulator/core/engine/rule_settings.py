@@ -356,7 +356,7 @@ def resolve(declared: RuleSettings, variants: Iterable[str], user: Iterable[tupl
         for name, value in declared.presets.get(variant, {}).items():
             if name in set_by and set_by[name][1] != value:
                 raise UsageError(f"variants {set_by[name][0]} and {variant} both set {name} "
-                                 f"({set_by[name][1]} and {value}); give one of them")  # fmt: skip
+                                 f"({_value_text(set_by[name][1])} and {_value_text(value)}); give one of them")  # fmt: skip
             set_by[name] = (variant, value)
             values[name] = value
             sources[name] = f"variant {variant}"

@@ -10,54 +10,54 @@ import numpy as np
 PLAYER_COUNTS = (2, 3, 4)
 
 
-def _island_variants() -> dict[str, str]:
-    """``island-1`` .. ``island-32``: play one fixed layout of the board file (A26)."""
-    from simulator.games.tobago.island import ISLAND_IDS, N_HEXES
-
-    return {f"island-{k + 1}": f"A26: always play island {name} ({N_HEXES[k]} hexes; default: one of the 32 drawn per game)."
-            for k, name in enumerate(ISLAND_IDS)}  # fmt: skip
-
-
 def variants() -> dict[str, str]:
-    """Every variant id with its one-line description."""
+    """Every listed variant id with its one-line description: the rule variants, and the presets of
+    rule settings other than the islands (``island-1`` .. ``island-32`` set the one setting
+    ``island`` and are accepted without being listed, issue 37)."""
+    from simulator.games.tobago.settings import PRESET_DESCRIPTIONS
     from simulator.games.tobago.state import VARIANTS
 
-    return {**VARIANTS, **_island_variants()}
+    return {**VARIANTS, **PRESET_DESCRIPTIONS}
 
 
 _EXCLUSIVE = (
-    ("gold-values-bell", "gold-values-low", "both set the gold values"),
-    ("clue-deck-b", "clue-deck-c", "both set the clue deck"),
     ("no-amulet-exchange", "exchange-any-subset", "no-amulet-exchange removes the exchange, exchange-any-subset does not apply to the pass alone"),
 )
 
 
-def encode_variants(names, players):
-    """The engine's ``int64[N_FLAGS]`` flag vector for variant ``names``.
+def encode_variants(names, players, rules=None):
+    """The engine's ``int64[N_FLAGS]`` flag vector for variant ``names`` and the resolved rule
+    settings ``rules`` (a ``RuleValues``; ``None``: the defaults with the presets of ``names``):
+    the variant flags, then the settings' values at ``state.RULE_*``.
 
     Raises ValueError on unknown or conflicting variants, or a bad player count.
     """
+    from simulator.core.engine import rule_settings
     from simulator.games.tobago import state as layout
+    from simulator.games.tobago.components import OWN, SHIPPED_DECKS, SHIPPED_SPLITS, clue_table, gold_counts
+    from simulator.games.tobago.settings import RULE_SETTINGS
 
     if players not in PLAYER_COUNTS:
         raise ValueError(f"tobago is played by 2, 3 or 4 players, not {players}")
     chosen = set(names)
     known = variants()
     for name in chosen:
-        if name not in known:
-            raise ValueError(f"unknown tobago variant '{name}'; variants: {', '.join(known)}")
-    islands = sorted(name for name in chosen if name.startswith("island-"))
-    if len(islands) > 1:
-        raise ValueError(f"tobago variants {', '.join(islands)} conflict: one island per game")
+        if name not in known and name not in RULE_SETTINGS.presets:
+            raise ValueError(f"unknown tobago variant '{name}'; variants: {', '.join(known)} "
+                             "(and island-1 .. island-32)")  # fmt: skip
     for first, second, why in _EXCLUSIVE:
         if first in chosen and second in chosen:
             raise ValueError(f"tobago variants '{first}' and '{second}' conflict: {why}")
     if "two-player-hand-4" in chosen and players != 2:
         raise ValueError(f"tobago variant 'two-player-hand-4' applies to 2 players only, not {players}")
+    if rules is None:
+        try:
+            rules = rule_settings.default_values(RULE_SETTINGS, players, tuple(names))
+        except Exception as error:  # UsageError of two presets setting one value
+            raise ValueError(str(error)) from None
     flags = np.zeros(layout.N_FLAGS, dtype=np.int64)
     simple = {
         "amulets-at-setup": layout.FLAG_AMULETS_AT_SETUP,
-        "markers-below-17": layout.FLAG_MARKERS_BELOW_17,
         "clue-must-shrink": layout.FLAG_CLUE_MUST_SHRINK,
         "amulet-first-coast-hex": layout.FLAG_AMULET_FIRST_COAST,
         "statues-turn-anticlockwise": layout.FLAG_STATUES_ANTICLOCKWISE,
@@ -72,7 +72,6 @@ def encode_variants(names, players):
         "landmarks-all-apart": layout.FLAG_LANDMARKS_ALL_APART,
         "random-atv-start": layout.FLAG_RANDOM_ATV_START,
         "tiebreak-amulets": layout.FLAG_TIEBREAK_AMULETS,
-        "two-player-hand-4": layout.FLAG_TWO_PLAYER_HAND_4,
         "curses-anywhere": layout.FLAG_CURSES_ANYWHERE,
         "curse-amulet-without-gold": layout.FLAG_CURSE_AMULET_WITHOUT_GOLD,
         "raise-at-start-optional": layout.FLAG_RAISE_AT_START_OPTIONAL,
@@ -80,9 +79,37 @@ def encode_variants(names, players):
     }
     for name, flag in simple.items():
         flags[flag] = name in chosen
-    flags[layout.FLAG_GOLD_SPLIT] = 1 if "gold-values-bell" in chosen else (2 if "gold-values-low" in chosen else 0)
-    flags[layout.FLAG_CLUE_DECK] = 1 if "clue-deck-b" in chosen else (2 if "clue-deck-c" in chosen else 0)
-    flags[layout.FLAG_ISLAND] = int(islands[0].split("-", 1)[1]) - 1 if islands else -1
+    # the rule settings (settings.py), read by the engine and the strategies at run time
+    clues = clue_table(rules["clue_cards"])
+    gold = gold_counts(rules["gold_cards"])
+    flags[layout.FLAG_ISLAND] = rules["island"] - 1  # -1: drawn per game (R2 / A26)
+    decks = [list(map(list, deck)) for deck in SHIPPED_DECKS]
+    splits = [list(map(list, split)) for split in SHIPPED_SPLITS]
+    cards = list(map(list, rules["clue_cards"]))
+    split = list(map(list, rules["gold_cards"]))
+    flags[layout.FLAG_CLUE_DECK] = decks.index(cards) if cards in decks else OWN
+    flags[layout.FLAG_GOLD_SPLIT] = splits.index(split) if split in splits else OWN
+    flags[layout.RULE_HAND_SIZE] = rules["hand_size"]
+    flags[layout.RULE_AMULETS] = rules["amulets"]
+    flags[layout.RULE_ROSES] = rules["roses_per_player"]
+    flags[layout.RULE_MARKERS] = rules["markers_per_map"]
+    flags[layout.RULE_LEGS] = rules["legs_per_move"]
+    flags[layout.RULE_TURN_CAP] = rules["turn_cap"]
+    flags[layout.RULE_CURSES] = rules["curse_cards"]
+    flags[layout.RULE_CURSE_FREE_TOP] = rules["curse_free_top"]
+    flags[layout.RULE_SPACING] = rules["landmark_spacing"]
+    flags[layout.RULE_SIGHT] = rules["sight_distance"]
+    flags[layout.RULE_HUTS] = rules["huts"]
+    flags[layout.RULE_PALMS] = rules["palm_trees"]
+    flags[layout.RULE_STATUES] = rules["statues"]
+    flags[layout.RULE_N_CLUES] = len(clues)
+    flags[layout.RULE_N_GOLD] = int(gold.sum())
+    flags[layout.RULE_GOLD_COINS] = int(sum(value * count for value, count in enumerate(gold)))
+    for seat in range(players):
+        flags[layout.RULE_START_AMULETS + seat] = rules[f"seat{seat + 1}_start_amulets"]
+        flags[layout.RULE_EXTRA_CARDS + seat] = rules[f"seat{seat + 1}_extra_cards"]
+    flags[layout.RULE_GOLD_COUNT:layout.RULE_GOLD_COUNT + len(gold)] = gold
+    flags[layout.RULE_CLUE_CARDS:layout.RULE_CLUE_CARDS + clues.size] = clues.reshape(-1)
     return flags
 
 
@@ -145,11 +172,12 @@ RULE_LABELS = {
 def game_spec():
     from simulator.core.engine.registry import ForwardModel, GameSpec
     from simulator.games.tobago import engine
-    from simulator.games.tobago.components import TURN_CAP
+    from simulator.games.tobago.components import DEFAULT_TURN_CAP
     from simulator.games.tobago.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.tobago.hidden import redraw_hidden
     from simulator.games.tobago.island import ISLAND_IDS
     from simulator.games.tobago.narrate import narrate
+    from simulator.games.tobago.settings import RULE_SETTINGS
     from simulator.games.tobago.play_text import describe_options, describe_view, narrate_for_seat
     from simulator.games.tobago.state import (
         COUNTERS, DECISION_KINDS, MAX_CHECKPOINTS, MAX_OPTIONS, PLAYERS, RULE_IDS, STATE_SIZE, TRAJECTORY,
@@ -169,7 +197,7 @@ def game_spec():
         play_chunk=play_chunk,
         narrate=narrate,
         length_unit="turns",
-        stall_cap=f"the turn cap of {TURN_CAP:,} turns",
+        stall_cap=f"the turn cap of {DEFAULT_TURN_CAP:,} turns (setting turn_cap)",
         chunk_size=5_000,
         column_labels={"island": ISLAND_IDS},
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
@@ -180,4 +208,5 @@ def game_spec():
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,
+        rule_settings=RULE_SETTINGS,
     )

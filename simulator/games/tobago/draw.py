@@ -21,9 +21,9 @@ from simulator.core.engine.narration import plural
 from simulator.core.engine.seats import seat_label
 from simulator.games.tobago.components import N_MAPS, clue_text
 from simulator.games.tobago.island import HEX_Q, HEX_R, N_WORDS, TERRAIN, TERRAINS, from_bits
-from simulator.games.tobago.narrate import MAP_NAMES, format_log
+from simulator.games.tobago.narrate import MAP_NAMES, clue_cards, clue_cards_in, format_log
 from simulator.games.tobago.state import (
-    ACTIVE, AMULET_AT, FLAG_CLUE_DECK, MAX_PLAYERS, AMULET_SUPPLY, AMULETS_HELD, ATV_HEX, CLUE_DECK_COUNT, DECK, GOLD_DECK_COUNT, HAND, HAND_COUNT,
+    ACTIVE, AMULET_AT, MAX_PLAYERS, AMULET_SUPPLY, AMULETS_HELD, ATV_HEX, CLUE_DECK_COUNT, GOLD_DECK_COUNT, HAND, HAND_COUNT,
     HELD, ISLAND, LANDMARK_HEX, MAP_CAND, MAP_CARD, MAP_LEN, MAP_MARKERS_DOWN, MAP_ROSE, MAX_HAND, MAX_MAP_CLUES,
     N_HEX, PLAYERS, POOL, POOL_COUNT, POOL_POS, ROSES, SCORE, SHARE_MAP, STATUE_FACING, TURNS,
 )
@@ -112,8 +112,8 @@ def _island(state: np.ndarray) -> list[str]:
 
 
 def _maps(state: np.ndarray, top: float) -> list[str]:
-    deck = int(state[DECK])
-    parts = [text(MAPS_X, top, "treasure maps (clues; [rose owners])", 13, weight="b")]
+    deck = clue_cards_in(state)
+    parts = [text(MAPS_X, top, "treasure maps (clues; rose owners in brackets)", 13, weight="b")]
     y = top + 8
     for map_index in range(N_MAPS):
         name = MAP_NAMES[map_index]
@@ -134,7 +134,7 @@ def _maps(state: np.ndarray, top: float) -> list[str]:
 
 
 def _seat_panel(state: np.ndarray, seat: int, x: float, y: float, hidden: np.ndarray, viewer: int | None) -> list[str]:
-    deck = int(state[DECK])
+    deck = clue_cards_in(state)
     turn = " - to play" if state[ACTIVE] == seat else ""
     you = " = you" if viewer == seat else ""
     values = [value for value in range(2, 7) for _ in range(int(state[HELD + seat * 7 + value]))]
@@ -187,4 +187,4 @@ def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int 
     if seat is not None:
         return seat_narration("tobago", log, count, variant_flags, seat)
     # as narrate.py calls it: the lineup is padded to the largest player count
-    return format_log(log, count, int(variant_flags[FLAG_CLUE_DECK]), MAX_PLAYERS)
+    return format_log(log, count, clue_cards(variant_flags), MAX_PLAYERS)

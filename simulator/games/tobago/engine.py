@@ -14,21 +14,12 @@ from simulator.core.engine.ranking import competition_ranks
 from simulator.core.engine.rng import random_below, reset_stream, shuffle_prefix, PURPOSE_DEAL, side_stream
 from simulator.games.tobago.components import (
     CURSE,
-    GOLD_TOTAL,
-    HAND_SIZE_TWO_PLAYER_VARIANT,
-    LEGS_PER_MOVE,
     MAX_GOLD,
     MIN_GOLD,
-    N_AMULETS,
-    N_CLUES,
-    N_CURSES,
-    N_GOLD,
     N_HUTS,
     N_MAPS,
-    N_MARKERS,
     N_PALMS,
-    N_ROSES,
-    TURN_CAP,
+    N_STATUES,
 )
 from simulator.games.tobago.island import ALL_BITS, N_HEXES, N_ISLANDS, N_WORDS, WORD_BITS
 from simulator.games.tobago.rules import (
@@ -49,6 +40,7 @@ from simulator.games.tobago.rules import (
     first_hex,
     gold_held,
     has_legal_clue,
+    hand_limit,
     highest_gold,
     landmark_masks,
     lay_clue,
@@ -147,7 +139,6 @@ from simulator.games.tobago.state import (
     FLAG_RANDOM_ATV_START,
     FLAG_RANDOM_FIRST_PLAYER,
     FLAG_TIEBREAK_AMULETS,
-    FLAG_TWO_PLAYER_HAND_4,
     GAME_ENDING,
     GOLD_DECK,
     GOLD_DECK_COUNT,
@@ -206,6 +197,19 @@ from simulator.games.tobago.state import (
     REFILLS,
     ROSES,
     R_BASE,
+    FIRST_PALM,
+    FIRST_STATUE,
+    RULE_AMULETS,
+    RULE_CURSES,
+    RULE_GOLD_COINS,
+    RULE_HAND_SIZE,
+    RULE_LEGS,
+    RULE_MARKERS,
+    RULE_N_CLUES,
+    RULE_N_GOLD,
+    RULE_ROSES,
+    RULE_START_AMULETS,
+    RULE_TURN_CAP,
     SCORE,
     SHARE_ACCEPT,
     SHARE_LAST_TAKER,
@@ -215,6 +219,7 @@ from simulator.games.tobago.state import (
     SHARE_TAKE,
     SPLIT,
     CAPPED,
+    CARD_MASK,
     START_PLAYER,
     STATE_SIZE,
     STATUE_FACING,
@@ -286,11 +291,8 @@ def setup_game(state, players, variant_flags):
     state[R_BASE + 2] += 1
     state[DECK] = variant_flags[FLAG_CLUE_DECK]
     state[SPLIT] = variant_flags[FLAG_GOLD_SPLIT]
-    # R8 / A32: 4 clue cards, 6 at 2 players (variant two-player-hand-4)
-    hand = 6 if players == 2 else 4
-    if players == 2 and variant_flags[FLAG_TWO_PLAYER_HAND_4] == 1:
-        hand = HAND_SIZE_TWO_PLAYER_VARIANT
-    state[HAND_LIMIT] = hand
+    # R8 / A32: 4 clue cards, 6 at 2 players (setting hand_size; preset two-player-hand-4)
+    state[HAND_LIMIT] = variant_flags[RULE_HAND_SIZE]
     state[START_PLAYER] = 0  # R9: seat 1 is the player who visited an island last
     if variant_flags[FLAG_RANDOM_FIRST_PLAYER] == 1:  # simulator setting: any seat may start
         side = side_stream(deal(state)[0], PURPOSE_RANDOM_FIRST_PLAYER)  # the deal stream is not drawn
@@ -302,11 +304,12 @@ def setup_game(state, players, variant_flags):
     state[R_BASE + 3] += 1
     landmark_masks(state)
     card_masks(state)
-    build_gold_deck(state, state[SPLIT], stream)  # R4
-    for card in range(N_CLUES):
+    build_gold_deck(state, stream)  # R4
+    n_clues = variant_flags[RULE_N_CLUES]  # setting clue_cards
+    for card in range(n_clues):
         state[CLUE_DECK + card] = card
-    shuffle_prefix(state[CLUE_DECK:CLUE_DECK + N_CLUES], N_CLUES, stream)
-    state[CLUE_DECK_COUNT] = N_CLUES
+    shuffle_prefix(state[CLUE_DECK:CLUE_DECK + n_clues], n_clues, stream)
+    state[CLUE_DECK_COUNT] = n_clues
     for seat in range(MAX_PLAYERS * MAX_HAND):
         state[HAND + seat] = -1
     for m in range(N_MAPS):  # R5: one pile of 17 markers per map, nothing on the board yet
@@ -316,10 +319,13 @@ def setup_game(state, players, variant_flags):
         for w in range(N_WORDS):
             state[MAP_CAND + m * N_WORDS + w] = ALL_BITS[island, w]
     state[R_BASE + 5] += 1
-    for seat in range(players):  # R1: an ATV and 15 roses each
-        state[ROSES + seat] = N_ROSES
+    for seat in range(players):  # R1: an ATV and 15 roses each (setting roses_per_player)
+        state[ROSES + seat] = variant_flags[RULE_ROSES]
     state[R_BASE + 1] += 1
-    state[AMULET_SUPPLY] = N_AMULETS  # R10
+    state[AMULET_SUPPLY] = variant_flags[RULE_AMULETS]  # R10 (setting amulets)
+    for seat in range(players):  # handicap: seatK_start_amulets come from the supply
+        state[AMULETS_HELD + seat] = variant_flags[RULE_START_AMULETS + seat]
+        state[AMULET_SUPPLY] -= variant_flags[RULE_START_AMULETS + seat]
     state[R_BASE + 10] += 1
     state[SHARE_MAP] = -1
     state[NEW_MAP] = -1
@@ -348,7 +354,7 @@ def end_turn(state, log):
 @njit(cache=True)
 def start_turn(state, log):
     """R28 / R35 / A15: an ATV on an amulet takes it for free, then located treasures on its hex are raised."""
-    if state[TURNS] >= TURN_CAP:
+    if state[TURNS] >= state[FLAGS + RULE_TURN_CAP]:  # simulator stall cap (setting turn_cap)
         state[CAPPED] = 1
         state[FIRED_TURN_CAP] += 1
         state[STEP] = STEP_GAME_END
@@ -720,7 +726,7 @@ def share_end(state, log):
         state[R_BASE + 58] += 1
     state[NEW_MAP] = m
     state[NEW_MAP_SEAT] = starter
-    if state[ROSES + starter] > 0 and state[HAND_COUNT + starter] > 0:
+    if can_start_map(state, starter):
         state[STEP] = STEP_NEW_MAP_CLUE
     else:
         state[NEW_MAP] = -1
@@ -808,9 +814,11 @@ def decision_options(state, log, options):
         return seat, START_RAISE, 2
     if step == STEP_NEW_MAP_CLUE:
         seat = state[NEW_MAP_SEAT]
-        n = state[HAND_COUNT + seat]
-        for slot in range(n):
-            options[slot] = slot
+        n = 0
+        for slot in range(state[HAND_COUNT + seat]):
+            if matches_a_hex(state, state[HAND + seat * MAX_HAND + slot]):  # R18 (every card, by default)
+                options[n] = slot
+                n += 1
         return seat, NEW_MAP_CLUE, n
     raise AssertionError("no decision at this step")
 
@@ -826,17 +834,14 @@ def carry_out(state, seat, value, log):
         state[CURSOR] += 1
         if state[CURSOR] == state[PLAYERS]:
             state[CURSOR] = 0
-            begin_initial_clue(state)
+            begin_initial_clue(state, log)
     elif step == STEP_INITIAL_MAP:
         # R7 / A24: the drawn clue goes on an empty map (variant: any map where it is legal)
         card = take_from_hand(state, seat, 0)
         lay_clue(state, seat, card, value, log)
         state[R_BASE + 7] += 1
         state[CURSOR] += 1
-        if state[CURSOR] == state[PLAYERS]:
-            after_setup_decisions(state, log)
-        else:
-            begin_initial_clue(state)
+        begin_initial_clue(state, log)
     elif step == STEP_TURN_ACTION:
         turn_action(state, seat, value, log)
     elif step == STEP_CLUE_PLAY:
@@ -897,11 +902,42 @@ def setup_seat(state):
 
 
 @njit(cache=True)
-def begin_initial_clue(state):
-    """R7: the next player in seat order draws one clue card to lay on a map."""
-    seat = setup_seat(state)
-    draw_clue(state, seat)
-    state[STEP] = STEP_INITIAL_MAP
+def begin_initial_clue(state, log):
+    """R7: the next player in seat order draws one clue card to lay on a map; once every player
+    has, R8 deals the hands.  R18: a card that matches no hex of the island (possible only with a
+    designer's clue deck or fewer landmarks) can never be laid: it is discarded and another drawn;
+    a player who draws none lays no opening clue."""
+    while state[CURSOR] < state[PLAYERS]:
+        seat = setup_seat(state)
+        for _ in range(state[FLAGS + RULE_N_CLUES]):
+            if not draw_clue(state, seat):
+                break
+            if matches_a_hex(state, state[HAND + seat * MAX_HAND]):
+                state[STEP] = STEP_INITIAL_MAP
+                return
+            discard_clue(state, take_from_hand(state, seat, 0))
+        state[CURSOR] += 1
+    after_setup_decisions(state, log)
+
+
+@njit(cache=True)
+def matches_a_hex(state, card):
+    """Whether clue ``card`` matches at least one hex of the island (R18: else it is never legal)."""
+    for w in range(N_WORDS):
+        if state[CARD_MASK + card * N_WORDS + w] != 0:
+            return True
+    return False
+
+
+@njit(cache=True)
+def can_start_map(state, seat):
+    """R57: ``seat`` can lay the first clue of a new map: it has a rose and a card matching a hex."""
+    if state[ROSES + seat] == 0:
+        return False
+    for slot in range(state[HAND_COUNT + seat]):
+        if matches_a_hex(state, state[HAND + seat * MAX_HAND + slot]):
+            return True
+    return False
 
 
 @njit(cache=True)
@@ -974,14 +1010,14 @@ def leg(state, seat, value, log):
                 state[R_BASE + 33] += 1  # R33: several amulets may be picked up in one turn
     maps = located_at(state, value)
     if maps != 0:
-        if state[LEGS_USED] < LEGS_PER_MOVE:
+        if state[LEGS_USED] < state[FLAGS + RULE_LEGS]:
             state[R_BASE + 27] += 1
         count_shared_site(state, value, maps)
         state[RAISE_HEX] = value
         state[RAISE_QUEUE] = maps
         state[RAISE_IN_MOVE] = 1
         state[STEP] = STEP_RAISE
-    elif state[LEGS_USED] == LEGS_PER_MOVE:
+    elif state[LEGS_USED] == state[FLAGS + RULE_LEGS]:  # R24: legs_per_move (3)
         state[STEP] = STEP_TURN_ACTION
 
 
@@ -1028,9 +1064,11 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
     setup_game(state, players, variant_flags)
     state[DEBUG_CHECKS] = debug
     log_event(log, state, EV_SETUP, state[ISLAND], state[START_PLAYER], state[HAND_LIMIT], state[DECK], state[SPLIT])
-    for k in range(10):
-        kind = 0 if k < 4 else (1 if k < 7 else 2)
-        facing = state[STATUE_FACING + k - 7] if k >= 7 else -1
+    for k in range(N_HUTS + N_PALMS + N_STATUES):
+        if state[LANDMARK_HEX + k] < 0:
+            continue  # a slot left empty (settings huts, palm_trees, statues)
+        kind = 0 if k < FIRST_PALM else (1 if k < FIRST_STATUE else 2)
+        facing = state[STATUE_FACING + k - FIRST_STATUE] if k >= FIRST_STATUE else -1
         log_event(log, state, EV_LANDMARK, kind, state[LANDMARK_HEX + k], facing, 0, 0)
     if variant_flags[FLAG_AMULETS_AT_SETUP] == 1:
         statues_emit(state, False, log)  # A1 variant: one amulet per statue, no turn
@@ -1041,7 +1079,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, log):
             state[ATV_HEX + seat] = random_below(side, state[N_HEX])
             log_event(log, state, EV_ATV_START, seat, state[ATV_HEX + seat], 1, 0, 0)
         state[FIRED_RANDOM_ATV_START] += 1
-        begin_initial_clue(state)
+        begin_initial_clue(state, log)
     else:
         state[STEP] = STEP_ATV_START
     # typed values, not constants: numba compiles a function once per set of argument types, and a
@@ -1131,19 +1169,19 @@ def check_invariants(state):
                 raise AssertionError("negative gold holding")
         cards += gold_held(state, seat)
         coins += coins_held(state, seat)
-    if cards != N_GOLD + N_CURSES:
+    if cards != state[FLAGS + RULE_N_GOLD] + state[FLAGS + RULE_CURSES]:
         raise AssertionError("gold cards not conserved (deck + pool + held + discard + curses out != 41)")
-    if coins != GOLD_TOTAL[state[SPLIT]]:
+    if coins != state[FLAGS + RULE_GOLD_COINS]:
         raise AssertionError("gold coins not conserved")
     # clues: deck + discard + hands + maps = 52
     clues = state[CLUE_DECK_COUNT] + state[CLUE_DISCARD_COUNT]
     for seat in range(players):
-        if state[HAND_COUNT + seat] < 0 or state[HAND_COUNT + seat] > state[HAND_LIMIT]:
+        if state[HAND_COUNT + seat] < 0 or state[HAND_COUNT + seat] > hand_limit(state, seat):
             raise AssertionError("hand size out of range")
         clues += state[HAND_COUNT + seat]
     for m in range(N_MAPS):
         clues += state[MAP_LEN + m]
-    if clues != N_CLUES:
+    if clues != state[FLAGS + RULE_N_CLUES]:
         raise AssertionError("clue cards not conserved (deck + discard + hands + maps != 52)")
     # roses: supply + on maps = 15 per player
     for seat in range(players):
@@ -1152,7 +1190,7 @@ def check_invariants(state):
             raise AssertionError("negative rose supply")
         for m in range(N_MAPS):
             roses += roses_on_map(state, m, seat)
-        if roses != N_ROSES:
+        if roses != state[FLAGS + RULE_ROSES]:
             raise AssertionError("compass roses not conserved")
     # markers
     for m in range(N_MAPS):
@@ -1160,7 +1198,7 @@ def check_invariants(state):
         if state[MAP_LEN + m] > 0 and count < 1:
             raise AssertionError("a map with clues has no possible hex")
         if state[MAP_MARKERS_DOWN + m] == 1:
-            if state[MAP_MARKERS + m] != count or count > N_MARKERS:
+            if state[MAP_MARKERS + m] != count or count > state[FLAGS + RULE_MARKERS]:
                 raise AssertionError("markers on the board differ from the candidate count")
         elif state[MAP_MARKERS + m] != 0 or count <= marker_threshold(state):
             raise AssertionError("markers not down although few enough hexes match")
@@ -1171,7 +1209,7 @@ def check_invariants(state):
     for seat in range(players):
         if state[AMULETS_HELD + seat] < 0:
             raise AssertionError("negative amulets held")
-    if state[AMULET_SUPPLY] < 0 or total_amulets(state) != N_AMULETS:
+    if state[AMULET_SUPPLY] < 0 or total_amulets(state) != state[FLAGS + RULE_AMULETS]:
         raise AssertionError("amulets not conserved")
 
 

@@ -25,7 +25,7 @@ import numpy as np
 from numba import njit
 
 from simulator.core.engine.rng import next_uint64, random_below, shuffle_prefix
-from simulator.games.tobago.components import CURSE, CURSE_FREE_TOP, MAX_GOLD, N_CLUES, N_CURSES, N_GOLD
+from simulator.games.tobago.components import CURSE, MAX_CLUES, MAX_GOLD, MAX_TREASURE_CARDS
 from simulator.games.tobago.state import (
     CLUE_DECK,
     CLUE_DECK_COUNT,
@@ -45,10 +45,18 @@ from simulator.games.tobago.state import (
     POOL_COUNT,
     POOL_POS,
     POOL_SEER,
+    RULE_CURSE_FREE_TOP,
+    RULE_CURSES,
+    RULE_N_GOLD,
 )
 
-SAFE_FROM = N_GOLD + N_CURSES - CURSE_FREE_TOP
-"""Gold deck positions at or above this were the 12-card safe top (R4)."""
+
+
+@njit(cache=True)
+def safe_from(state):
+    """Gold deck positions at or above this were the 12-card safe top (R4; settings gold_cards,
+    curse_cards, curse_free_top)."""
+    return state[FLAGS + RULE_N_GOLD] + state[FLAGS + RULE_CURSES] - state[FLAGS + RULE_CURSE_FREE_TOP]
 
 
 @njit(cache=True)
@@ -56,7 +64,7 @@ def redraw_hidden(state, seat, stream):
     """Redraw everything ``seat`` cannot see (see the module docstring)."""
     players = state[PLAYERS]
     # clue cards: the deck and the other hands
-    unseen = np.empty(N_CLUES, dtype=np.int64)
+    unseen = np.empty(MAX_CLUES, dtype=np.int64)
     n = 0
     for i in range(state[CLUE_DECK_COUNT]):
         unseen[n] = state[CLUE_DECK + i]
@@ -78,7 +86,7 @@ def redraw_hidden(state, seat, stream):
                 state[HAND + other * MAX_HAND + slot] = unseen[k]
                 k += 1
     # gold: the deck, the pool cards the seat did not see and the face-down discard
-    values = np.empty(N_GOLD + N_CURSES + MAX_POOL, dtype=np.int64)
+    values = np.empty(MAX_TREASURE_CARDS + MAX_POOL, dtype=np.int64)
     n = 0
     for i in range(state[GOLD_DECK_COUNT]):
         values[n] = state[GOLD_DECK + i]
@@ -115,13 +123,14 @@ def redraw_hidden(state, seat, stream):
 def random_gold_below_safe_top(state, stream):
     """Deck position of a random gold card below the former safe top (-1 none)."""
     below = 0
-    for j in range(min(SAFE_FROM, state[GOLD_DECK_COUNT])):
+    top = min(safe_from(state), state[GOLD_DECK_COUNT])
+    for j in range(top):
         if state[GOLD_DECK + j] != CURSE:
             below += 1
     if below == 0:
         return -1
     pick = random_below(stream, below)
-    for j in range(min(SAFE_FROM, state[GOLD_DECK_COUNT])):
+    for j in range(top):
         if state[GOLD_DECK + j] != CURSE:
             if pick == 0:
                 return j
@@ -134,7 +143,8 @@ def keep_drawn_cards_safe(state, seat, stream):
     """R4: while no more than the 12 safe cards have left the deck (public: the deck count), none
     of the unseen cards out of it (pool cards, face-down discard) is a curse: swap any redrawn
     curse there with a random gold card below the former safe top."""
-    if N_GOLD + N_CURSES - state[GOLD_DECK_COUNT] > CURSE_FREE_TOP:
+    drawn = state[FLAGS + RULE_N_GOLD] + state[FLAGS + RULE_CURSES] - state[GOLD_DECK_COUNT]
+    if drawn > state[FLAGS + RULE_CURSE_FREE_TOP]:
         return
     for i in range(state[POOL_POS], state[POOL_COUNT]):
         if state[POOL_SEER + i] != seat and state[POOL + i] == CURSE:
@@ -155,17 +165,18 @@ def keep_drawn_cards_safe(state, seat, stream):
 def keep_safe_top(state, stream):
     """R4: swap any curse out of the former safe top with a random gold card below it (or in the
     pool's unseen cards when the deck below holds no gold card)."""
-    for i in range(SAFE_FROM, state[GOLD_DECK_COUNT]):
+    first = safe_from(state)
+    for i in range(first, state[GOLD_DECK_COUNT]):
         if state[GOLD_DECK + i] != CURSE:  # (only positions of the safe top still in the deck)
             continue
         below = 0
-        for j in range(min(SAFE_FROM, state[GOLD_DECK_COUNT])):
+        for j in range(min(first, state[GOLD_DECK_COUNT])):
             if state[GOLD_DECK + j] != CURSE:
                 below += 1
         if below == 0:
             continue
         pick = random_below(stream, below)
-        for j in range(min(SAFE_FROM, state[GOLD_DECK_COUNT])):
+        for j in range(min(first, state[GOLD_DECK_COUNT])):
             if state[GOLD_DECK + j] != CURSE:
                 if pick == 0:
                     state[GOLD_DECK + i] = state[GOLD_DECK + j]

@@ -52,7 +52,10 @@ MAX_HEXES = WORD_BITS * N_WORDS
 DIRECTIONS = ((0, -1), (1, -1), (1, 0), (0, 1), (-1, 1), (-1, 0))
 DIRECTION_NAMES = ("N", "NE", "SE", "S", "SW", "NW")
 
-SIGHT_DISTANCE = 2  # R22: "à 1 ou 2 cases du lieu"
+with open(DATA / "components.json", encoding="utf-8") as _handle:
+    SIGHT_DISTANCE = json.load(_handle)["sight_distance"]["count"]
+"""R22: "à 1 ou 2 cases du lieu": the 'in sight of' tables below are built for this distance (the
+rule setting sight_distance's default); the engine computes them per game for another value."""
 
 
 def hex_distance(a: tuple[int, int], b: tuple[int, int]) -> int:

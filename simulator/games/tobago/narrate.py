@@ -34,7 +34,10 @@ from simulator.games.tobago.state import (
     EV_START_RAISE_SKIP,
     EV_STOP,
     EV_TURN,
-    FLAG_CLUE_DECK,
+    FLAGS,
+    N_FLAGS,
+    RULE_CLUE_CARDS,
+    RULE_N_CLUES,
 )
 
 LOG_ROWS = 20_000
@@ -105,9 +108,23 @@ def players_in_log(log, count: int) -> int:
     return max(seats) + 1 if seats else 1
 
 
+def clue_cards(flags) -> np.ndarray:
+    """The run's clue deck (setting clue_cards) as ``int64[n, 4]`` codes, from the flag vector (or
+    the state's copy of it, ``state[FLAGS:FLAGS + N_FLAGS]``: ``clue_cards_in``)."""
+    flags = np.asarray(flags, dtype=np.int64)
+    n = int(flags[RULE_N_CLUES])
+    return flags[RULE_CLUE_CARDS:RULE_CLUE_CARDS + 4 * n].reshape(n, 4)
+
+
+def clue_cards_in(state) -> np.ndarray:
+    """The clue deck of the game in ``state`` (its copy of the flag vector)."""
+    return clue_cards(np.asarray(state)[FLAGS:FLAGS + N_FLAGS])
+
+
 def format_log(log, count, deck, players=4):
     """Plain-English lines for the first ``count`` records of ``log``: repeated stretches (a stalled
-    game's same round over and over) are folded into one copy and a count."""
+    game's same round over and over) are folded into one copy and a count.  ``deck``: the run's
+    clue cards (``clue_cards(flags)``)."""
     return number_rounds(fold_repeats(event_lines(log, count, deck, players)))
 
 
@@ -215,4 +232,4 @@ def narrate(run_seed, game_index, variant_flags, strategies, params):
     flags = np.asarray(variant_flags, dtype=np.int64)
     count = play_logged(int(run_seed), int(game_index), flags, tuple(strategies),
                         np.ascontiguousarray(params, dtype=np.float64), log, False)
-    return format_log(log, int(count), int(flags[FLAG_CLUE_DECK]), len(strategies))
+    return format_log(log, int(count), clue_cards(flags), len(strategies))

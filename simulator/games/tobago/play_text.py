@@ -13,7 +13,7 @@ from __future__ import annotations
 from simulator.core.engine.narration import plural
 from simulator.core.engine.option_steps import number_alike
 from simulator.core.engine.seats import seat_label
-from simulator.games.tobago.components import N_MAPS, clue_text
+from simulator.games.tobago.components import MAX_GOLD, N_MAPS, clue_text
 from simulator.games.tobago.island import (
     DIRECTION_NAMES,
     HEX_Q,
@@ -25,7 +25,9 @@ from simulator.games.tobago.island import (
     WORD_BITS,
     hex_label,
 )
-from simulator.games.tobago.narrate import LANDMARK_NAMES, MAP_NAMES, event_lines, number_rounds, players_in_log
+from simulator.games.tobago.narrate import (
+    LANDMARK_NAMES, MAP_NAMES, clue_cards, clue_cards_in, event_lines, number_rounds, players_in_log,
+)
 from simulator.games.tobago.state import (
     ACTION_AMULET_CLUE,
     ACTION_AMULET_EXCHANGE,
@@ -50,15 +52,15 @@ from simulator.games.tobago.state import (
     CURSE_GIVE_AMULET,
     CURSE_RESPONSE,
     CURSES_OUT,
-    DECK,
     EXCHANGE_CARDS,
-    FLAG_CLUE_DECK,
     GOLD_DECK_COUNT,
     HAND,
     HAND_COUNT,
     HELD,
     INITIAL_MAP,
     ISLAND,
+    FIRST_PALM,
+    FIRST_STATUE,
     LANDMARK_HEX,
     LEG,
     LEG_STOP,
@@ -94,9 +96,6 @@ from simulator.games.tobago.state import (
     TURNS,
 )
 
-MAX_GOLD_VALUE = 6
-FIRST_STATUE = 7  # LANDMARK_HEX: huts 0..3, palm trees 4..6, statues 7..9
-FIRST_PALM = 4
 
 
 def _hexes(state, offset: int) -> list[int]:
@@ -149,7 +148,7 @@ def _hand(state, seat: int) -> list[int]:
 
 
 def _clue(state, card: int) -> str:
-    return f"'{clue_text(int(state[DECK]), card)}'"
+    return f"'{clue_text(clue_cards_in(state), card)}'"
 
 
 def _possible(state, m: int) -> int:
@@ -166,7 +165,7 @@ def _offered_card(state) -> int:
 
 
 def _highest_gold(state, seat: int) -> int:
-    return max((value for value in range(MAX_GOLD_VALUE + 1) if state[HELD + seat * 7 + value] > 0), default=0)
+    return max((value for value in range(MAX_GOLD + 1) if state[HELD + seat * 7 + value] > 0), default=0)
 
 
 TURN_ACTION_TEXT = {
@@ -262,6 +261,8 @@ def _landmark_line(state) -> str:
     island = int(state[ISLAND])
     parts = []
     for i in range(10):
+        if state[LANDMARK_HEX + i] < 0:
+            continue  # a slot left empty (settings huts, palm_trees, statues)
         facing = f" facing {DIRECTION_NAMES[int(state[STATUE_FACING + i - FIRST_STATUE])]}" if i >= FIRST_STATUE else ""
         parts.append(f"{LANDMARK_NAMES[_landmark_kind(i)]} {hex_label(island, int(state[LANDMARK_HEX + i]))}{facing}")
     return "Landmarks: " + "; ".join(parts)
@@ -285,7 +286,7 @@ def _share_line(state, seat: int) -> str | None:
 
 
 def _coins(state, seat: int) -> tuple[int, int]:
-    counts = [int(state[HELD + seat * 7 + value]) for value in range(MAX_GOLD_VALUE + 1)]
+    counts = [int(state[HELD + seat * 7 + value]) for value in range(MAX_GOLD + 1)]
     return sum(value * count for value, count in enumerate(counts)), sum(counts)
 
 
@@ -369,4 +370,4 @@ def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:
     """GameSpec hook: the first ``count`` log records as ``seat`` sees them.  Tobago's log holds
     nothing private (a pool draw is logged as a count, never as values), so every seat reads the
     same lines; unfolded, so the lines already shown never change."""
-    return number_rounds(event_lines(log, count, int(variant_flags[FLAG_CLUE_DECK]), players_in_log(log, count)))
+    return number_rounds(event_lines(log, count, clue_cards(variant_flags), players_in_log(log, count)))

@@ -11,23 +11,12 @@ from numba import njit
 from simulator.core.engine.gamelog import append_record
 from simulator.core.engine.rng import random_below, shuffle_prefix
 from simulator.games.tobago.components import (
-    CLUE_CARDS,
     CURSE,
-    CURSE_FREE_TOP,
-    GOLD_COUNTS,
-    LANDMARK_SPACING,
-    LEGS_PER_MOVE,
     MAX_GOLD,
     MIN_GOLD,
-    N_AMULETS,
-    N_CLUES,
-    N_CURSES,
-    N_GOLD,
     N_HUTS,
     N_MAPS,
-    N_MARKERS,
     N_PALMS,
-    N_ROSES,
     N_STATUES,
 )
 from simulator.games.tobago.island import (
@@ -46,6 +35,8 @@ from simulator.games.tobago.island import (
     SEA,
     SEA_AREA,
     SIGHT_DISTANCE,
+    N_AREAS,
+    N_HEXES,
     WORD_BITS,
 )
 from simulator.games.tobago.state import (
@@ -62,7 +53,6 @@ from simulator.games.tobago.state import (
     CLUE_DISCARD_COUNT,
     CURSES_OUT,
     DEAL_STREAM,
-    DECK,
     EV_AMULET_APPEAR,
     EV_AMULET_PICK,
     EV_AMULET_USE,
@@ -74,7 +64,6 @@ from simulator.games.tobago.state import (
     FLAG_CLUE_MUST_SHRINK,
     FLAG_CURSES_ANYWHERE,
     FLAG_LANDMARKS_ALL_APART,
-    FLAG_MARKERS_BELOW_17,
     FLAG_STATUES_ANTICLOCKWISE,
     FLAGS,
     GAME_ENDING,
@@ -110,6 +99,21 @@ from simulator.games.tobago.state import (
     STAT_CLUES,
     STATUE_FACING,
     R_BASE,
+    FIRST_PALM,
+    FIRST_STATUE,
+    RULE_HUTS,
+    RULE_PALMS,
+    RULE_STATUES,
+    RULE_CLUE_CARDS,
+    RULE_EXTRA_CARDS,
+    RULE_CURSE_FREE_TOP,
+    RULE_CURSES,
+    RULE_GOLD_COUNT,
+    RULE_MARKERS,
+    RULE_N_CLUES,
+    RULE_N_GOLD,
+    RULE_SIGHT,
+    RULE_SPACING,
 )
 
 POPCOUNT16 = np.array([bin(i).count("1") for i in range(1 << 16)], dtype=np.int8)
@@ -161,8 +165,9 @@ def candidate_count(state, map_index):
 
 @njit(cache=True)
 def marker_threshold(state):
-    """A2: markers go down at 17 matching hexes or fewer (variant markers-below-17: fewer than 17)."""
-    return N_MARKERS - 1 if state[FLAGS + FLAG_MARKERS_BELOW_17] == 1 else N_MARKERS
+    """R16 / A2: markers go down at 17 matching hexes or fewer (setting markers_per_map; preset
+    markers-below-17: fewer than 17)."""
+    return state[FLAGS + RULE_MARKERS]
 
 
 @njit(cache=True)
@@ -192,45 +197,53 @@ def deal(state):
 
 @njit(cache=True)
 def place_landmarks(state, deal_stream):
-    """R3: 3 statues (not on the coast, facing a neighbour), then 4 huts, then 3 palm trees."""
+    """R3: 3 statues (not on the coast, facing a neighbour), then 4 huts, then 3 palm trees
+    (settings statues, huts, palm_trees: their slots of ``LANDMARK_HEX`` past the count stay -1);
+    A25: identical ones at least ``landmark_spacing`` (4) hexes apart (variant
+    landmarks-all-apart: any two)."""
     spacing_all = state[FLAGS + FLAG_LANDMARKS_ALL_APART] == 1
-    first_statue = N_HUTS + N_PALMS
+    spacing = state[FLAGS + RULE_SPACING]
+    n_huts = state[FLAGS + RULE_HUTS]
+    n_statues = state[FLAGS + RULE_STATUES]
+    for k in range(N_HUTS + N_PALMS + N_STATUES):
+        state[LANDMARK_HEX + k] = -1
     # statues first (generator order), stored after huts and palms
     island = state[ISLAND]
     n_hex = state[N_HEX]
     for _attempt in range(100000):
         ok = True
-        for k in range(N_STATUES):
+        for k in range(n_statues):
             h = random_below(deal_stream, n_hex)
-            state[LANDMARK_HEX + first_statue + k] = h
+            state[LANDMARK_HEX + FIRST_STATUE + k] = h
             if COAST[island, h] == 1:
                 ok = False
             for j in range(k):
-                if DISTANCE[island, state[LANDMARK_HEX + first_statue + j], h] < LANDMARK_SPACING:
+                if DISTANCE[island, state[LANDMARK_HEX + FIRST_STATUE + j], h] < spacing:
                     ok = False
         if ok:
             break
-    for k in range(N_STATUES):
+    for k in range(n_statues):
         state[STATUE_FACING + k] = random_below(deal_stream, 6)
     # huts then palms among the hexes still free
     for group in range(2):
-        first = 0 if group == 0 else N_HUTS
-        count = N_HUTS if group == 0 else N_PALMS
+        first = 0 if group == 0 else FIRST_PALM
+        count = n_huts if group == 0 else state[FLAGS + RULE_PALMS]
+        placed_before = 0 if group == 0 else n_huts
         for _attempt in range(100000):
             ok = True
             for k in range(count):
                 h = random_below(deal_stream, n_hex)
                 state[LANDMARK_HEX + first + k] = h
-                for s in range(N_STATUES):
-                    other = state[LANDMARK_HEX + first_statue + s]
-                    if other == h or (spacing_all and DISTANCE[island, other, h] < LANDMARK_SPACING):
+                for s in range(n_statues):
+                    other = state[LANDMARK_HEX + FIRST_STATUE + s]
+                    if other == h or (spacing_all and DISTANCE[island, other, h] < spacing):
                         ok = False
-                for j in range(first):
+                for j in range(placed_before):
                     other = state[LANDMARK_HEX + j]
-                    if other == h or (spacing_all and DISTANCE[island, other, h] < LANDMARK_SPACING):
+                    if other == h or (spacing_all and DISTANCE[island, other, h] < spacing):
                         ok = False
                 for j in range(first, first + k):
-                    if DISTANCE[island, state[LANDMARK_HEX + j], h] < LANDMARK_SPACING:
+                    if DISTANCE[island, state[LANDMARK_HEX + j], h] < spacing:
                         ok = False
             if ok:
                 break
@@ -239,13 +252,15 @@ def place_landmarks(state, deal_stream):
 @njit(cache=True)
 def landmark_masks(state):
     """Spec 1.3 for the landmark kinds (hut, palm tree, statue) of this game's placement: in,
-    next to (not on one, a neighbour holds one), in sight of (not on one, 1 or 2 hexes away, R22)."""
+    next to (not on one, a neighbour holds one), in sight of (not on one, 1 to ``sight_distance``
+    (2) hexes away, R22)."""
     island = state[ISLAND]
+    sight = state[FLAGS + RULE_SIGHT]
     for i in range(3 * 3 * N_WORDS):
         state[LANDMARK_MASK + i] = 0
     for kind in range(3):
-        first = 0 if kind == 0 else (N_HUTS if kind == 1 else N_HUTS + N_PALMS)
-        count = N_HUTS if kind == 0 else (N_PALMS if kind == 1 else N_STATUES)
+        first = 0 if kind == 0 else (FIRST_PALM if kind == 1 else FIRST_STATUE)
+        count = state[FLAGS + RULE_HUTS + kind]  # RULE_HUTS, RULE_PALMS, RULE_STATUES
         for h in range(state[N_HEX]):
             nearest = 99
             for k in range(count):
@@ -258,28 +273,35 @@ def landmark_masks(state):
                 state[LANDMARK_MASK + (kind * 3 + REL_IN) * N_WORDS + word] |= bit
             if nearest == 1:
                 state[LANDMARK_MASK + (kind * 3 + REL_NEXT_TO) * N_WORDS + word] |= bit
-            if 1 <= nearest <= SIGHT_DISTANCE:
+            if 1 <= nearest <= sight:
                 state[LANDMARK_MASK + (kind * 3 + REL_IN_SIGHT) * N_WORDS + word] |= bit
 
 
 @njit(cache=True)
 def card_masks(state):
-    """R23 / spec 1.3: the hexes each clue card of this game's deck matches.  'not ...' is the
-    complement of the positive relation on the island, so 'not next to' and 'not in sight of'
-    keep the place itself (R21) while 'in sight of' excludes it (R22)."""
+    """R23 / spec 1.3: the hexes each clue card of this game's deck (setting clue_cards) matches.
+    'not ...' is the complement of the positive relation on the island, so 'not next to' and 'not
+    in sight of' keep the place itself (R21) while 'in sight of' excludes it (R22).  R22's reach is
+    the setting sight_distance: the island tables hold it for the default (2); for another value
+    the 'in sight of' masks of the terrains and the sea are computed here (``sight_masks``)."""
     island = state[ISLAND]
-    deck = state[DECK]
-    for card in range(N_CLUES):
-        relation = CLUE_CARDS[deck, card, 0]
-        negated = CLUE_CARDS[deck, card, 1]
-        feature = CLUE_CARDS[deck, card, 2]
-        largest = CLUE_CARDS[deck, card, 3]
+    cards = FLAGS + RULE_CLUE_CARDS
+    own_sight = state[FLAGS + RULE_SIGHT] != SIGHT_DISTANCE
+    sight = np.zeros((N_AREAS, N_WORDS), dtype=np.int64)
+    if own_sight:
+        sight_masks(state, island, state[FLAGS + RULE_SIGHT], sight)
+    for card in range(state[FLAGS + RULE_N_CLUES]):
+        relation = state[cards + card * 4]
+        negated = state[cards + card * 4 + 1]
+        feature = state[cards + card * 4 + 2]
+        largest = state[cards + card * 4 + 3]
         for w in range(N_WORDS):
-            if feature < SEA:
-                area = feature + LARGEST_BASE if largest == 1 else feature
-                mask = RELATION_MASK[island, area, relation, w]
-            elif feature == SEA:
-                mask = RELATION_MASK[island, SEA_AREA, relation, w]
+            if feature <= SEA:
+                area = SEA_AREA if feature == SEA else (feature + LARGEST_BASE if largest == 1 else feature)
+                if own_sight and relation == REL_IN_SIGHT:
+                    mask = sight[area, w]
+                else:
+                    mask = RELATION_MASK[island, area, relation, w]
             else:
                 mask = state[LANDMARK_MASK + ((feature - SEA - 1) * 3 + relation) * N_WORDS + w]
             if negated == 1:
@@ -288,27 +310,56 @@ def card_masks(state):
 
 
 @njit(cache=True)
-def build_gold_deck(state, split, deal_stream):
-    """R4: shuffle the 39 gold cards, shuffle the 2 curses into 27 of them, put the other 12 on
-    top (variant curses-anywhere: the curses anywhere).  The top is the end of the array."""
+def sight_masks(state, island, sight, masks):
+    """R22 with a reach of ``sight`` hexes (setting sight_distance): ``masks[area]`` = the hexes
+    not in the area and 1 to ``sight`` hexes from it (``island.RELATION_MASK``'s areas: the
+    terrains, their largest areas); for the sea, the hexes at most ``sight - 1`` from a coast hex
+    (a sea position is one hex beyond the coast)."""
+    n_hex = N_HEXES[island]
+    for area in range(N_AREAS):
+        if area == SEA_AREA:
+            for h in range(n_hex):
+                for c in range(n_hex):
+                    if COAST[island, c] == 1 and DISTANCE[island, h, c] <= sight - 1:
+                        masks[area, h // WORD_BITS] |= 1 << (h % WORD_BITS)
+                        break
+            continue
+        for h in range(n_hex):
+            if (RELATION_MASK[island, area, REL_IN, h // WORD_BITS] >> (h % WORD_BITS)) & 1:
+                continue
+            for f in range(n_hex):
+                if (RELATION_MASK[island, area, REL_IN, f // WORD_BITS] >> (f % WORD_BITS)) & 1 \
+                        and DISTANCE[island, h, f] <= sight:
+                    masks[area, h // WORD_BITS] |= 1 << (h % WORD_BITS)
+                    break
+
+
+@njit(cache=True)
+def build_gold_deck(state, deal_stream):
+    """R4: shuffle the 39 gold cards (setting gold_cards), shuffle the 2 curses (curse_cards) into
+    27 of them, put the other 12 (curse_free_top) on top (variant curses-anywhere: the curses
+    anywhere).  The top is the end of the array."""
     n = 0
     for value in range(MIN_GOLD, MAX_GOLD + 1):
-        for _ in range(GOLD_COUNTS[split, value]):
+        for _ in range(state[FLAGS + RULE_GOLD_COUNT + value]):
             state[GOLD_DECK + n] = value
             n += 1
-    deck = state[GOLD_DECK:GOLD_DECK + N_GOLD + N_CURSES]
-    shuffle_prefix(deck, N_GOLD, deal_stream)
-    # the 12 safe cards are deck[N_GOLD - 12:N_GOLD]; move them to the top, the rest + curses below
-    bottom = N_GOLD - CURSE_FREE_TOP
-    for k in range(CURSE_FREE_TOP):
-        deck[N_GOLD + N_CURSES - 1 - k] = deck[N_GOLD - 1 - k]
-    for k in range(N_CURSES):
+    n_gold = state[FLAGS + RULE_N_GOLD]
+    n_curses = state[FLAGS + RULE_CURSES]
+    safe_top = state[FLAGS + RULE_CURSE_FREE_TOP]
+    deck = state[GOLD_DECK:GOLD_DECK + n_gold + n_curses]
+    shuffle_prefix(deck, n_gold, deal_stream)
+    # the safe cards are deck[n_gold - safe_top:n_gold]; move them to the top, the rest + curses below
+    bottom = n_gold - safe_top
+    for k in range(safe_top):
+        deck[n_gold + n_curses - 1 - k] = deck[n_gold - 1 - k]
+    for k in range(n_curses):
         deck[bottom + k] = CURSE
     if state[FLAGS + FLAG_CURSES_ANYWHERE] == 1:
-        shuffle_prefix(deck, N_GOLD + N_CURSES, deal_stream)
+        shuffle_prefix(deck, n_gold + n_curses, deal_stream)
     else:
-        shuffle_prefix(deck, bottom + N_CURSES, deal_stream)
-    state[GOLD_DECK_COUNT] = N_GOLD + N_CURSES
+        shuffle_prefix(deck, bottom + n_curses, deal_stream)
+    state[GOLD_DECK_COUNT] = n_gold + n_curses
     state[R_BASE + 4] += 1
 
 
@@ -341,9 +392,16 @@ def draw_clue(state, seat):
 
 
 @njit(cache=True)
+def hand_limit(state, seat):
+    """R8: the clue cards ``seat`` holds: hand_size and its seatK_extra_cards."""
+    return state[HAND_LIMIT] + state[FLAGS + RULE_EXTRA_CARDS + seat]
+
+
+@njit(cache=True)
 def refill_hand(state, seat):
-    """R15 / R8: draw back up to the hand size (4, 6 at 2 players)."""
-    while state[HAND_COUNT + seat] < state[HAND_LIMIT]:
+    """R15 / R8: draw back up to the hand size (setting hand_size: 4, 6 at 2 players; plus the
+    seat's handicap seatK_extra_cards)."""
+    while state[HAND_COUNT + seat] < hand_limit(state, seat):
         if not draw_clue(state, seat):
             return
 
@@ -438,10 +496,11 @@ def lay_clue(state, seat, card, map_index, log):
     state[R_BASE + 13] += 1
     state[R_BASE + 14] += 1
     state[R_BASE + 23] += 1
-    relation = CLUE_CARDS[state[DECK], card, 0]
-    if CLUE_CARDS[state[DECK], card, 1] == 1 and relation != REL_IN:
+    relation = state[FLAGS + RULE_CLUE_CARDS + card * 4]
+    negated = state[FLAGS + RULE_CLUE_CARDS + card * 4 + 1]
+    if negated == 1 and relation != REL_IN:
         state[R_BASE + 21] += 1  # R21: 'not next to' / 'not in sight of' keep the place itself
-    elif CLUE_CARDS[state[DECK], card, 1] == 0 and relation == REL_IN_SIGHT:
+    elif negated == 0 and relation == REL_IN_SIGHT:
         state[R_BASE + 22] += 1  # R22: 'in sight of' eliminates the place itself
     for w in range(N_WORDS):
         state[MAP_CAND + map_index * N_WORDS + w] &= state[CARD_MASK + card * N_WORDS + w]
@@ -522,9 +581,8 @@ def statues_emit(state, turn, log):
     clockwise (A7).  R31: never two on one hex (A6: none appears, the statue still turns);
     R32: it may land under a landmark; A8: none when the supply is empty."""
     island = state[ISLAND]
-    first_statue = N_HUTS + N_PALMS
-    for s in range(N_STATUES):
-        statue = state[LANDMARK_HEX + first_statue + s]
+    for s in range(state[FLAGS + RULE_STATUES]):  # setting statues
+        statue = state[LANDMARK_HEX + FIRST_STATUE + s]
         facing = state[STATUE_FACING + s]
         target = RAY_END[island, statue, facing]
         if state[FLAGS + FLAG_AMULET_FIRST_COAST] == 1 and RAY_FIRST_COAST[island, statue, facing] >= 0:
@@ -538,7 +596,7 @@ def statues_emit(state, turn, log):
         else:
             state[AMULET_AT + target] = 1
             state[AMULET_SUPPLY] -= 1
-            for k in range(first_statue + N_STATUES):
+            for k in range(N_HUTS + N_PALMS + N_STATUES):  # (an empty slot is -1)
                 if state[LANDMARK_HEX + k] == target:
                     state[R_BASE + 32] += 1
         if turn:

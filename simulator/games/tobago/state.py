@@ -23,17 +23,22 @@ Public / private (what a strategy may read; the engine does not hide anything):
   among them; the whole discard once R64 shuffled it), the deal stream.
 """
 
-from simulator.games.tobago.components import N_CLUES, N_MAPS, N_TREASURE_CARDS
+from simulator.games.tobago.components import (
+    MAX_CLUES, MAX_GOLD, MAX_HAND_SIZE, MAX_ROSES, MAX_TREASURE_CARDS, N_HUTS, N_LANDMARKS, N_MAPS, N_PALMS,
+)
 from simulator.games.tobago.island import MAX_HEXES, N_WORDS
 
 MAX_PLAYERS = 4
-MAX_HAND = 6
-MAX_MAP_CLUES = N_CLUES + 1  # every clue card plus the raiser's rose
-MAX_POOL = MAX_PLAYERS * 16 + 2  # roses on one map (at most 15 per player + the raiser's) + the extra card
+MAX_HAND = MAX_HAND_SIZE
+FIRST_PALM = N_HUTS  # LANDMARK_HEX slots: huts 0..3, palm trees 4..6, statues 7..9 (the box's counts are the capacities)
+FIRST_STATUE = N_HUTS + N_PALMS
+MAX_MAP_CLUES = MAX_CLUES + 1  # every clue card plus the raiser's rose
+MAX_POOL = MAX_PLAYERS * (MAX_ROSES + 1) + 2  # roses on one map (at most 15 per player + the raiser's) + the extra card
 MAX_OPTIONS = 128
 """Most options of a decision: ``atv_start`` offers every island hex (<= 104)."""
 MAX_CHECKPOINTS = 64
-"""Score checkpoints: one per share (at most 41 gold cards -> < 41 shares) and the end."""
+"""Score checkpoints: one per share and the end (41 cards by default -> fewer than 41 shares; past 64
+checkpoints, with a designer's larger deck, the later ones are not recorded)."""
 
 _offset = 0
 
@@ -49,9 +54,9 @@ def _block(size: int) -> int:
 PLAYERS = _block(1)
 ISLAND = _block(1)  # island index into island.ISLAND_IDS
 N_HEX = _block(1)
-DECK = _block(1)  # clue deck 0 default, 1 clue-deck-b, 2 clue-deck-c
-SPLIT = _block(1)  # gold split 0 flat, 1 bell, 2 low
-HAND_LIMIT = _block(1)  # clue cards per hand (R8: 4, 6 at 2 players)
+DECK = _block(1)  # clue deck: 0 the default file, 1 clue-deck-b, 2 clue-deck-c, 3 a designer's own
+SPLIT = _block(1)  # gold split: 0 flat (default file), 1 bell, 2 low, 3 a designer's own
+HAND_LIMIT = _block(1)  # clue cards per hand (R8: setting hand_size, 4, 6 at 2 players)
 START_PLAYER = _block(1)
 ACTIVE = _block(1)  # seat whose turn it is
 TURNS = _block(1)  # turns started (the game length)
@@ -63,15 +68,15 @@ CURSES_SEEN = _block(1)
 REFILLS = _block(1)  # gold cards taken from the discard to complete the last share (R64)
 
 # ---- landmarks (public) ----
-LANDMARK_HEX = _block(10)  # huts 0..3, palm trees 4..6, statues 7..9
+LANDMARK_HEX = _block(N_LANDMARKS)  # huts 0..3, palm trees 4..6, statues 7..9; -1: a slot left empty (settings huts, palm_trees, statues)
 STATUE_FACING = _block(3)  # direction index, island.DIRECTIONS (clockwise from N)
 LANDMARK_MASK = _block(3 * 3 * N_WORDS)  # [(kind * 3 + relation) * N_WORDS + word], kind 0 hut 1 palm 2 statue
-CARD_MASK = _block(N_CLUES * N_WORDS)  # hexes matching each clue card on this island and placement
+CARD_MASK = _block(MAX_CLUES * N_WORDS)  # hexes matching each clue card on this island and placement
 
 # ---- clue cards ----
-CLUE_DECK = _block(N_CLUES)  # face-down deck, top = CLUE_DECK[CLUE_DECK_COUNT - 1] (private)
+CLUE_DECK = _block(MAX_CLUES)  # face-down deck, top = CLUE_DECK[CLUE_DECK_COUNT - 1] (private)
 CLUE_DECK_COUNT = _block(1)
-CLUE_DISCARD = _block(N_CLUES)
+CLUE_DISCARD = _block(MAX_CLUES)
 CLUE_DISCARD_COUNT = _block(1)
 HAND = _block(MAX_PLAYERS * MAX_HAND)  # [seat * MAX_HAND + slot] card, -1 empty (own seat only)
 HAND_COUNT = _block(MAX_PLAYERS)
@@ -89,7 +94,7 @@ MAP_MARKERS_DOWN = _block(N_MAPS)  # 1 once the markers are down (R16)
 ROSES = _block(MAX_PLAYERS)  # compass roses in the supply
 ATV_HEX = _block(MAX_PLAYERS)
 AMULETS_HELD = _block(MAX_PLAYERS)
-HELD = _block(MAX_PLAYERS * 7)  # [seat * 7 + value] gold cards of that value held (values 2..6)
+HELD = _block(MAX_PLAYERS * 7)  # [seat * 7 + value] gold cards of that value held (values 1..6)
 
 # ---- amulets ----
 AMULET_AT = _block(MAX_HEXES)  # 1 when an amulet lies on the hex
@@ -97,7 +102,7 @@ AMULET_SUPPLY = _block(1)
 AMULETS_OUT = _block(1)  # spent amulets out of the game (variant amulets-spent-removed)
 
 # ---- gold deck ----
-GOLD_DECK = _block(N_TREASURE_CARDS)  # values, 0 = curse; top = GOLD_DECK[GOLD_DECK_COUNT - 1] (private)
+GOLD_DECK = _block(MAX_TREASURE_CARDS)  # values, 0 = curse; top = GOLD_DECK[GOLD_DECK_COUNT - 1] (private)
 GOLD_DECK_COUNT = _block(1)
 GOLD_DISCARD = _block(7)  # [value] face-up discard: cards seen by all (curses only under curse-reshuffled)
 GOLD_DISCARD_HIDDEN = _block(7)  # [value] face-down discard: pool cards never turned up (R53 / R54) (private)
@@ -217,10 +222,10 @@ EV_STOP = 24  # seat
 EV_START_RAISE_SKIP = 25  # seat, hex (variant raise-at-start-optional: the treasures stay)
 
 # ---- variants ----
-# The island variants island-1 .. island-32 are added in __init__.py (one per layout of the board file).
+# The variants that only set numbers (island-N, two-player-hand-4, markers-below-17, gold-values-*,
+# clue-deck-*) are presets of rule settings (settings.py).
 VARIANTS = {
     "amulets-at-setup": "A1: each statue makes one amulet appear at setup, without turning (default: no amulet on the island at the start).",
-    "markers-below-17": "A2: markers go down when fewer than 17 hexes match (default: 17 or fewer).",
     "clue-must-shrink": "A3: a clue must remove at least one possible hex even before markers are down (default: only once markers are down, R19).",
     "amulet-first-coast-hex": "A5: a statue's amulet lands on the first coast hex along its gaze (default: the last island hex before the sea).",
     "statues-turn-anticlockwise": "A7: statues turn 1/6 anticlockwise after emitting (default: clockwise in the board file's orientation).",
@@ -235,42 +240,58 @@ VARIANTS = {
     "landmarks-all-apart": "A25: every two landmarks, of any kind, are at least 4 hexes apart (default: identical ones only).",
     "random-atv-start": "A27: ATVs start on random hexes (default: each player chooses).",
     "tiebreak-amulets": "A29: ties go to more amulets, then fewer gold cards (default: shared first place).",
-    "two-player-hand-4": "A32: 4 clue cards in hand at 2 players (default: 6).",
     "curse-amulet-without-gold": "A22 former default: a rose holder with no gold card but an amulet must give the amulet to a curse (default: it loses nothing, R41).",
     "raise-at-start-optional": "A13 / R28: an ATV already on a located treasure at its turn start may leave it (default: the raise is automatic).",
     "random-first-player": "Simulator setting for seat-symmetry checks, not a reading: the start player (R9, who places first and plays first) is drawn at random (default: seat 1).",
     "curses-anywhere": "Design: the 2 curses are shuffled into the whole gold deck (no 12-card safe top, R4).",
-    "gold-values-bell": "Reconstruction: gold cards 2x7, 3x8, 4x9, 5x8, 6x7 (default flat 8/8/8/8/7).",
-    "gold-values-low": "Reconstruction: gold cards 2x10, 3x9, 4x8, 5x7, 6x5 (default flat 8/8/8/8/7).",
-    "clue-deck-b": "Reconstruction: clue deck with 'not in largest T' instead of 'not next to T'.",
-    "clue-deck-c": "Reconstruction: clue deck where river and lake get 'in sight of' instead of 'not next to'.",
 }
 
 FLAG_AMULETS_AT_SETUP = 0
-FLAG_MARKERS_BELOW_17 = 1
-FLAG_CLUE_MUST_SHRINK = 2
-FLAG_AMULET_FIRST_COAST = 3
-FLAG_STATUES_ANTICLOCKWISE = 4
-FLAG_AMULETS_SPENT_REMOVED = 5
-FLAG_NO_REMOVE_CUBE = 6
-FLAG_NO_AMULET_EXCHANGE = 7
-FLAG_EXCHANGE_SUBSET = 8
-FLAG_EXCHANGE_PASS_ONLY_WITHOUT = 9
-FLAG_LAST_ROSE_MUST_TAKE = 10
-FLAG_CURSE_RESHUFFLED = 11
-FLAG_INITIAL_ANY_MAP = 12
-FLAG_LANDMARKS_ALL_APART = 13
-FLAG_RANDOM_ATV_START = 14
-FLAG_TIEBREAK_AMULETS = 15
-FLAG_TWO_PLAYER_HAND_4 = 16
-FLAG_CURSES_ANYWHERE = 17
-FLAG_GOLD_SPLIT = 18  # 0 flat, 1 bell, 2 low
-FLAG_CLUE_DECK = 19  # 0 default, 1 b, 2 c
-FLAG_ISLAND = 20  # -1 drawn per game, else the island index
-FLAG_CURSE_AMULET_WITHOUT_GOLD = 21
-FLAG_RAISE_AT_START_OPTIONAL = 22
-FLAG_RANDOM_FIRST_PLAYER = 23
-N_FLAGS = 24
+FLAG_CLUE_MUST_SHRINK = 1
+FLAG_AMULET_FIRST_COAST = 2
+FLAG_STATUES_ANTICLOCKWISE = 3
+FLAG_AMULETS_SPENT_REMOVED = 4
+FLAG_NO_REMOVE_CUBE = 5
+FLAG_NO_AMULET_EXCHANGE = 6
+FLAG_EXCHANGE_SUBSET = 7
+FLAG_EXCHANGE_PASS_ONLY_WITHOUT = 8
+FLAG_LAST_ROSE_MUST_TAKE = 9
+FLAG_CURSE_RESHUFFLED = 10
+FLAG_INITIAL_ANY_MAP = 11
+FLAG_LANDMARKS_ALL_APART = 12
+FLAG_RANDOM_ATV_START = 13
+FLAG_TIEBREAK_AMULETS = 14
+FLAG_CURSES_ANYWHERE = 15
+FLAG_CURSE_AMULET_WITHOUT_GOLD = 16
+FLAG_RAISE_AT_START_OPTIONAL = 17
+FLAG_RANDOM_FIRST_PLAYER = 18
+FLAG_GOLD_SPLIT = 19  # which gold file: 0 flat, 1 bell, 2 low, 3 a designer's own (narration)
+FLAG_CLUE_DECK = 20  # which clue file: 0 default, 1 b, 2 c, 3 a designer's own (narration)
+FLAG_ISLAND = 21  # setting island - 1: -1 drawn per game, else the island index
+
+# ---- rule settings (settings.py), after the flags in the same vector and in the state's FLAGS
+# block: the engine and the strategies read state[FLAGS + RULE_*] (run-time values, no recompile).
+RULE_HAND_SIZE = 22  # R8: clue cards per hand at this player count
+RULE_AMULETS = 23  # R10: amulets in the game
+RULE_ROSES = 24  # R1: compass roses per player (at most MAX_ROSES)
+RULE_MARKERS = 25  # R16 / A2: markers per map: they go down once this many hexes or fewer match
+RULE_LEGS = 26  # R24: legs of one move
+RULE_TURN_CAP = 27  # simulator guard: turns before a game is stopped (no rule)
+RULE_CURSES = 28  # R4: curse cards (at most MAX_CURSES)
+RULE_CURSE_FREE_TOP = 29  # R4: gold cards on top of the deck with no curse among them
+RULE_SPACING = 30  # R3 / A25: least distance between two identical landmarks
+RULE_SIGHT = 31  # R22: 'in sight of' reaches this many hexes
+RULE_N_CLUES = 32  # clue cards in the deck (rows of the clue file)
+RULE_N_GOLD = 33  # gold cards in the deck (sum of the gold file's counts)
+RULE_GOLD_COINS = 34  # coins on all gold cards
+RULE_HUTS = 35  # R3: huts on the island (at most N_HUTS, their slots of LANDMARK_HEX)
+RULE_PALMS = 36  # R3: palm trees (at most N_PALMS)
+RULE_STATUES = 37  # R3 / R30: statues (at most N_STATUES)
+RULE_START_AMULETS = 38  # [engine seat] amulets each seat takes from the supply at setup (seatK_start_amulets)
+RULE_EXTRA_CARDS = RULE_START_AMULETS + MAX_PLAYERS  # [engine seat] clue cards beyond hand_size (seatK_extra_cards)
+RULE_GOLD_COUNT = RULE_EXTRA_CARDS + MAX_PLAYERS  # [value 0..MAX_GOLD] gold cards of that value
+RULE_CLUE_CARDS = RULE_GOLD_COUNT + MAX_GOLD + 1  # [card * 4 + k]: relation, negated, feature, largest
+N_FLAGS = RULE_CLUE_CARDS + MAX_CLUES * 4
 
 # ---- rule firing counters (docs/engine-contract.md "What the engine records") ----
 RULE_IDS = tuple(f"R{k}" for k in range(1, 66)) + (

@@ -9,7 +9,7 @@ holds the values of the cards discarded face down (pool cards never turned up, R
 """
 
 from simulator.core.engine.visibility import NOBODY, OPAQUE, OWN, SEER, Region, Visibility, cards, histogram
-from simulator.games.tobago.components import MAX_GOLD, N_CLUES, N_TREASURE_CARDS
+from simulator.games.tobago.components import MAX_CLUES, MAX_GOLD, MAX_TREASURE_CARDS
 from simulator.games.tobago.state import (
     CLUE_DECK,
     CLUE_DECK_COUNT,
@@ -29,11 +29,11 @@ from simulator.games.tobago.state import (
 )
 
 VISIBILITY = Visibility("tobago", (
-    Region("CLUE_DECK", CLUE_DECK, N_CLUES, NOBODY, cards("clue"), count_slot=CLUE_DECK_COUNT,
+    Region("CLUE_DECK", CLUE_DECK, MAX_CLUES, NOBODY, cards("clue"), count_slot=CLUE_DECK_COUNT,
            rule="«il PIOCHE un nouvel indice»: the clue deck is drawn face down"),
     Region("HAND", HAND, MAX_PLAYERS * MAX_HAND, OWN, cards("clue"), stride=MAX_HAND, count_slot=HAND_COUNT,
            rule="«une CARTE « indice » de sa main»: clue cards are held in hand (R8)"),
-    Region("GOLD_DECK", GOLD_DECK, N_TREASURE_CARDS, NOBODY, cards("gold"), count_slot=GOLD_DECK_COUNT,
+    Region("GOLD_DECK", GOLD_DECK, MAX_TREASURE_CARDS, NOBODY, cards("gold"), count_slot=GOLD_DECK_COUNT,
            rule="the gold deck («la pioche de cartes « or »») is face down"),
     Region("POOL", POOL, MAX_POOL, SEER, cards("gold"), seer_slot=POOL_SEER, count_slot=POOL_COUNT,
            public_below_slot=POOL_POS,
