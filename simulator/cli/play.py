@@ -30,6 +30,7 @@ import numpy as np
 from simulator.cli.interruption import EXIT_INTERRUPTED, EXIT_TERMINATED
 from simulator.core.run import limits
 from simulator.core.engine.forward import NO_SEAT
+from simulator.core.engine.narration import decision_words
 from simulator.core.engine.option_steps import OptionText, check_option_labels, entry_texts, full_text, menu
 from simulator.core.engine.registry import GameSpec, UsageError, check_players, check_variants, get_game
 from simulator.core.engine.seats import seat_number
@@ -170,7 +171,7 @@ def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callab
     say("")
     for line in view_lines(table):
         say(line)
-    say(f"Seat {seat_number(table.person)}, your decision ({table.spec.decision_name(kind)}):")
+    say(f"Seat {seat_number(table.person)}, your decision ({decision_words(table.spec, kind)}):")
     texts = option_texts(table, kind, n_options)
     chosen_paths: list[tuple[str, ...]] = [()]
     while True:

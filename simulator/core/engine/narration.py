@@ -74,3 +74,20 @@ def _repeat_count(lines: list[str], start: int, period: int) -> int:
         count += 1
         position += period
     return count
+
+
+def decision_words(spec, kind: int) -> str:
+    """What a decision of kind ``kind`` asks, in a player's words ("choose a card to play"), from
+    the ``DECISION_WORDS`` mapping (decision kind name -> words) of the game's ``play_text.py``;
+    a kind it does not name reads as its name with spaces ("opening pass colour"), never as the
+    engine's identifier."""
+    import importlib
+
+    from simulator.core.engine.registry import GAME_MODULES
+
+    name = spec.decision_name(kind)
+    try:
+        words = getattr(importlib.import_module(f"{GAME_MODULES[spec.id]}.play_text"), "DECISION_WORDS", {})
+    except (KeyError, ModuleNotFoundError):
+        words = {}
+    return words.get(name, name.replace("_", " "))

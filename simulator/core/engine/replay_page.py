@@ -40,7 +40,7 @@ from typing import Callable
 import numpy as np
 
 from simulator.core.engine.forward import NO_SEAT
-from simulator.core.engine.narration import plural
+from simulator.core.engine.narration import decision_words, plural
 from simulator.core.engine.option_steps import full_text
 from simulator.core.engine.registry import GAME_MODULES, GameSpec, UsageError
 from simulator.core.engine.seats import seat_label
@@ -89,17 +89,19 @@ def hidden_slots_of(game_id: str, state: np.ndarray, seat: int | None) -> np.nda
     return ~visible_mask(declaration, state, seat)
 
 
-def _decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice, flags, viewer) -> str:
-    """What was decided, in words when the game describes its options and the viewer may know."""
+def decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice, flags, viewer) -> str:
+    """What was decided, in words when the game describes its options and the viewer may know.
+    Another seat's decision says who decides and what about, never how many options it had: the
+    count follows from what that seat holds (how many card kinds a hidden hand has)."""
     who = seat_label(seat)
-    name = spec.decision_name(kind)
+    words = decision_words(spec, kind)
     if viewer is not None and viewer != seat:
-        return f"{who} decides ({name}, {n_options} options)"
+        return f"{who} decides: {words}"
     chosen = f"option {choice + 1} of {n_options}"
     if spec.describe_options is not None:
         texts = spec.describe_options(state, seat, kind, options, n_options, flags)
         chosen = f"{full_text(texts[choice])} (option {choice + 1} of {n_options})"
-    return f"{who} decides ({name}): {chosen}"
+    return f"{who} decides ({words}): {chosen}"
 
 
 def capture_frames(spec: GameSpec, functions: tuple, names: tuple[str, ...], params: np.ndarray, flags: np.ndarray,
@@ -128,7 +130,7 @@ def capture_frames(spec: GameSpec, functions: tuple, names: tuple[str, ...], par
         if n_options > 1:
             choice = strategy_choice(game, functions[who], names[who], params[who], who, kind, n_options,
                                      spec.decision_name(kind))  # fmt: skip
-        pictures.append((svg, count, _decision_text(spec, game.state, who, kind, game.options, n_options, choice, flags,
+        pictures.append((svg, count, decision_text(spec, game.state, who, kind, game.options, n_options, choice, flags,
                                                     seat)))  # fmt: skip
         game.apply(choice)
     log = game.log

@@ -55,6 +55,26 @@ def _island_descriptions() -> tuple[str, ...]:
         return tuple(row["description"].split(" (")[0] for row in csv.DictReader(handle))
 
 
+DECISION_WORDS = {
+    "action": "your action: play cards, use a small island or pass",
+    "pay_card": "which card pays",
+    "island_target": "where the small island acts",
+    "island_use": "how to use the small island",
+    "compass_source": "which compass moves",
+    "copy_effect": "which effect to copy",
+    "take_treasure": "which treasure to take, and keep or discard it",
+    "prep_discard": "cards to discard before the round",
+    "a1_draw": "take the offer of event A1 or not",
+    "b4_return": "which compass to take back (event B4)",
+    "healer": "which Healer to choose",
+    "healer_reveal": "which of your two Healers to reveal",
+    "draft_discard": "cards to discard for the starting draft",
+    "a2_take": "which revealed treasure to take (event A2)",
+    "b4_return_aaron": "which of Aaron's compasses to send back (event B4)",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
+
+
 def _colour(colour: int) -> str:
     return colour_names()[colour]
 

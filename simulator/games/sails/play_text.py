@@ -52,6 +52,23 @@ from simulator.games.sails.state import (
 )
 
 
+DECISION_WORDS = {
+    "opening_pass_colour": "the colour of the card to pass on",
+    "play_card": "the card to play, and what of it to show",
+    "bonus_after_reveal": "Bonus cards to add after the reveal",
+    "take_or_steal": "take a treasure from a deck or steal one",
+    "a1_target": "whose Bonus cards to take",
+    "a2_target": "whose Island cards to take",
+    "a2_give": "which Island card to give back",
+    "a3_deck": "which deck to look at",
+    "a3_order": "the order to put the treasures back in",
+    "a4_take": "which card of the table to take",
+    "a4_discard": "which card to discard",
+    "play_bonus": "Bonus cards to add to the card",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
+
+
 def _value_set(variant_flags) -> int:
     return int(variant_flags[FLAG_VALUE_SET])
 

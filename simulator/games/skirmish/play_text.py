@@ -115,6 +115,28 @@ CARD_EFFECTS = {
 against an attack, never chosen as a card of the turn)."""
 
 
+DECISION_WORDS = {
+    "start_anchor": "where to dock the boat",
+    "choose_card": "which card to play, or end the turn",
+    "move_piece": "which piece to move",
+    "move_destination": "where the piece goes",
+    "bomb_drop": "where to put the bomb down",
+    "open_chest": "open the chest or not",
+    "place_found": "where to put what the chest held",
+    "pistol_target": "whom to shoot",
+    "attack_target": "whom the card is played on",
+    "shield_reaction": "use a Shield or not",
+    "potion_discard": "choose a card to discard for the Potion",
+    "gift_target": "whom to give the gift to",
+    "chest_steal": "what to steal from a boat",
+    "boat_anchor": "where to sail the boat",
+    "flying_bomb": "which bomb flies, and where",
+    "forced_discard": "which card to discard",
+    "gift_card": "which card to give",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
+
+
 def _narrator(state) -> Narrator:
     """A narrator naming squares and characters as the narration does (Bobby by his owner)."""
     narrator = Narrator(int(state[COLS]))

@@ -25,7 +25,7 @@ from simulator.games.tobago.island import (
     WORD_BITS,
     hex_label,
 )
-from simulator.games.tobago.narrate import LANDMARK_NAMES, MAP_NAMES, event_lines, number_rounds, players_in_log
+from simulator.games.tobago.narrate import LANDMARK_NAMES, island_words, MAP_NAMES, event_lines, number_rounds, players_in_log
 from simulator.games.tobago.state import (
     ACTION_AMULET_CLUE,
     ACTION_AMULET_EXCHANGE,
@@ -97,6 +97,23 @@ from simulator.games.tobago.state import (
 MAX_GOLD_VALUE = 6
 FIRST_STATUE = 7  # LANDMARK_HEX: huts 0..3, palm trees 4..6, statues 7..9
 FIRST_PALM = 4
+
+
+DECISION_WORDS = {
+    "atv_start": "where to put the ATV",
+    "initial_map": "which map the opening clue goes on",
+    "turn_action": "your action this turn",
+    "clue_play": "which clue to lay, and on which map",
+    "leg": "where to drive",
+    "cube_remove": "which marker to remove",
+    "exchange_cards": "which clue cards to exchange",
+    "share_accept": "take the treasure card or pass it on",
+    "curse_response": "how to meet the curse",
+    "new_map_clue": "which clue starts the new map",
+    "raise_order": "which treasure to raise first",
+    "start_raise": "raise the treasure now or not",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
 
 
 def _hexes(state, offset: int) -> list[int]:
@@ -335,7 +352,7 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
     island = int(state[ISLAND])
     active = int(state[ACTIVE])
     turn = f"turn {int(state[TURNS])}, {seat_label(active)}'s" if state[TURNS] > 0 else "setup"
-    lines = [f"Island {ISLAND_IDS[island]}, {turn}",
+    lines = [f"{island_words(island)}; {turn}",
              *island_lines(state, seat),
              f"Your clue cards: {', '.join(_clue(state, card) for card in _hand(state, seat)) or 'none'}",
              "Maps:", *_map_lines(state, seat),

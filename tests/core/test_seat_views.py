@@ -1,0 +1,38 @@
+"""What a seat's replay page and terminal view show hides what the seat cannot see (issue 38,
+item 1): at decisions of random games, copies that differ only where a seat cannot see
+(``visibility.perturb``: two hidden cards exchanged, a hidden stream changed) give the same
+frame of that seat's page, its picture and the decision's text.  Another seat's decision says
+who decides and about what, never how many options it had (the count of card kinds in a hidden
+hand), so a copy standing for another hidden hand reads the same."""
+
+from __future__ import annotations
+
+import pytest
+
+from tests.replay_helpers import seat_page_changes
+
+GAMES = [("sails", 4, 2), ("loot", 3, 2), ("skeleton", 4, 2), ("tobago", 4, 3), ("skirmish", 3, 5)]
+"""(game, players, every how many decisions a frame is compared)."""
+
+
+@pytest.mark.parametrize("game, players, every", GAMES, ids=[game for game, _, _ in GAMES])
+def test_a_seat_page_shows_nothing_hidden(game, players, every):
+    compared, changes = seat_page_changes(game, players, games=1, every=every)
+    assert compared > 150 and changes == [], changes[:5]
+
+
+def test_another_seat_decision_tells_no_option_count():
+    from simulator.core.engine import registry
+    from simulator.core.engine.replay_page import decision_text
+
+    spec = registry.get_game("skirmish")
+    kind = spec.decision_kinds.index("potion_discard")
+    texts = {decision_text(spec, None, 3, kind, list(range(9)), n, 0, None, viewer=0) for n in (2, 5, 9)}
+    assert texts == {"seat 4 decides: choose a card to discard for the Potion"}
+
+
+def test_the_sails_terminal_view_and_options_hide_what_the_seat_cannot_see():
+    from tests.play_helpers import hidden_information_changes
+
+    compared, changes = hidden_information_changes("sails", 4, games=2)
+    assert compared > 200 and changes == [], changes[:5]
