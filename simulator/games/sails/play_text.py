@@ -8,6 +8,7 @@ from simulator.core.engine.narration import plural
 from simulator.core.engine.option_steps import number_alike
 from simulator.core.engine.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
+from simulator.games.sails.draw import round_points
 from simulator.games.sails.narrate import DECK_NAMES, format_log
 from simulator.games.sails.state import (
     A1_TARGET,
@@ -150,13 +151,22 @@ def _table_card(state, other: int, seat: int) -> str | None:
     return f"{shown}{extra}"
 
 
+def _deck_words(state, deck: int, value_set: int) -> str:
+    """A treasure deck as the table shows it: its face-up top treasure (none once it was taken
+    this trick: the next is turned up when the trick ends) and how many lie face down."""
+    down = plural(int(state[DECK_COUNT + deck]), "treasure")
+    if state[DECK_TOP + deck] >= 0:
+        return f"{treasure_name(int(state[DECK_TOP + deck]), value_set)} on top, {down} face down"
+    if state[DECK_COUNT + deck] == 0:
+        return "empty"
+    return f"no treasure face up (taken this trick), {down} face down"
+
+
 def describe_view(state, seat: int, variant_flags) -> list[str]:
     """GameSpec hook: what ``seat`` sees now (its hand, the table, the decks, every seat's score)."""
     value_set = _value_set(variant_flags)
     decks = _deck_names(state)
-    tops = "; ".join(f"{decks[deck]}: {treasure_name(int(state[DECK_TOP + deck]), value_set)} on top, "
-                     f"{int(state[DECK_COUNT + deck])} face down" if state[DECK_TOP + deck] >= 0
-                     else f"{decks[deck]}: empty" for deck in range(int(state[N_DECKS])))  # fmt: skip
+    tops = "; ".join(f"{decks[deck]}: {_deck_words(state, deck, value_set)}" for deck in range(int(state[N_DECKS])))
     lines = [f"Round {int(state[ROUND]) + 1}, trick {int(state[TRICK]) + 1}; "
              f"first player seat {seat_number(int(state[FIRST_PLAYER]))}",
              f"Your hand: {_hand(state, seat)}; {_bonus_cards(int(state[BONUS_HELD + seat]))}",
@@ -169,7 +179,8 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
         top = _pile_top(state, other)
         pile = f", pile top {treasure_name(top, value_set)}" if top >= 0 else ""
         you = " (you)" if other == seat else ""
-        lines.append(f"  seat {seat_number(other)}{you}: score {int(state[SCORE + other])}, "
+        lines.append(f"  seat {seat_number(other)}{you}: score {int(state[SCORE + other])} "
+                     f"(this round {round_points(state, other)} so far), "
                      f"{_bonus_cards(int(state[BONUS_HELD + other]))}{pile}")  # fmt: skip
     return lines
 
