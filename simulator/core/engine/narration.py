@@ -87,7 +87,8 @@ def decision_words(spec, kind: int) -> str:
 
     name = spec.decision_name(kind)
     try:
-        words = getattr(importlib.import_module(f"{GAME_MODULES[spec.id]}.play_text"), "DECISION_WORDS", {})
+        module = importlib.import_module(f"{GAME_MODULES[getattr(spec, 'id', '')]}.play_text")
+        words = getattr(module, "DECISION_WORDS", {})
     except (KeyError, ModuleNotFoundError):
         words = {}
     return words.get(name, name.replace("_", " "))

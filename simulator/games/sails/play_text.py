@@ -126,7 +126,8 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags) -> 
 
 def describe_options(state, seat: int, kind: int, options, n_options: int, variant_flags) -> list[str]:
     """GameSpec hook: one plain line per offered option (orders of identical treasures numbered)."""
-    return number_alike([describe_option(state, seat, kind, int(options[i]), variant_flags) for i in range(n_options)])
+    texts = [describe_option(state, seat, kind, int(options[i]), variant_flags) for i in range(n_options)]
+    return number_alike(texts, identical=True)
 
 
 def _hand(state, seat: int) -> str:

@@ -398,6 +398,13 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
     return lines
 
 
+def own_cards(state, seat: int, variant_flags) -> dict[tuple[int, int], str]:
+    """``play``'s hook: the cards in ``seat``'s hand, one key per copy of a kind, named as the
+    seat reads them; ``play`` names the ones new since the last step (the seat's own draws)."""
+    return {(kind, copy): card_name(kind)[2:] for kind in range(N_CARD_KINDS)
+            for copy in range(int(state[HAND + seat * N_CARD_KINDS + kind]))}  # fmt: skip
+
+
 def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:
     """GameSpec hook: the first ``count`` log records as ``seat`` sees them (unfolded, so the
     lines already shown never change; a Poisoned Gift's cards only to its two seats)."""

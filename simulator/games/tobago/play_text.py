@@ -248,7 +248,8 @@ def describe_option(state, seat: int, kind: int, option: int) -> str | tuple[str
 def describe_options(state, seat: int, kind: int, options, n_options: int, variant_flags) -> list:
     """GameSpec hook: one plain label per offered option (a string, or step labels)."""
     # two copies of one clue card in a hand read alike (R13: either may be laid)
-    return number_alike([describe_option(state, seat, kind, int(options[i])) for i in range(n_options)])
+    texts = [describe_option(state, seat, kind, int(options[i])) for i in range(n_options)]
+    return number_alike(texts, identical=True)
 
 
 def _map_lines(state, seat: int) -> list[str]:
@@ -345,6 +346,16 @@ def island_lines(state, seat: int) -> list[str]:
                  "1-4 another seat's, T located treasure, + marker, H hut, P palm tree, S statue, * amulet; "
                  "r grows by 1 every 2 lines down a column)")  # fmt: skip
     return lines
+
+
+def own_cards(state, seat: int, variant_flags) -> dict[tuple[int, int], str]:
+    """``play``'s hook: the clue cards in ``seat``'s hand, each by its own key, named as the seat
+    reads them; ``play`` names the ones new since the last step (the seat's own draws)."""
+    cards: dict[tuple[int, int], str] = {}
+    for card in _hand(state, seat):
+        copy = sum(1 for key in cards if key[0] == card)
+        cards[(card, copy)] = _clue(state, card)
+    return cards
 
 
 def describe_view(state, seat: int, variant_flags) -> list[str]:
