@@ -20,6 +20,7 @@ This module lives outside ``simulator/core`` because the core's sources key the 
 from __future__ import annotations
 
 import importlib
+import re
 import secrets
 import sys
 import threading
@@ -225,6 +226,17 @@ def new_cards(table: TerminalGame) -> list[str]:
     return [f"  (your new {'card' if len(gained) == 1 else 'cards'}: {', '.join(gained)})"] if gained else []
 
 
+def with_new_cards(table: TerminalGame, lines: list[str]) -> list[str]:
+    """The fresh narration lines with the person's new cards named after the last line telling
+    that the seat drew ("Seat 1 draws 2 cards"), or after them all."""
+    cards = new_cards(table)
+    if not cards:
+        return lines
+    drew = re.compile(rf"^\s*seat {seat_number(table.person)} (draws|is dealt)\b", re.IGNORECASE)
+    at = max((index + 1 for index, line in enumerate(lines) if drew.match(line)), default=len(lines))
+    return lines[:at] + cards + lines[at:]
+
+
 def option_texts(table: TerminalGame, kind: int, n_options: int) -> tuple[list[OptionText], list[int]]:
     """The options of the person's decision in plain words (a text or step labels per option) when
     the game says how, else their raw codes; checked to be choosable step by step.  Options the
@@ -345,7 +357,7 @@ def final_lines(table: TerminalGame) -> list[str]:
 def play_to_the_end(table: TerminalGame, read_line: Callable[[], str], say: Callable[..., None]) -> None:
     """The loop: narrate, ask the person or a bot, apply, until the game is over."""
     while True:
-        for line in new_narration(table) + new_cards(table):
+        for line in with_new_cards(table, new_narration(table)):
             say(line)
         seat, kind, n_options = table.game.pending_decision()
         if seat == NO_SEAT:
