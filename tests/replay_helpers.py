@@ -168,8 +168,9 @@ def seat_frame(spec, drawer, state, players: int, flags, viewer: int, options, o
 
     The engines keep a pending decision's options in public slots, computed when the decision
     came, so a copy whose hidden cards were exchanged still offers the same options.  With
-    ``other_hand``, another seat's decision is read as another hidden hand would make it: one
-    option fewer (or more) and the options in the other order."""
+    ``other_hand``, the options come in the other order (the viewer's own choice read as the
+    same option, now last) and another seat's decision is read as another hidden hand would make
+    it: one option fewer (or more)."""
     import numpy as np
 
     from simulator.core.engine.forward import NO_SEAT
@@ -179,11 +180,14 @@ def seat_frame(spec, drawer, state, players: int, flags, viewer: int, options, o
     seat, kind, n_options = (int(value) for value in spec.forward.pending_decision(state, options))
     if seat == NO_SEAT:
         return drawer.draw_table(state, players, flags, viewer), "Game over"
-    if other_hand and seat != viewer:
+    choice = 0
+    if other_hand:
         options[:n_options] = options[:n_options][::-1].copy()
-        n_options = n_options - 1 if n_options > 2 else n_options + 1
+        choice = n_options - 1  # the viewer's own choice: the same option, at another place
+        if seat != viewer:
+            n_options = n_options - 1 if n_options > 2 else n_options + 1
     return (drawer.draw_table(state, players, flags, viewer),
-            decision_text(spec, state, seat, kind, options, n_options, 0, flags, viewer))
+            decision_text(spec, state, seat, kind, options, n_options, choice, flags, viewer))
 
 
 def seat_page_changes(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1,

@@ -194,3 +194,9 @@ def merge_identical(texts: Sequence[OptionText]) -> tuple[list[OptionText], list
         merged.append(plain[0] if isinstance(text, str) else plain)
         stands_for.append(index)
     return merged, stands_for
+
+
+def plain_text(text: OptionText) -> str:
+    """The full text of an option without its place in a group of identical ones ("discard red 4",
+    not "discard red 4 (2 of 2 identical)"): which copy was taken says nothing."""
+    return _IDENTICAL.sub("", full_text(text))

@@ -41,7 +41,7 @@ import numpy as np
 
 from simulator.core.engine.forward import NO_SEAT
 from simulator.core.engine.narration import decision_words, plural
-from simulator.core.engine.option_steps import full_text
+from simulator.core.engine.option_steps import full_text, plain_text
 from simulator.core.engine.registry import GAME_MODULES, GameSpec, UsageError
 from simulator.core.engine.seats import seat_label
 from simulator.core.engine.stepping import deal, strategy_choice
@@ -92,7 +92,8 @@ def hidden_slots_of(game_id: str, state: np.ndarray, seat: int | None) -> np.nda
 def decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice, flags, viewer) -> str:
     """What was decided, in words when the game describes its options and the viewer may know.
     Another seat's decision says who decides and what about, never how many options it had: the
-    count follows from what that seat holds (how many card kinds a hidden hand has)."""
+    count follows from what that seat holds (how many card kinds a hidden hand has); the viewer's
+    own names the option taken, not its place among the options."""
     who = seat_label(seat)
     words = decision_words(spec, kind)
     if viewer is not None and viewer != seat:
@@ -100,7 +101,10 @@ def decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice,
     chosen = f"option {choice + 1} of {n_options}"
     if spec.describe_options is not None:
         texts = spec.describe_options(state, seat, kind, options, n_options, flags)
-        chosen = f"{full_text(texts[choice])} (option {choice + 1} of {n_options})"
+        # the option's place in the engine's order can follow hidden faces (Skeleton Island):
+        # a seat's own view names the option only
+        number = "" if viewer is not None else f" (option {choice + 1} of {n_options})"
+        chosen = f"{(full_text if viewer is None else plain_text)(texts[choice])}{number}"
     return f"{who} decides ({words}): {chosen}"
 
 
