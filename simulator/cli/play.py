@@ -19,7 +19,6 @@ This module lives outside ``simulator/core`` because the core's sources key the 
 
 from __future__ import annotations
 
-import importlib
 import re
 import secrets
 import sys
@@ -35,7 +34,7 @@ import numpy as np
 from simulator.cli.interruption import EXIT_INTERRUPTED, EXIT_TERMINATED
 from simulator.core.run import limits
 from simulator.core.engine.forward import NO_SEAT
-from simulator.core.engine.narration import decision_words
+from simulator.core.engine.narration import decision_words, play_text_attribute
 from simulator.core.engine.option_steps import (
     OptionText,
     check_option_labels,
@@ -45,7 +44,6 @@ from simulator.core.engine.option_steps import (
     merge_identical,
 )
 from simulator.core.engine.registry import (
-    GAME_MODULES,
     GameSpec,
     UsageError,
     check_players,
@@ -203,21 +201,11 @@ def new_narration(table: TerminalGame) -> list[str]:
     return fresh
 
 
-def play_text_hook(spec: GameSpec, name: str) -> Callable | None:
-    """An optional function of the game's ``play_text.py`` besides the ``GameSpec`` hooks
-    (``own_cards``), ``None`` when the game has none."""
-    try:
-        module = importlib.import_module(f"{GAME_MODULES[getattr(spec, 'id', '')]}.play_text")
-    except (KeyError, ModuleNotFoundError):
-        return None
-    return getattr(module, name, None)
-
-
 def new_cards(table: TerminalGame) -> list[str]:
     """A line naming the cards new in the person's hand since the last step (what the seat drew,
     which the narration gives only as a count), when the game's ``play_text.own_cards(state,
     seat, variant_flags) -> {key: name}`` says what the hand holds."""
-    hook = play_text_hook(table.spec, "own_cards")
+    hook = play_text_attribute(table.spec, "own_cards")
     if hook is None:
         return []
     held = hook(table.game.state, table.person, table.flags)

@@ -39,3 +39,27 @@ def test_the_terminal_view_and_options_hide_what_the_seat_cannot_see(game, playe
 
     compared, changes = hidden_information_changes(game, players, games=1)
     assert compared > 100 and changes == [], changes[:5]
+
+
+def test_a_decision_asked_for_a_hidden_shield_has_no_step_on_another_seat_page():
+    """The skirmish game asks a targeted seat whether to play a Shield only when it holds one
+    (R39): on another seat's page that step would tell the Shield is there, even when declined;
+    the seat's own page and the all-seeing page keep it."""
+    from simulator.core.engine import registry
+    from simulator.core.engine.replay_page import capture_frames
+    from simulator.core.players.strategies import build_lineup
+
+    spec = registry.get_game("skirmish")
+    lineup = build_lineup(spec, 4, ())
+    flags = spec.encode_variants((), 4)
+    asked = {}
+    for viewer in (None, 0, 1, 2, 3):
+        asked[viewer] = []
+        for game_index in range(4):
+            frames, _ = capture_frames(spec, lineup.functions, lineup.names, lineup.params, flags, 7, game_index,
+                                       viewer)  # fmt: skip
+            asked[viewer] += [frame.decision.split(" decides")[0] for frame in frames
+                              if "(use a Shield or not)" in frame.decision or "use a Shield or not" in frame.decision]
+    assert len(asked[None]) >= 3
+    for viewer in (0, 1, 2, 3):
+        assert asked[viewer] == [f"seat {viewer + 1}"] * asked[None].count(f"seat {viewer + 1}")

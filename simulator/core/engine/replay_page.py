@@ -40,7 +40,7 @@ from typing import Callable
 import numpy as np
 
 from simulator.core.engine.forward import NO_SEAT
-from simulator.core.engine.narration import decision_words, plural
+from simulator.core.engine.narration import decision_words, play_text_attribute, plural
 from simulator.core.engine.option_steps import full_text, plain_text
 from simulator.core.engine.registry import GAME_MODULES, GameSpec, UsageError
 from simulator.core.engine.seats import seat_label
@@ -112,12 +112,16 @@ def capture_frames(spec: GameSpec, functions: tuple, names: tuple[str, ...], par
                    seed: int, game_index: int, seat: int | None) -> tuple[list[Frame], bool]:  # fmt: skip
     """Play game ``game_index`` of run ``seed`` again with the lineup's compiled strategies
     ``functions`` (named ``names``, for messages) and capture one frame per decision and one at
-    the end; ``seat`` (engine index) limits the page to what that seat sees.  Also returns whether
-    the game was cut at ``MAX_FRAMES``."""
+    the end; ``seat`` (engine index) limits the page to what that seat sees (another seat's
+    decisions named in the game's ``play_text.ASKED_FOR_HIDDEN_CARDS`` get no step).  Also
+    returns whether the game was cut at ``MAX_FRAMES``."""
     drawer = drawer_for(spec.id)
     players = params.shape[0]
     game = deal(spec.forward, players, seed, game_index, flags, LOG_ROWS)
     pictures: list[tuple[str, int, str]] = []  # (svg, log records written, decision)
+    # decisions a seat is asked only for what it holds in secret (a Shield): no step of their own
+    # on another seat's page, whose steps would otherwise tell that the card is there
+    unseen = set(play_text_attribute(spec, "ASKED_FOR_HIDDEN_CARDS", ()))
     cut = False
     while True:
         count = game.records_written()
@@ -134,8 +138,9 @@ def capture_frames(spec: GameSpec, functions: tuple, names: tuple[str, ...], par
         if n_options > 1:
             choice = strategy_choice(game, functions[who], names[who], params[who], who, kind, n_options,
                                      spec.decision_name(kind))  # fmt: skip
-        pictures.append((svg, count, decision_text(spec, game.state, who, kind, game.options, n_options, choice, flags,
-                                                    seat)))  # fmt: skip
+        if seat is None or who == seat or spec.decision_name(kind) not in unseen:
+            pictures.append((svg, count, decision_text(spec, game.state, who, kind, game.options, n_options, choice,
+                                                        flags, seat)))  # fmt: skip
         game.apply(choice)
     log = game.log
     return _with_lines(pictures, lambda count: drawer.log_lines(log, count, flags, seat)), cut

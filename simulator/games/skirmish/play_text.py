@@ -136,6 +136,10 @@ DECISION_WORDS = {
 }
 """What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
 
+ASKED_FOR_HIDDEN_CARDS = ("shield_reaction",)
+"""Decisions a seat is asked only because of a card in its hidden hand (a Shield, R39): another
+seat's replay page shows no step for them (``replay_page.capture_frames``)."""
+
 
 def _narrator(state) -> Narrator:
     """A narrator naming squares and characters as the narration does (Bobby by his owner)."""
