@@ -90,3 +90,17 @@ def test_your_own_draws_are_named(capsys, monkeypatch):
         assert named and len(named.group(1).split(", ")) == count, lines[index:index + 2]
     assert "  (your new cards: green 10 (chest), green Joker (chest), green Joker, blue 3 (+1), red 1, red 1, green 4)" \
         in out
+
+
+def test_the_page_shows_a_pass_only_in_phase_2():
+    from simulator.games.loot.draw import draw_table
+
+    carried = 0
+    for met in random_decisions("loot", 4, games=2, seed=3):
+        if not isinstance(met, Decision):
+            continue
+        svg = draw_table(met.state, 4, met.flags, met.seat)
+        if met.state[S_PHASE] != PH_ACTIONS:
+            assert " - passed" not in svg
+            carried += any(met.state[S_PASSED + seat] for seat in range(4))
+    assert carried > 5
