@@ -324,16 +324,20 @@ def ask_bot(table: TerminalGame, seat: int, kind: int, n_options: int) -> int:
 
 def final_lines(table: TerminalGame) -> list[str]:
     """The final scores and ranks of every seat: the ranked seats by rank, then those the game
-    ranks not (the skirmish game ranks its winner only; Loot Island's eliminated seats) by score."""
+    ranks not (the skirmish game ranks its winner only; Loot Island's eliminated seats) by score,
+    survivors first, then the last eliminated first."""
     spec = table.spec
     seat_row = np.zeros((table.players, len(spec.seat_columns)), dtype=np.int64)
     game_row = np.zeros(len(spec.game_columns), dtype=np.int64)
     spec.forward.final_results(table.game.state, seat_row, game_row)
     column = {name: index for index, name in enumerate(spec.seat_columns)}
-    eliminated = seat_row[:, column["eliminated"]] if "eliminated" in column else np.zeros(table.players, np.int64)
+    none = np.zeros(table.players, dtype=np.int64)
+    eliminated = seat_row[:, column["eliminated"]] if "eliminated" in column else none
+    out = seat_row[:, column["elimination_order"]] if "elimination_order" in column else none
     score, rank = seat_row[:, column.get("score", 0)], seat_row[:, column.get("rank", 1)]
+    # unranked: by score, survivors first, then the later out before the earlier
     order = sorted(range(table.players), key=lambda seat: (rank[seat] == 0, rank[seat], -score[seat],
-                                                          int(eliminated[seat]), seat))  # fmt: skip
+                                                          int(eliminated[seat]), -int(out[seat]), seat))  # fmt: skip
     lines = ["", "Game over."]
     for seat in order:
         who = "you" if seat == table.person else table.lineup.names[seat]
