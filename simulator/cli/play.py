@@ -43,13 +43,7 @@ from simulator.core.engine.option_steps import (
     menu,
     merge_identical,
 )
-from simulator.core.engine.registry import (
-    GameSpec,
-    UsageError,
-    check_players,
-    check_variants,
-    get_game,
-)
+from simulator.core.engine.registry import GameSpec, UsageError, check_players, check_variants, get_game
 from simulator.core.engine.seats import seat_number
 from simulator.core.engine.stepping import SteppedGame, deal, strategy_choice
 from simulator.core.players.strategies import Lineup, build_lineup, check_lineup
