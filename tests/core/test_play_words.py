@@ -79,6 +79,7 @@ def test_the_compile_steps_before_the_first_prompt_are_told(capsys, monkeypatch)
 
     arguments = ("play", "--game", "sails", "--players", "4", "--seat", "2", "--seed", "3", "--lineup",
                  "greedy,bluffer,greedy")  # fmt: skip
+    monkeypatch.setattr(play, "COMPILE_NOTICE_AFTER_SECONDS", 10_000)  # a loaded machine may take seconds to load
     monkeypatch.setattr("sys.stdin", io.StringIO("1\n" * 400))
     quiet = islandsim(capsys, *arguments)
     monkeypatch.setattr(play, "COMPILE_NOTICE_AFTER_SECONDS", 0)
