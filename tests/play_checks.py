@@ -5,6 +5,7 @@ when everything the seat cannot see is redrawn (so nothing hidden is ever printe
 from __future__ import annotations
 
 import random
+import re
 
 import numpy as np
 
@@ -55,3 +56,24 @@ def hidden_redrawn_views(game: str, players: int, games: int, variants: tuple[st
                 f"decision {checked}: the options show hidden slots"
         checked += 1
     return checked
+
+
+SNAKE_CASE = re.compile(r"\b[a-z0-9]+_[a-z0-9_]+\b")
+"""An engine identifier (a decision kind ``prep_discard``, a component id ``cleansing_spring``)."""
+TOBAGO_ISLAND_ID = re.compile(r"\b[a-cA-C]{3}-j[01]\b")
+"""A Tobago island's id in the board file (``abc-j0``)."""
+
+
+def internal_names(game: str, out: str) -> list[str]:
+    """The engine's names in what ``play`` printed: snake_case identifiers, a decision named by its
+    kind ("your decision (action)"), a Tobago island id.  The lineup's strategy names, which the
+    person typed or can type, are not counted (the "lineup:" line and the final scores)."""
+    from simulator.core.engine import registry
+
+    spec = registry.get_game(game)
+    lines = [line for line in out.splitlines()
+             if not line.startswith("lineup: ") and not re.match(r"^  seat \d+ \(", line)]  # fmt: skip
+    text = "\n".join(lines)
+    found = SNAKE_CASE.findall(text) + TOBAGO_ISLAND_ID.findall(text)
+    found += [kind for kind in spec.decision_kinds if f"decision ({kind})" in text or f"decides ({kind}" in text]
+    return sorted(set(found))

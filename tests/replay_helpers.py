@@ -156,5 +156,74 @@ def check_game_pages(capsys, folder: Path, game: str, players: int, seed: int, v
     assert sum(seat_backs) > sum(backs)
     assert all(f"seat {viewer} = you" in svg for svg in seat_view["svgs"])
     others = [step[2] for step in seat_view["steps"] if not step[2].startswith(f"seat {viewer} ") and step[2] != "Game over"]
-    assert others and all(" options)" in text for text in others)  # others' choices are not told
+    # others' choices are not told, nor how many options they had (a count drawn from a hidden hand)
+    assert others and all(" decides: " in text and "option" not in text for text in others)
+    assert not any(re.search(r"\b[a-z0-9]+_[a-z0-9_]+\b", step[2]) for step in seat_view["steps"])  # no kind ids
     return everything, seat_view
+
+
+def seat_frame(spec, drawer, state, players: int, flags, viewer: int, options, other_hand: bool = False) -> tuple[str, str]:
+    """What a seat's page shows at a decision: the table's picture as ``viewer`` sees it and the
+    decision's text (``replay_page.decision_text``; the viewer's own choice read as option 1).
+
+    The engines keep a pending decision's options in public slots, computed when the decision
+    came, so a copy whose hidden cards were exchanged still offers the same options.  With
+    ``other_hand``, the options come in the other order (the viewer's own choice read as the
+    same option, now last) and another seat's decision is read as another hidden hand would make
+    it: one option fewer (or more)."""
+    import numpy as np
+
+    from simulator.core.engine.forward import NO_SEAT
+    from simulator.core.engine.replay_page import decision_text
+
+    options = np.zeros_like(options)
+    seat, kind, n_options = (int(value) for value in spec.forward.pending_decision(state, options))
+    if seat == NO_SEAT:
+        return drawer.draw_table(state, players, flags, viewer), "Game over"
+    choice = 0
+    if other_hand:
+        options[:n_options] = options[:n_options][::-1].copy()
+        choice = n_options - 1  # the viewer's own choice: the same option, at another place
+        if seat != viewer:
+            n_options = n_options - 1 if n_options > 2 else n_options + 1
+    return (drawer.draw_table(state, players, flags, viewer),
+            decision_text(spec, state, seat, kind, options, n_options, choice, flags, viewer))
+
+
+def seat_page_changes(game: str, players: int, games: int, variants: tuple[str, ...] = (), seed: int = 1,
+                      every: int = 1) -> tuple[int, list[str]]:  # fmt: skip
+    """At every ``every``-th decision of random games and for every seat: the frame of that seat's
+    replay page (its picture and the decision's text) on copies that differ only where the seat
+    cannot see (``visibility.perturb``): (copies compared, what changed and where).  A count or
+    an order drawn from a hidden hand or deck shows as a change."""
+    import numpy as np
+
+    from simulator.core.engine import registry
+    from simulator.core.engine.replay_page import drawer_for
+    from simulator.core.engine.visibility import for_game, perturb
+    from tests.play_helpers import Decision, random_decisions
+
+    spec = registry.get_game(game)
+    drawer = drawer_for(game)
+    declaration = for_game(game)
+    rng = np.random.default_rng(seed)
+    compared, changes = 0, []
+    for number, met in enumerate(random_decisions(game, players, games, variants, seed)):
+        if not isinstance(met, Decision) or number % every:
+            continue
+        for viewer in range(players):
+            seen = seat_frame(spec, drawer, met.state.copy(), players, met.flags, viewer, met.options)
+            for copy in perturb(declaration, met.state, viewer, rng, count=2):
+                compared += 1
+                other = seat_frame(spec, drawer, copy.state, players, met.flags, viewer, met.options, other_hand=True)
+                if other != seen:
+                    what = "decision" if other[1] != seen[1] else "picture"
+                    detail = f"{seen[1]!r} -> {other[1]!r}" if what == "decision" else _first_difference(seen[0], other[0])
+                    changes.append(f"viewer seat {viewer + 1}, {copy.description}: the {what} changed: {detail}")
+    return compared, changes
+
+
+def _first_difference(one: str, two: str) -> str:
+    """Where two pictures first differ, with a little text around."""
+    at = next((i for i, (a, b) in enumerate(zip(one, two)) if a != b), min(len(one), len(two)))
+    return f"...{one[max(0, at - 80):at + 60]!r} vs {two[max(0, at - 80):at + 60]!r}"

@@ -19,9 +19,13 @@ This module lives outside ``simulator/core`` because the core's sources key the 
 
 from __future__ import annotations
 
+import re
 import secrets
 import sys
-from dataclasses import dataclass
+import threading
+import time
+from contextlib import contextmanager
+from dataclasses import dataclass, field
 from typing import Callable, TextIO
 
 import click
@@ -30,7 +34,15 @@ import numpy as np
 from simulator.cli.interruption import EXIT_INTERRUPTED, EXIT_TERMINATED
 from simulator.core.run import limits
 from simulator.core.engine.forward import NO_SEAT
-from simulator.core.engine.option_steps import OptionText, check_option_labels, entry_texts, full_text, menu
+from simulator.core.engine.narration import decision_words, play_text_attribute
+from simulator.core.engine.option_steps import (
+    OptionText,
+    check_option_labels,
+    entry_texts,
+    full_text,
+    menu,
+    merge_identical,
+)
 from simulator.core.engine.registry import GameSpec, UsageError, check_players, check_variants, get_game
 from simulator.core.engine.seats import seat_number
 from simulator.core.engine.stepping import SteppedGame, deal, strategy_choice
@@ -59,6 +71,8 @@ class TerminalGame:
     seed: int
     game: SteppedGame
     lines_shown: int = 0
+    hand: dict = field(default_factory=dict)
+    """The person's cards at the last step (``own_cards``), to name the new ones."""
 
 
 def other_seat_names(spec: GameSpec, players: int, person: int, names: tuple[str, ...]) -> tuple[str, ...]:
@@ -91,6 +105,78 @@ def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], var
     return table
 
 
+COMPILE_NOTICE_AFTER_SECONDS = 3.0
+"""A step of the preparation taking longer than this is numba compiling (loading a cached engine
+takes well under it): it is announced, and its time told when it ends."""
+
+
+class Preparation:
+    """Says what is being compiled before the first prompt: on a fresh cache the deal, the rules
+    and each strategy compile one after the other (41-108 s in all on a busy 2-core machine).  A
+    step that takes longer than ``COMPILE_NOTICE_AFTER_SECONDS`` is announced while it runs and
+    its time told when it ends; a cached engine says nothing."""
+
+    def __init__(self, title: str, say: Callable[[str], None]) -> None:
+        self.title = title
+        self.say = say
+        self.headed = False
+        self._lock = threading.Lock()
+
+    def _announce(self, what: str, announced: list[bool]) -> None:
+        with self._lock:
+            if not self.headed:
+                self.say(f"compiling {self.title} for this machine (the first game after an install or a code "
+                         f"change; cached afterwards), step by step:")  # fmt: skip
+                self.headed = True
+            self.say(f"  compiling {what}...")
+            announced.append(True)
+
+    @contextmanager
+    def step(self, what: str):
+        """Run the body as one step named ``what``."""
+        announced: list[bool] = []
+        started = time.perf_counter()
+        timer = None
+        if COMPILE_NOTICE_AFTER_SECONDS <= 0:
+            self._announce(what, announced)
+        else:
+            timer = threading.Timer(COMPILE_NOTICE_AFTER_SECONDS, self._announce, args=(what, announced))
+            timer.daemon = True
+            timer.start()
+        try:
+            yield
+        finally:
+            if timer is not None:
+                timer.cancel()
+            with self._lock:
+                if announced:
+                    self.say(f"  {what}: ready after {time.perf_counter() - started:.0f} s")
+
+
+def warm_up(table: TerminalGame, preparation: Preparation) -> None:
+    """Compile (or load) the rules and every bot's strategy before the first prompt, on copies of
+    the position: the game itself, its streams and its log are left as they are, so the bots
+    play as they would have."""
+    game = table.game
+    state, options = game.state.copy(), game.options.copy()
+    with preparation.step("the rules"):
+        seat, kind, n_options = (int(value) for value in game.forward.pending_decision(state, options))
+        if seat != NO_SEAT:
+            game.forward.apply(state.copy(), 0, game.log.copy())
+    if seat == NO_SEAT or n_options < 1:
+        return
+    lineup = table.lineup
+    done = set()
+    for bot in range(table.players):
+        name = lineup.names[bot]
+        if bot == table.person or name in done:
+            continue
+        done.add(name)
+        with preparation.step(f"the strategy {name}"):
+            lineup.functions[bot](state.copy(), seat, kind, options.copy(), n_options, lineup.params[bot].copy(),
+                                  game.streams[bot].copy())  # fmt: skip
+
+
 def playable_games() -> list[str]:
     """The games with a forward model (the ones ``play`` can run)."""
     from simulator.core.engine.registry import game_ids
@@ -109,21 +195,49 @@ def new_narration(table: TerminalGame) -> list[str]:
     return fresh
 
 
-def option_texts(table: TerminalGame, kind: int, n_options: int) -> list[OptionText]:
+def new_cards(table: TerminalGame) -> list[str]:
+    """A line naming the cards new in the person's hand since the last step (what the seat drew,
+    which the narration gives only as a count), when the game's ``play_text.own_cards(state,
+    seat, variant_flags) -> {key: name}`` says what the hand holds."""
+    hook = play_text_attribute(table.spec, "own_cards")
+    if hook is None:
+        return []
+    held = hook(table.game.state, table.person, table.flags)
+    gained = [name for key, name in held.items() if key not in table.hand]
+    table.hand = held
+    return [f"  (your new {'card' if len(gained) == 1 else 'cards'}: {', '.join(gained)})"] if gained else []
+
+
+def with_new_cards(table: TerminalGame, lines: list[str]) -> list[str]:
+    """The fresh narration lines with the person's new cards named after the last line telling
+    that the seat drew ("Seat 1 draws 2 cards"), or after them all."""
+    cards = new_cards(table)
+    if not cards:
+        return lines
+    drew = re.compile(rf"^\s*seat {seat_number(table.person)} (draws|is dealt)\b", re.IGNORECASE)
+    at = max((index + 1 for index, line in enumerate(lines) if drew.match(line)), default=len(lines))
+    return lines[:at] + cards + lines[at:]
+
+
+def option_texts(table: TerminalGame, kind: int, n_options: int) -> tuple[list[OptionText], list[int]]:
     """The options of the person's decision in plain words (a text or step labels per option) when
-    the game says how, else their raw codes; checked to be choosable step by step."""
+    the game says how, else their raw codes; checked to be choosable step by step.  Options the
+    game numbers as identical (two copies of one card) are offered once: returns the texts
+    offered and, for each, the index of the option it stands for."""
     hook = table.spec.describe_options
     if hook is None:
-        return [f"option code {int(code)}" for code in table.game.options[:n_options]]
+        return [f"option code {int(code)}" for code in table.game.options[:n_options]], list(range(n_options))
     texts = list(hook(table.game.state, table.person, kind, table.game.options, n_options, table.flags))
     try:
         if len(texts) != n_options:
             raise ValueError(f"{len(texts)} texts for {n_options} options")
         check_option_labels(texts)
+        offered, stands_for = merge_identical(texts)
+        check_option_labels(offered)
     except ValueError as error:
         raise RuntimeError(f"{table.spec.title}: describe_options for decision '{table.spec.decision_name(kind)}' "
                            f"cannot be chosen from: {error}") from None  # fmt: skip
-    return texts
+    return offered, stands_for
 
 
 def numbered(lines: list[str], with_back: bool) -> list[str]:
@@ -166,12 +280,12 @@ def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callab
 
     With more than ``option_steps.MAX_LISTED`` options the choice is made in steps (the game's
     step labels: colour, then cards, then landing...), with "0. back" to go up a step; it always
-    ends on exactly one legal option."""
+    ends on exactly one legal option; options that are copies of one another are offered once."""
     say("")
     for line in view_lines(table):
         say(line)
-    say(f"Seat {seat_number(table.person)}, your decision ({table.spec.decision_name(kind)}):")
-    texts = option_texts(table, kind, n_options)
+    say(f"Seat {seat_number(table.person)}, your decision ({decision_words(table.spec, kind)}):")
+    texts, stands_for = option_texts(table, kind, n_options)
     chosen_paths: list[tuple[str, ...]] = [()]
     while True:
         shown = menu(texts, chosen_paths[-1])
@@ -186,11 +300,11 @@ def ask_person(table: TerminalGame, kind: int, n_options: int, read_line: Callab
         elif shown.is_final:
             if shown.path:
                 say(f"  you chose: {full_text(texts[shown.options[answer]])}")
-            return shown.options[answer]
+            return stands_for[shown.options[answer]]
         elif shown.counts[answer] == 1:  # the label is one option: chosen
             index = menu(texts, shown.path + (shown.labels[answer],)).options[0]
             say(f"  you chose: {full_text(texts[index])}")
-            return index
+            return stands_for[index]
         else:
             chosen_paths.append(shown.path + (shown.labels[answer],))
 
@@ -203,24 +317,33 @@ def ask_bot(table: TerminalGame, seat: int, kind: int, n_options: int) -> int:
 
 
 def final_lines(table: TerminalGame) -> list[str]:
-    """The final scores and ranks of every seat."""
+    """The final scores and ranks of every seat: the ranked seats by rank, then those the game
+    ranks not (the skirmish game ranks its winner only; Loot Island's eliminated seats) by score,
+    survivors first, then the last eliminated first."""
     spec = table.spec
     seat_row = np.zeros((table.players, len(spec.seat_columns)), dtype=np.int64)
     game_row = np.zeros(len(spec.game_columns), dtype=np.int64)
     spec.forward.final_results(table.game.state, seat_row, game_row)
+    column = {name: index for index, name in enumerate(spec.seat_columns)}
+    none = np.zeros(table.players, dtype=np.int64)
+    eliminated = seat_row[:, column["eliminated"]] if "eliminated" in column else none
+    out = seat_row[:, column["elimination_order"]] if "elimination_order" in column else none
+    score, rank = seat_row[:, column.get("score", 0)], seat_row[:, column.get("rank", 1)]
+    # unranked: by score, survivors first, then the later out before the earlier
+    order = sorted(range(table.players), key=lambda seat: (rank[seat] == 0, rank[seat], -score[seat],
+                                                          int(eliminated[seat]), -int(out[seat]), seat))  # fmt: skip
     lines = ["", "Game over."]
-    for seat in np.argsort(np.where(seat_row[:, 1] == 0, 10_000, seat_row[:, 1]), kind="stable"):
+    for seat in order:
         who = "you" if seat == table.person else table.lineup.names[seat]
-        rank = int(seat_row[seat, 1])
-        lines.append(f"  seat {seat_number(int(seat))} ({who}): score {int(seat_row[seat, 0])}, "
-                     f"rank {rank if rank else 'none (did not win)'}")  # fmt: skip
+        standing = f"rank {int(rank[seat])}" if rank[seat] else ("eliminated" if eliminated[seat] else "did not win")
+        lines.append(f"  seat {seat_number(seat)} ({who}): score {int(score[seat])}, {standing}")
     return lines
 
 
 def play_to_the_end(table: TerminalGame, read_line: Callable[[], str], say: Callable[..., None]) -> None:
     """The loop: narrate, ask the person or a bot, apply, until the game is over."""
     while True:
-        for line in new_narration(table):
+        for line in with_new_cards(table, new_narration(table)):
             say(line)
         seat, kind, n_options = table.game.pending_decision()
         if seat == NO_SEAT:
@@ -232,6 +355,16 @@ def play_to_the_end(table: TerminalGame, read_line: Callable[[], str], say: Call
         table.game.apply(choice)
     for line in final_lines(table):
         say(line)
+
+
+def _notice(text: str) -> None:
+    click.echo(text, err=True)
+
+
+def _game_ids() -> list[str]:
+    from simulator.core.engine.registry import game_ids
+
+    return list(game_ids())
 
 
 def _say(text: str, newline: bool = True) -> None:
@@ -248,7 +381,10 @@ def play(game_id: str, players: int, seat: int, names: tuple[str, ...], variants
     if seed is None:
         seed = secrets.randbits(32)
     try:
-        table = set_table(game_id, players, seat, names, variants, seed, rules)
+        preparation = Preparation(get_game(game_id).title if game_id in _game_ids() else game_id, _notice)
+        with preparation.step("the deal"):
+            table = set_table(game_id, players, seat, names, variants, seed, rules)
+        warm_up(table, preparation)
         lineup = ", ".join(f"seat {number} {'you' if number == seat else name}"
                            for number, name in enumerate(table.lineup.names, start=1))  # fmt: skip
         _say(f"{table.spec.title}, {players} players, seed {seed}; variants: {', '.join(variants) or 'none'}")
@@ -272,14 +408,19 @@ def play(game_id: str, players: int, seat: int, names: tuple[str, ...], variants
 
 def register(cli_group: click.Group) -> None:
     """Add ``islandsim play`` to the command group."""
-    from simulator.cli.options import game_option, lineup_options, rules_options, user_rules
+    from simulator.cli.options import complete_strategy, game_option, rules_options, user_rules
     from simulator.core.players.strategies import lineup_names
 
     @cli_group.command("play")
     @game_option()
     @click.option("--players", type=int, required=True, help="Number of players.")
     @click.option("--seat", type=int, required=True, help="Your seat, 1..players.")
-    @lineup_options
+    @click.option("--lineup", default=None, shell_complete=complete_strategy,
+                  help="Strategies of the other seats in seat order, players - 1 of them as a comma list: "
+                       "--seat 2 --lineup greedy,bluffer,greedy at 4 players of Sails gives seat 1 greedy, "
+                       "seats 3 and 4 bluffer and greedy (see `islandsim strategies`).")  # fmt: skip
+    @click.option("--strategy", "strategy_names", multiple=True, shell_complete=complete_strategy,
+                  help="Strategy of another seat, in seat order (repeat); same as --lineup.")  # fmt: skip
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
     @rules_options
     @click.option("--seed", type=limits.SEED, default=None, help="Seed of the deal (default: a random one, printed).")

@@ -164,7 +164,7 @@ def test_golden_replay(spec):
 
 def test_narration_covers_the_game(spec):
     lines = golden_lines(spec)
-    assert lines[0].startswith("Island ")
+    assert lines[0].startswith("The island of ")
     assert sum(line.startswith("Final: seat") for line in lines) == 4
     assert any(" raises the " in line for line in lines)
     assert any(" lays '" in line for line in lines)

@@ -32,5 +32,5 @@ def test_the_seat_narration_is_the_replay_unfolded():
     *_, (log, count) = random_decisions("tobago", 3, games=1, seed=2)
     lines = narrate_for_seat(log, count, flags, 0)
     assert lines == narrate_for_seat(log, count, flags, 2)
-    assert lines[0].startswith("Island ") and "== Round 1 ==" in lines and lines[-1].startswith("Final: seat 3")
+    assert lines[0].startswith("The island of ") and "== Round 1 ==" in lines and lines[-1].startswith("Final: seat 3")
     assert narrate_for_seat(log, count - 5, flags, 0) == lines[:len(narrate_for_seat(log, count - 5, flags, 0))]

@@ -74,3 +74,26 @@ def _repeat_count(lines: list[str], start: int, period: int) -> int:
         count += 1
         position += period
     return count
+
+
+def play_text_attribute(spec, name: str, default=None):
+    """An optional attribute of the game's ``play_text.py`` (``DECISION_WORDS``, ``own_cards``,
+    ``ASKED_FOR_HIDDEN_CARDS``), ``default`` when the game has no such module or attribute."""
+    import importlib
+
+    from simulator.core.engine.registry import GAME_MODULES
+
+    try:
+        module = importlib.import_module(f"{GAME_MODULES[getattr(spec, 'id', '')]}.play_text")
+    except (KeyError, ModuleNotFoundError):
+        return default
+    return getattr(module, name, default)
+
+
+def decision_words(spec, kind: int) -> str:
+    """What a decision of kind ``kind`` asks, in a player's words ("choose a card to play"), from
+    the ``DECISION_WORDS`` mapping (decision kind name -> words) of the game's ``play_text.py``;
+    a kind it does not name reads as its name with spaces ("opening pass colour"), never as the
+    engine's identifier."""
+    name = spec.decision_name(kind)
+    return play_text_attribute(spec, "DECISION_WORDS", {}).get(name, name.replace("_", " "))

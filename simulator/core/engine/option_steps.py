@@ -141,12 +141,18 @@ def entry_texts(texts: Sequence[OptionText], shown: Menu) -> list[str]:
     return [label if count == 1 else f"{label} ({count} options)" for label, count in zip(shown.labels, shown.counts)]
 
 
-def number_alike(texts: Sequence[OptionText], keys: Sequence[int] | None = None) -> list[OptionText]:
+def number_alike(texts: Sequence[OptionText], keys: Sequence[int] | None = None,
+                 identical: bool = False) -> list[OptionText]:  # fmt: skip
     """The texts with options that read the same told apart: each option of a group of ``n`` with
     the same labels gets ``" (k of n alike)"`` after its last label, ``k`` counting in ascending
     ``keys`` (default: the options' order).  For options the rules make different but a person
-    cannot tell apart (two copies of a card, two face-down cards lying alike); choose ``keys``
-    that say nothing hidden (never an engine id that follows from a hidden card)."""
+    cannot tell apart (two face-down cards lying alike, whose faces differ); choose ``keys``
+    that say nothing hidden (never an engine id that follows from a hidden card).
+
+    With ``identical`` the options of a group have the same effect as far as anyone can know
+    (two copies of one card, two orders of identical treasures): they read ``" (k of n
+    identical)"``, and ``play`` offers each group as one option (:func:`merge_identical`)."""
+    word = "identical" if identical else "alike"
     labels = [step_labels(text) for text in texts]
     groups: dict[tuple[str, ...], list[int]] = {}
     for index, steps in enumerate(labels):
@@ -157,6 +163,40 @@ def number_alike(texts: Sequence[OptionText], keys: Sequence[int] | None = None)
             continue
         ordered = sorted(members, key=lambda index: (keys[index] if keys is not None else index, index))
         for rank, index in enumerate(ordered, start=1):
-            tail = f"{steps[-1]} ({rank} of {len(members)} alike)"
+            tail = f"{steps[-1]} ({rank} of {len(members)} {word})"
             numbered[index] = tail if isinstance(texts[index], str) else steps[:-1] + (tail,)
     return numbered
+
+
+_IDENTICAL = re.compile(r" \(\d+ of \d+ identical\)$")
+"""The tail :func:`number_alike` gives an option of a group of identical ones."""
+
+
+def merge_identical(texts: Sequence[OptionText]) -> tuple[list[OptionText], list[int]]:
+    """One entry per group of identical options (numbered by ``number_alike(..., identical=True)``):
+    the entries' texts without the numbering, and for each entry the index of the option it
+    stands for (the group's first).  Choosing any option of such a group does the same, so a
+    person is asked once ("pay with red 1", not "(1 of 2 identical)" and "(2 of 2 identical)");
+    a strategy still sees every option."""
+    merged: list[OptionText] = []
+    stands_for: list[int] = []
+    seen: dict[tuple[str, ...], int] = {}
+    for index, text in enumerate(texts):
+        steps = step_labels(text)
+        if not _IDENTICAL.search(steps[-1]):
+            merged.append(text)
+            stands_for.append(index)
+            continue
+        plain = steps[:-1] + (_IDENTICAL.sub("", steps[-1]),)
+        if plain in seen:
+            continue
+        seen[plain] = len(merged)
+        merged.append(plain[0] if isinstance(text, str) else plain)
+        stands_for.append(index)
+    return merged, stands_for
+
+
+def plain_text(text: OptionText) -> str:
+    """The full text of an option without its place in a group of identical ones ("discard red 4",
+    not "discard red 4 (2 of 2 identical)"): which copy was taken says nothing."""
+    return _IDENTICAL.sub("", full_text(text))

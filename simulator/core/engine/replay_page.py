@@ -40,8 +40,8 @@ from typing import Callable
 import numpy as np
 
 from simulator.core.engine.forward import NO_SEAT
-from simulator.core.engine.narration import plural
-from simulator.core.engine.option_steps import full_text
+from simulator.core.engine.narration import decision_words, play_text_attribute, plural
+from simulator.core.engine.option_steps import full_text, plain_text
 from simulator.core.engine.registry import GAME_MODULES, GameSpec, UsageError
 from simulator.core.engine.seats import seat_label
 from simulator.core.engine.stepping import deal, strategy_choice
@@ -89,29 +89,39 @@ def hidden_slots_of(game_id: str, state: np.ndarray, seat: int | None) -> np.nda
     return ~visible_mask(declaration, state, seat)
 
 
-def _decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice, flags, viewer) -> str:
-    """What was decided, in words when the game describes its options and the viewer may know."""
+def decision_text(spec: GameSpec, state, seat, kind, options, n_options, choice, flags, viewer) -> str:
+    """What was decided, in words when the game describes its options and the viewer may know.
+    Another seat's decision says who decides and what about, never how many options it had: the
+    count follows from what that seat holds (how many card kinds a hidden hand has); the viewer's
+    own names the option taken, not its place among the options."""
     who = seat_label(seat)
-    name = spec.decision_name(kind)
+    words = decision_words(spec, kind)
     if viewer is not None and viewer != seat:
-        return f"{who} decides ({name}, {n_options} options)"
+        return f"{who} decides: {words}"
     chosen = f"option {choice + 1} of {n_options}"
     if spec.describe_options is not None:
         texts = spec.describe_options(state, seat, kind, options, n_options, flags)
-        chosen = f"{full_text(texts[choice])} (option {choice + 1} of {n_options})"
-    return f"{who} decides ({name}): {chosen}"
+        # the option's place in the engine's order can follow hidden faces (Skeleton Island):
+        # a seat's own view names the option only
+        number = "" if viewer is not None else f" (option {choice + 1} of {n_options})"
+        chosen = f"{(full_text if viewer is None else plain_text)(texts[choice])}{number}"
+    return f"{who} decides ({words}): {chosen}"
 
 
 def capture_frames(spec: GameSpec, functions: tuple, names: tuple[str, ...], params: np.ndarray, flags: np.ndarray,
                    seed: int, game_index: int, seat: int | None) -> tuple[list[Frame], bool]:  # fmt: skip
     """Play game ``game_index`` of run ``seed`` again with the lineup's compiled strategies
     ``functions`` (named ``names``, for messages) and capture one frame per decision and one at
-    the end; ``seat`` (engine index) limits the page to what that seat sees.  Also returns whether
-    the game was cut at ``MAX_FRAMES``."""
+    the end; ``seat`` (engine index) limits the page to what that seat sees (another seat's
+    decisions named in the game's ``play_text.ASKED_FOR_HIDDEN_CARDS`` get no step).  Also
+    returns whether the game was cut at ``MAX_FRAMES``."""
     drawer = drawer_for(spec.id)
     players = params.shape[0]
     game = deal(spec.forward, players, seed, game_index, flags, LOG_ROWS)
     pictures: list[tuple[str, int, str]] = []  # (svg, log records written, decision)
+    # decisions a seat is asked only for what it holds in secret (a Shield): no step of their own
+    # on another seat's page, whose steps would otherwise tell that the card is there
+    unseen = set(play_text_attribute(spec, "ASKED_FOR_HIDDEN_CARDS", ()))
     cut = False
     while True:
         count = game.records_written()
@@ -128,8 +138,9 @@ def capture_frames(spec: GameSpec, functions: tuple, names: tuple[str, ...], par
         if n_options > 1:
             choice = strategy_choice(game, functions[who], names[who], params[who], who, kind, n_options,
                                      spec.decision_name(kind))  # fmt: skip
-        pictures.append((svg, count, _decision_text(spec, game.state, who, kind, game.options, n_options, choice, flags,
-                                                    seat)))  # fmt: skip
+        if seat is None or who == seat or spec.decision_name(kind) not in unseen:
+            pictures.append((svg, count, decision_text(spec, game.state, who, kind, game.options, n_options, choice,
+                                                        flags, seat)))  # fmt: skip
         game.apply(choice)
     log = game.log
     return _with_lines(pictures, lambda count: drawer.log_lines(log, count, flags, seat)), cut

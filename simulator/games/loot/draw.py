@@ -21,7 +21,8 @@ from simulator.games.loot import components
 from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards
 from simulator.games.loot.narrate import format_log
 from simulator.games.loot.state import (
-    AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND, S_HAND_N,
+    AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, PH_ACTIONS, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND,
+    S_HAND_N,
     S_HAS_AARON, S_ISLAND_UP, S_KEPT_TYPE, S_LAND, S_LAND_CHESTS, S_LAND_N, S_MAP_DECK_N, S_MAP_DISC_N, S_PASSED,
     S_PLAYERS, S_REVEAL, S_REVEAL_N, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TDECK_N, S_TDISC_N,
     ELIM_CUBES, PH_OVER, S_ELIM, S_GOLD, S_HEALER, S_INFO_HEALER, S_PHASE, S_RANK, S_SCORE,
@@ -86,7 +87,7 @@ def _landing(state: np.ndarray, cards: np.ndarray, landing: int) -> list[str]:
 
 def _owner_panel(state: np.ndarray, cards: np.ndarray, owner: int, x: float, y: float, hidden: np.ndarray,
                  viewer: int | None) -> list[str]:  # fmt: skip
-    passed = " - passed" if state[S_PASSED + owner] else ""
+    passed = " - passed" if state[S_PASSED + owner] and state[S_PHASE] == PH_ACTIONS else ""  # a pass lasts one Phase 2
     first = " - 1st-player tile" if state[S_FIRST] == owner and owner != AARON else ""
     you = " = you" if viewer == owner else ""
     parts = [rect(x, y, 590, 92, "#eef7ff" if viewer == owner else "#fffdf6", "#b8ad8a", 6),

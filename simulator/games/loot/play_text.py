@@ -22,7 +22,8 @@ from simulator.games.loot.narrate import format_log
 from simulator.games.loot.state import (
     A_AARON_ISLAND, A_AARON_PLAY, A_PASS, A_PLAY, AARON, D_A1_DRAW, D_A2_TAKE, D_ACTION, D_B4_RETURN,
     D_B4_RETURN_AARON, D_COMPASS_SOURCE, D_COPY_EFFECT, D_DRAFT_DISCARD, D_HEALER, D_HEALER_REVEAL, D_ISLAND_TARGET,
-    D_ISLAND_USE, D_PAY_CARD, D_PREP_DISCARD, D_TAKE_TREASURE, EV_B13, HAND_CAP, ICON_NAMES, LAND_CAP, MC_COLOUR,
+    D_ISLAND_USE, D_PAY_CARD, D_PREP_DISCARD, D_TAKE_TREASURE, EV_A3, EV_B7, EV_B9, EV_B13, HAND_CAP, ICON_NAMES,
+    LAND_CAP, MC_COLOUR, PH_ACTIONS,
     MC_ICON, MC_JOKER, MC_VALUE, N_ISLANDS, N_LANDINGS, N_OWNERS, N_TREASURES, PLAY_MASK_SHIFT, PW_BOTTOM, S_A2,
     S_A2_N, S_COMP, S_COMP_N, S_COMPASS_LANDING, S_COMPASS_OWNER,
     S_CUBES, S_ELIM, S_EV_ORDER, S_EVENT, S_FIRST, S_HAND, S_HAND_N, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL,
@@ -53,6 +54,26 @@ def _island_descriptions() -> tuple[str, ...]:
     """What each small island does (``data/small_islands.csv``, without the notes in brackets)."""
     with (DATA_DIR / "small_islands.csv").open(newline="", encoding="utf-8") as handle:
         return tuple(row["description"].split(" (")[0] for row in csv.DictReader(handle))
+
+
+DECISION_WORDS = {
+    "action": "your action: play cards, use a small island or pass",
+    "pay_card": "which card pays",
+    "island_target": "where the small island acts",
+    "island_use": "how to use the small island",
+    "compass_source": "which compass moves",
+    "copy_effect": "which effect to copy",
+    "take_treasure": "which treasure to take, and keep or discard it",
+    "prep_discard": "cards to discard before the round",
+    "a1_draw": "take the offer of event A1 or not",
+    "b4_return": "which compass to take back (event B4)",
+    "healer": "which Healer to choose",
+    "healer_reveal": "which of your two Healers to reveal",
+    "draft_discard": "cards to discard for the starting draft",
+    "a2_take": "which revealed treasure to take (event A2)",
+    "b4_return_aaron": "which of Aaron's compasses to send back (event B4)",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
 
 
 def _colour(colour: int) -> str:
@@ -180,7 +201,22 @@ def action_text(state, seat: int, code: int) -> OptionText:
     if kind in (A_PLAY, A_AARON_PLAY):
         return _play_option(state, seat, code)
     with_aaron = " with Aaron's cards" if kind == A_AARON_ISLAND else ""
-    return (_island_label(where) + with_aaron, f"pay with {_colour(colour)} cards")
+    return (_island_label(where) + with_aaron, f"pay {island_price(state, _colour(colour))}")
+
+
+def island_price(state, colour: str = "") -> str:
+    """What using a small island costs this round: 2 cards of one colour (event B7: and 1 card of
+    any colour; B9: 1 card), ``colour`` named when it is chosen ("2 red cards")."""
+    event = int(state[S_EVENT])
+    count = 1 if event == EV_B9 else 2
+    cards = plural(count, f"{colour} card") if colour else f"{plural(count, 'card')} of one colour"
+    if event == EV_B7:
+        cards += " and 1 card of any colour (event B7)"
+    elif event == EV_B9:
+        cards += " (event B9)"
+    if event == EV_A3:
+        cards += ", and its user takes 1 curse cube (event A3)"
+    return cards
 
 
 def _island_power(state) -> int:
@@ -251,7 +287,8 @@ def describe_option(state, seat: int, kind: int, option: int) -> OptionText:
 
 def describe_options(state, seat: int, kind: int, options, n_options: int, variant_flags) -> list[OptionText]:
     """GameSpec hook: per offered option, its text or step labels (copies of a card numbered)."""
-    return number_alike([describe_option(state, seat, kind, int(options[i])) for i in range(n_options)])
+    texts = [describe_option(state, seat, kind, int(options[i])) for i in range(n_options)]
+    return number_alike(texts, identical=True)
 
 
 def _landing_lines(state, seat: int) -> list[str]:
@@ -286,7 +323,7 @@ def _seat_line(state, owner: int, seat: int) -> str:
     parts = [] if owner == AARON else [plural(int(state[S_CUBES + owner]), "curse cube")]
     parts += [plural(int(state[S_HAND_N + owner]), "card") + " in hand",
               plural(int(state[S_SUPPLY + owner]), "compass", "compasses") + " in supply"]  # fmt: skip
-    if owner != AARON and state[S_PASSED + owner]:
+    if owner != AARON and state[S_PASSED + owner] and state[S_PHASE] == PH_ACTIONS:  # a pass lasts one Phase 2
         parts.append("passed")
     if owner != AARON and state[S_HEALER + owner] >= 0:
         parts.append(f"Healer {int(state[S_HEALER + owner]) + 1}")
@@ -339,7 +376,8 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
     lines += _landing_lines(state, seat)
     islands = [f"{_island(i)} ({_island_descriptions()[i].lower()})" for i in range(N_ISLANDS)
                if state[S_ISLAND_UP + i] == 1]  # fmt: skip
-    lines.append(f"Small islands face up: {'; '.join(islands) or 'none'}")
+    price = f" (each costs {island_price(state)})" if islands else ""
+    lines.append(f"Small islands face up{price}: {'; '.join(islands) or 'none'}")
     revealed = [treasure_name(state, int(state[S_REVEAL + i])) for i in range(int(state[S_REVEAL_N]))]
     if revealed:
         lines.append(f"Treasures revealed: {', '.join(revealed)}")
@@ -352,6 +390,13 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
     owners = list(range(players)) + ([AARON] if state[S_HAS_AARON] else [])
     lines += [_seat_line(state, owner, seat) for owner in owners]
     return lines
+
+
+def own_cards(state, seat: int, variant_flags) -> dict[int, str]:
+    """``play``'s hook: the cards in ``seat``'s hand, each by its own key (a card id), named as the
+    seat reads them; ``play`` names the ones new since the last step (the seat's own draws, which
+    the log records only as a count)."""
+    return {card: card_name(card) for card in _hand(state, seat)}
 
 
 def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:

@@ -29,7 +29,6 @@ from simulator.games.sails.state import (
     PILE_COUNT,
     REVEALED,
     ROUND,
-    ROUND_SCORE,
     SCORE,
     TABLE_BONUS,
     TABLE_CARD,
@@ -37,6 +36,7 @@ from simulator.games.sails.state import (
     TABLE_VISIBLE,
     TRICK,
 )
+from simulator.games.sails.state import BONUS_PER_POINT
 
 FILLS = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "purple": "#6a1b9a"}
 COLOUR_FILLS = tuple(FILLS.get(name, "#777") for name in COLOUR_NAMES)
@@ -86,15 +86,22 @@ def _played(state: np.ndarray, seat: int, hidden: np.ndarray, x: float, y: float
     return parts
 
 
+def round_points(state: np.ndarray, seat: int, points) -> int:
+    """What ``seat`` scores this round if it ended now: the points of its treasure pile (face up;
+    ``points`` per treasure id, setting treasure_values) and 1 per ``bonus_cards_per_point`` Bonus
+    cards held (``scoring.score_round``; the engine writes the round's score only when it ends)."""
+    pile = [int(state[PILE + seat * PILE_CAPACITY + i]) for i in range(int(state[PILE_COUNT + seat]))]
+    return sum(int(points[treasure]) for treasure in pile) + int(state[BONUS_HELD + seat]) // int(state[BONUS_PER_POINT])
+
+
 def _seat_row(state: np.ndarray, seat: int, y: float, hidden: np.ndarray, points, viewer: int | None) -> list[str]:
-    current_round = int(state[ROUND])
     first = " (first player)" if state[FIRST_PLAYER] == seat else ""
     you = " = you" if viewer == seat else ""
     parts = [rect(6, y, WIDTH - 12, ROW - 6, "#fffdf6" if viewer != seat else "#eef7ff", "#b8ad8a", 6),
              text(14, y + 22, f"{seat_label(seat)}{you}", 17, weight="b"),
              text(14, y + 40, "first player" if first else "", 12, fill="#20384f", weight="b"),
              text(14, y + 60, f"score {int(state[SCORE + seat])}", 14),
-             text(14, y + 78, f"this round {int(state[ROUND_SCORE + current_round * 5 + seat])}", 12, fill="#555"),
+             text(14, y + 78, f"this round {round_points(state, seat, points)} so far", 12, fill="#555"),
              text(14, y + 94, f"Bonus cards: {int(state[BONUS_HELD + seat])}", 12, fill="#7a5b00", weight="b")]
     hand_x = 150
     parts.append(text(hand_x, y + 16, f"hand ({int(state[HAND_COUNT + seat])})", 12, fill="#555"))

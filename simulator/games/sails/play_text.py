@@ -8,6 +8,7 @@ from simulator.core.engine.narration import plural
 from simulator.core.engine.option_steps import number_alike
 from simulator.core.engine.seats import seat_number
 from simulator.games.sails.components import COLOUR_NAMES, N_VALUES, island_name, treasure_name
+from simulator.games.sails.draw import round_points
 from simulator.games.sails.narrate import DECK_NAMES, action_words, format_log, treasure_points
 from simulator.games.sails.state import (
     A1_BONUS,
@@ -56,6 +57,23 @@ from simulator.games.sails.state import (
 def _points(variant_flags) -> list[int]:
     """The points of every treasure card (setting treasure_values)."""
     return treasure_points(variant_flags)
+
+
+DECISION_WORDS = {
+    "opening_pass_colour": "the colour of the card to pass on",
+    "play_card": "the card to play, and what of it to show",
+    "bonus_after_reveal": "Bonus cards to add after the reveal",
+    "take_or_steal": "take a treasure from a deck or steal one",
+    "a1_target": "whose Bonus cards to take",
+    "a2_target": "whose Island cards to take",
+    "a2_give": "which Island card to give back",
+    "a3_deck": "which deck to look at",
+    "a3_order": "the order to put the treasures back in",
+    "a4_take": "which card of the table to take",
+    "a4_discard": "which card to discard",
+    "play_bonus": "Bonus cards to add to the card",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
 
 
 def _deck_names(state) -> tuple[str, ...]:
@@ -113,7 +131,8 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags) -> 
 
 def describe_options(state, seat: int, kind: int, options, n_options: int, variant_flags) -> list[str]:
     """GameSpec hook: one plain line per offered option (orders of identical treasures numbered)."""
-    return number_alike([describe_option(state, seat, kind, int(options[i]), variant_flags) for i in range(n_options)])
+    texts = [describe_option(state, seat, kind, int(options[i]), variant_flags) for i in range(n_options)]
+    return number_alike(texts, identical=True)
 
 
 def _hand(state, seat: int) -> str:
@@ -138,13 +157,22 @@ def _table_card(state, other: int, seat: int) -> str | None:
     return f"{shown}{extra}"
 
 
+def _deck_words(state, deck: int, points) -> str:
+    """A treasure deck as the table shows it: its face-up top treasure (none once it was taken
+    this trick: the next is turned up when the trick ends) and how many lie face down."""
+    down = plural(int(state[DECK_COUNT + deck]), "treasure")
+    if state[DECK_TOP + deck] >= 0:
+        return f"{treasure_name(int(state[DECK_TOP + deck]), points)} on top, {down} face down"
+    if state[DECK_COUNT + deck] == 0:
+        return "empty"
+    return f"no treasure face up (taken this trick), {down} face down"
+
+
 def describe_view(state, seat: int, variant_flags) -> list[str]:
     """GameSpec hook: what ``seat`` sees now (its hand, the table, the decks, every seat's score)."""
     points = _points(variant_flags)
     decks = _deck_names(state)
-    tops = "; ".join(f"{decks[deck]}: {treasure_name(int(state[DECK_TOP + deck]), points)} on top, "
-                     f"{int(state[DECK_COUNT + deck])} face down" if state[DECK_TOP + deck] >= 0
-                     else f"{decks[deck]}: empty" for deck in range(int(state[N_DECKS])))  # fmt: skip
+    tops = "; ".join(f"{decks[deck]}: {_deck_words(state, deck, points)}" for deck in range(int(state[N_DECKS])))
     lines = [f"Round {int(state[ROUND]) + 1}, trick {int(state[TRICK]) + 1}; "
              f"first player seat {seat_number(int(state[FIRST_PLAYER]))}",
              f"Your hand: {_hand(state, seat)}; {_bonus_cards(int(state[BONUS_HELD + seat]))}",
@@ -157,7 +185,8 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
         top = _pile_top(state, other)
         pile = f", pile top {treasure_name(top, points)}" if top >= 0 else ""
         you = " (you)" if other == seat else ""
-        lines.append(f"  seat {seat_number(other)}{you}: score {int(state[SCORE + other])}, "
+        lines.append(f"  seat {seat_number(other)}{you}: score {int(state[SCORE + other])} "
+                     f"(this round {round_points(state, other, points)} so far), "
                      f"{_bonus_cards(int(state[BONUS_HELD + other]))}{pile}")  # fmt: skip
     return lines
 

@@ -77,6 +77,20 @@ TURN_TEXTS = {
 MASK_64 = (1 << 64) - 1
 
 
+DECISION_WORDS = {
+    "blow": "blow on the sand pile or not",
+    "turn_type": "what kind of turn to take",
+    "piracy_discard": "which card to discard for the piracy turn",
+    "steal": "whom to steal from, and which card",
+    "take_card": "which card of the pile to take",
+    "keep_or_putback": "keep the card or put it back",
+    "second_card": "a second card to take",
+    "claim_pieces": "which Island card to claim",
+    "putback_cover": "which card to cover with the one put back",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
+
+
 def _mix(value: int) -> int:
     """SplitMix64's finaliser: a public, fixed scrambling of a number."""
     value = (value + 0x9E3779B97F4A7C15) & MASK_64

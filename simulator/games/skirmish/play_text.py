@@ -115,6 +115,32 @@ CARD_EFFECTS = {
 against an attack, never chosen as a card of the turn)."""
 
 
+DECISION_WORDS = {
+    "start_anchor": "where to dock the boat",
+    "choose_card": "which card to play, or end the turn",
+    "move_piece": "which piece to move",
+    "move_destination": "where the piece goes",
+    "bomb_drop": "where to put the bomb down",
+    "open_chest": "open the chest or not",
+    "place_found": "where to put what the chest held",
+    "pistol_target": "whom to shoot",
+    "attack_target": "whom the card is played on",
+    "shield_reaction": "use a Shield or not",
+    "potion_discard": "choose a card to discard for the Potion",
+    "gift_target": "whom to give the gift to",
+    "chest_steal": "what to steal from a boat",
+    "boat_anchor": "where to sail the boat",
+    "flying_bomb": "which bomb flies, and where",
+    "forced_discard": "which card to discard",
+    "gift_card": "which card to give",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
+
+ASKED_FOR_HIDDEN_CARDS = ("shield_reaction",)
+"""Decisions a seat is asked only because of a card in its hidden hand (a Shield, R39): another
+seat's replay page shows no step for them (``replay_page.capture_frames``)."""
+
+
 def _narrator(state) -> Narrator:
     """A narrator naming squares and characters as the narration does (Bobby by his owner)."""
     narrator = Narrator(int(state[COLS]))
@@ -383,6 +409,13 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
     if state[CARD] >= 0:
         lines.append(f"{seat_label(int(state[ACTIVE]))} is playing {card_name(int(state[CARD]))}")
     return lines
+
+
+def own_cards(state, seat: int, variant_flags) -> dict[tuple[int, int], str]:
+    """``play``'s hook: the cards in ``seat``'s hand, one key per copy of a kind, named as the
+    seat reads them; ``play`` names the ones new since the last step (the seat's own draws)."""
+    return {(kind, copy): card_name(kind)[2:] for kind in range(N_CARD_KINDS)
+            for copy in range(int(state[HAND + seat * N_CARD_KINDS + kind]))}  # fmt: skip
 
 
 def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:

@@ -66,6 +66,27 @@ class Standing:
         return f"Standing: {seats}; {plural(self.on_island, 'amulet')} on the island"
 
 
+def island_words(island: int) -> str:
+    """The island as its board reads ("The island of 97 hexes: pieces A small, B small, C large side
+    up, clockwise, second junction"), not the engine's id ``aCb-j1``: the
+    letter of each slot is its piece, lower-case its small side."""
+    slots, junction = ISLAND_IDS[island].split("-j")
+    sides = {"small" if slot.islower() else "large" for slot in slots}
+    if len(sides) == 1:
+        pieces = f"pieces {', '.join(slot.upper() for slot in slots)} clockwise, all {sides.pop()} side up"
+    else:
+        pieces = ", ".join(f"{slot.upper()} {'small' if slot.islower() else 'large'}" for slot in slots)
+        pieces = f"pieces {pieces} side up, clockwise"
+    junction_words = ("first", "second")[int(junction)]
+    return f"The island of {_island_hexes(island)} hexes: {pieces}, {junction_words} junction"
+
+
+def _island_hexes(island: int) -> int:
+    from simulator.games.tobago.island import ISLANDS
+
+    return int(ISLANDS[island].n_hexes)
+
+
 def order_events(rows):
     """The log in the order a player sees things: a clue that locates a treasure is logged after
     the markers it moved, so tell the clue first."""
@@ -138,7 +159,7 @@ def event_lines(log, count, deck, players=4):
         code, a, b, c, d, e = row
         if code == EV_SETUP:
             island = a
-            lines.append(f"Island {ISLAND_IDS[a]}; {seat_label(b)} starts; {plural(c, 'clue card')} per hand; "
+            lines.append(f"{island_words(a)}; {seat_label(b)} starts; {plural(c, 'clue card')} per hand; "
                          f"clue deck {DECK_NAMES[d]}, gold values {SPLIT_NAMES[e]}")
         elif code == EV_LANDMARK:
             facing = f", facing {DIRECTION_NAMES[c]}" if c >= 0 else ""

@@ -26,7 +26,7 @@ from simulator.games.tobago.island import (
     hex_label,
 )
 from simulator.games.tobago.narrate import (
-    LANDMARK_NAMES, MAP_NAMES, clue_cards, clue_cards_in, event_lines, number_rounds, players_in_log,
+    LANDMARK_NAMES, MAP_NAMES, clue_cards, clue_cards_in, event_lines, island_words, number_rounds, players_in_log,
 )
 from simulator.games.tobago.state import (
     ACTION_AMULET_CLUE,
@@ -96,6 +96,23 @@ from simulator.games.tobago.state import (
     TURNS,
 )
 
+
+
+DECISION_WORDS = {
+    "atv_start": "where to put the ATV",
+    "initial_map": "which map the opening clue goes on",
+    "turn_action": "your action this turn",
+    "clue_play": "which clue to lay, and on which map",
+    "leg": "where to drive",
+    "cube_remove": "which marker to remove",
+    "exchange_cards": "which clue cards to exchange",
+    "share_accept": "take the treasure card or pass it on",
+    "curse_response": "how to meet the curse",
+    "new_map_clue": "which clue starts the new map",
+    "raise_order": "which treasure to raise first",
+    "start_raise": "raise the treasure now or not",
+}
+"""What each decision asks, in a player's words (``narration.decision_words``: ``play`` and the replay page)."""
 
 
 def _hexes(state, offset: int) -> list[int]:
@@ -230,7 +247,8 @@ def describe_option(state, seat: int, kind: int, option: int) -> str | tuple[str
 def describe_options(state, seat: int, kind: int, options, n_options: int, variant_flags) -> list:
     """GameSpec hook: one plain label per offered option (a string, or step labels)."""
     # two copies of one clue card in a hand read alike (R13: either may be laid)
-    return number_alike([describe_option(state, seat, kind, int(options[i])) for i in range(n_options)])
+    texts = [describe_option(state, seat, kind, int(options[i])) for i in range(n_options)]
+    return number_alike(texts, identical=True)
 
 
 def _map_lines(state, seat: int) -> list[str]:
@@ -337,12 +355,22 @@ def island_lines(state, seat: int) -> list[str]:
     return lines
 
 
+def own_cards(state, seat: int, variant_flags) -> dict[tuple[int, int], str]:
+    """``play``'s hook: the clue cards in ``seat``'s hand, each by its own key, named as the seat
+    reads them; ``play`` names the ones new since the last step (the seat's own draws)."""
+    cards: dict[tuple[int, int], str] = {}
+    for card in _hand(state, seat):
+        copy = sum(1 for key in cards if key[0] == card)
+        cards[(card, copy)] = _clue(state, card)
+    return cards
+
+
 def describe_view(state, seat: int, variant_flags) -> list[str]:
     """GameSpec hook: what ``seat`` sees now (its clue cards, the maps, the island, every seat)."""
     island = int(state[ISLAND])
     active = int(state[ACTIVE])
     turn = f"turn {int(state[TURNS])}, {seat_label(active)}'s" if state[TURNS] > 0 else "setup"
-    lines = [f"Island {ISLAND_IDS[island]}, {turn}",
+    lines = [f"{island_words(island)}; {turn}",
              *island_lines(state, seat),
              f"Your clue cards: {', '.join(_clue(state, card) for card in _hand(state, seat)) or 'none'}",
              "Maps:", *_map_lines(state, seat),
