@@ -16,12 +16,10 @@ from simulator.core.engine.replay_page import (
     SEAT_FILLS, card, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
 from simulator.core.engine.seats import seat_label
-from simulator.games.skeleton.components import (
-    COIN_VALUE, COLOUR_NAMES, CONTENT_COLOUR, FIRST_OBJECT, HALF_UNITS, N_COLOURS, N_MAP_PIECES, PIECE_UNITS,
-)
+from simulator.games.skeleton.components import COLOUR_NAMES, HALF_UNITS, KIND_COIN, KIND_PIECE, N_COLOURS, tables_of
 from simulator.games.skeleton.narrate import format_log
 from simulator.games.skeleton.state import (
-    CARDS_HELD, CLEAR_MASK, COIN_CARDS, COIN_POINTS, COVERED_BY, CURRENT, FACE_UP_MASK, HALVES, ISLAND_OWNER, ISLANDS,
+    CARDS_HELD, CLEAR_MASK, COIN_CARDS, COIN_POINTS, COVERED_BY, CURRENT, FACE_UP_MASK, FLAGS, HALVES, ISLAND_OWNER, ISLANDS,
     LOC_HAND, N_CARDS, OBJECTS, PILE_COUNT, PILE_MASK, QUARTERS, SCORE, SLOT_CONTENT, SLOT_LOC, TURN,
 )
 
@@ -31,14 +29,15 @@ WIDTH = 900
 CARD_W, CARD_H, COLUMN_STEP, ROW_STEP = 46, 40, 52, 46
 
 
-def _label(content: int) -> tuple[str, str, str]:
-    """(fill, text, text colour) of a Sand card's face."""
-    if content < N_MAP_PIECES:
-        colour = int(CONTENT_COLOUR[content])
-        size = "1/2" if PIECE_UNITS[content] == HALF_UNITS else "1/4"
+def _label(state: np.ndarray, content: int) -> tuple[str, str, str]:
+    """(fill, text, text colour) of a Sand card's face (the run's deck, in the state's flags)."""
+    kinds, colours, units, coins = tables_of(state[FLAGS:])
+    if kinds[content] == KIND_PIECE:
+        colour = int(colours[content])
+        size = "1/2" if units[content] == HALF_UNITS else "1/4"
         return COLOUR_FILLS[colour], size, "#222" if COLOUR_NAMES[colour] == "yellow" else "#fff"
-    if content < FIRST_OBJECT:
-        return "#e0b000", f"{int(COIN_VALUE[content])}c", "#222"
+    if kinds[content] == KIND_COIN:
+        return "#e0b000", f"{int(coins[content])}c", "#222"
     return "#455a64", "obj", "#fff"
 
 
@@ -65,7 +64,7 @@ def _sand_card(state: np.ndarray, slot: int, x: float, y: float, hidden: np.ndar
     if hidden[SLOT_CONTENT + slot]:
         part = card(x, y, CARD_W, CARD_H, "", face_down=True)
     else:
-        fill, label, ink = _label(content)
+        fill, label, ink = _label(state, content)
         part = card(x, y, CARD_W, CARD_H, fill, label, label_fill=ink, size=14)
         if not face_up:  # a face-down card the viewer knows (everything shown, or seen: A4)
             part += rect(x + 1, y + CARD_H - 9, CARD_W - 2, 8, "#3b2f52", "none", 1)
@@ -138,4 +137,4 @@ def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int 
     """The narration of the first ``count`` records, as ``seat`` sees it (``None``: everything)."""
     if seat is not None:
         return seat_narration("skeleton", log, count, variant_flags, seat)
-    return format_log(log, count)
+    return format_log(log, count, flags=variant_flags)
