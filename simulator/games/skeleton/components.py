@@ -167,23 +167,12 @@ STALL_CAP_TURNS = PILE["stall_cap_turns"]
 CALIBRATION = PILE["calibration"]
 
 
-def tables_of(flags=None) -> tuple:
-    """(kind, colour, units, coin value) tables of a run, read from its flag vector (``flags``:
-    the variant flags, or ``state[FLAGS:]``); the defaults when ``flags`` is None."""
-    if flags is None:
-        return CONTENT_KIND, CONTENT_COLOUR, PIECE_UNITS, COIN_VALUE
-    from simulator.games.skeleton.state import FLAG_COIN_VALUE, FLAG_CONTENT_COLOUR, FLAG_CONTENT_KIND, \
-        FLAG_PIECE_UNITS
-
-    return tuple(flags[start:start + N_CONTENTS]
-                 for start in (FLAG_CONTENT_KIND, FLAG_CONTENT_COLOUR, FLAG_PIECE_UNITS, FLAG_COIN_VALUE))
-
-
-def content_name(content: int, flags=None) -> str:
-    """``'red half map'``, ``'2-coin card'``, ``'pirate object'`` (the run's layout: ``flags``)."""
+def content_name(content: int, tables=None) -> str:
+    """``'red half map'``, ``'2-coin card'``, ``'pirate object'`` (the run's deck: ``tables``, as
+    ``state.tables_of`` reads them from its flags; None: the default deck)."""
     if content < 0:
         return "nothing"
-    kind, colour, units, coin = tables_of(flags)
+    kind, colour, units, coin = tables or (CONTENT_KIND, CONTENT_COLOUR, PIECE_UNITS, COIN_VALUE)
     if kind[content] == KIND_PIECE:
         size = "half" if units[content] == HALF_UNITS else "quarter"
         return f"{COLOUR_NAMES[colour[content]]} {size} map"

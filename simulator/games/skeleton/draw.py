@@ -16,11 +16,11 @@ from simulator.core.engine.replay_page import (
     SEAT_FILLS, card, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
 from simulator.core.engine.seats import seat_label
-from simulator.games.skeleton.components import COLOUR_NAMES, HALF_UNITS, KIND_COIN, KIND_PIECE, N_COLOURS, tables_of
+from simulator.games.skeleton.components import COLOUR_NAMES, HALF_UNITS, KIND_COIN, KIND_PIECE, N_COLOURS
 from simulator.games.skeleton.narrate import format_log
 from simulator.games.skeleton.state import (
     CARDS_HELD, CLEAR_MASK, COIN_CARDS, COIN_POINTS, COVERED_BY, CURRENT, FACE_UP_MASK, FLAGS, HALVES, ISLAND_OWNER, ISLANDS,
-    LOC_HAND, N_CARDS, OBJECTS, PILE_COUNT, PILE_MASK, QUARTERS, SCORE, SLOT_CONTENT, SLOT_LOC, TURN,
+    LOC_HAND, N_CARDS, OBJECTS, PILE_COUNT, PILE_MASK, QUARTERS, SCORE, SLOT_CONTENT, SLOT_LOC, TURN, tables_of,
 )
 
 FILLS = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9c80e", "purple": "#6a1b9a"}

@@ -21,7 +21,6 @@ from simulator.games.skeleton.components import (
     KIND_OBJECT,
     KIND_PIECE,
     content_name,
-    tables_of,
 )
 from simulator.games.skeleton.state import (
     COMBO_FOUR_QUARTERS,
@@ -46,6 +45,7 @@ from simulator.games.skeleton.state import (
     EV_TAKE,
     EV_TURN,
     TURN_PIRACY_STEAL,
+    tables_of,
 )
 
 LOG_ROWS = 4000
@@ -133,8 +133,10 @@ def format_log(log, count, seat: int | None = None, hidden_collection: bool = Fa
     holdings: list[Holding] = []
     first_player = 0
 
+    tables = tables_of(flags)
+
     def name(content):
-        return content_name(content, flags)
+        return content_name(content, tables)
 
     for row in log[:count]:
         code, a, b, c, d, e = (int(x) for x in row)

@@ -23,6 +23,7 @@ from simulator.games.skeleton.components import COLOUR_NAMES, content_name as _c
 from simulator.games.skeleton.narrate import format_log
 from simulator.games.skeleton.state import (
     BLOW,
+    tables_of,
     CARDS_HELD,
     CLAIM_COMBO_SHIFT,
     CLAIM_PIECES,
@@ -101,7 +102,7 @@ def _face_up(state, slot: int) -> bool:
 
 def content_name(state, content: int) -> str:
     """The name of ``content`` in this game's deck (its rule settings, in the state's flags)."""
-    return _content_name(content, state[FLAGS:])
+    return _content_name(content, tables_of(state[FLAGS:]))
 
 
 def _content(state, seat: int, slot: int) -> int | None:

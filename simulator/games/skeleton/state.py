@@ -21,7 +21,8 @@ duty; checked for the shipped strategies in tests/skeleton/test_strategies.py):
   and ``ISLANDS`` stay public.
 """
 
-from simulator.games.skeleton.components import MAX_BLOW_LAYERS, MAX_PLAYERS, N_COLOURS, N_CONTENTS, STALL_CAP_TURNS
+from simulator.games.skeleton.components import COIN_VALUE, CONTENT_COLOUR, CONTENT_KIND, MAX_BLOW_LAYERS, MAX_PLAYERS, \
+    N_COLOURS, N_CONTENTS, PIECE_UNITS, STALL_CAP_TURNS
 
 MAX_OPTIONS = 64
 """Most options of any decision: take_card, piracy_discard and steal offer at most one option
@@ -311,6 +312,16 @@ PENDING_COUNT = _block(1)
 OPTIONS = _block(MAX_OPTIONS)
 
 STATE_SIZE = _offset
+
+
+def tables_of(flags=None) -> tuple:
+    """(kind, colour, units, coin value) tables of a run's deck, read from its flag vector
+    (``flags``: the variant flags, or ``state[FLAGS:]``); the default deck when ``flags`` is None.
+    Plain Python (narration, play, pictures)."""
+    if flags is None:
+        return CONTENT_KIND, CONTENT_COLOUR, PIECE_UNITS, COIN_VALUE
+    return tuple(flags[start:start + N_CONTENTS]
+                 for start in (FLAG_CONTENT_KIND, FLAG_CONTENT_COLOUR, FLAG_PIECE_UNITS, FLAG_COIN_VALUE))
 
 # where the compiled code reads the rule settings (absolute state indices, inside FLAGS)
 ISLAND_COINS_AT = FLAGS + FLAG_ISLAND_COINS
