@@ -7,14 +7,14 @@ The heuristic values every card in coins, from the deciding seat's point of view
 - a map piece of an unclaimed colour: ``P_ISLAND`` x 5 coins when it completes the seat's map,
   else ``P_MAP`` x 1.25 coins per quarter unit, raised by ``P_FOCUS`` per quarter unit the seat
   already holds in that colour (builders concentrate on the colours they lead);
+- a pirate object, or a piece of a claimed colour: ``P_FODDER`` (piracy fuel);
+- a face-down card it has not seen: ``P_UNKNOWN`` (a gamble priced by a weight, not counted).
 
 The rule numbers come from the state (the rule settings, ``settings.py``), never from constants
 here: an Island card's coins (``island_coins``: 5 above, 1.25 = 5 / 4 quarter units), the coins
 on each Gold coin card and the deck's make-up (``coin_cards`` and the map pieces), the cards a
 piracy turn discards (``piracy_discards``) and the standard turns of a double turn
 (``piracy_standard_turns``).
-- a pirate object, or a piece of a claimed colour: ``P_FODDER`` (piracy fuel);
-- a face-down card it has not seen: ``P_UNKNOWN`` (a gamble priced by a weight, not counted).
 
 Decisions: take the best clear card; put it back when a clear card is worth ``P_PUTBACK`` more;
 blow when no clear card is worth ``P_BLOW``, but never when the blow cannot change the pile (no
@@ -119,6 +119,7 @@ PARAMS = {
     "pirate": np.array([1.0, 1.0, 0.4, 0.3, 0.9, 0.6, 1.5, 1.0, 1.0, 0.5, 1.0, 0.5, 0.0]),
 }
 NONE_VALUE = -1e9
+assert N_COLOURS <= 5, "cheapest_discards keeps the colour costs in five locals"
 
 
 @njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
@@ -261,27 +262,43 @@ def cheapest_discards(state, seat, params):
     """Cost of the cheapest set of cards the seat may discard together (R13-R14: three, setting
     ``piracy_discards``): objects are free, then the cheapest piece of each colour, cheapest
     colours first, added in ascending order (the caller offers piracy, so the seat holds enough
-    eligible cards; no allocation: the colours are picked by repeated minimum)."""
+    eligible cards)."""
     needed = state[PIRACY_DISCARDS_AT] - state[OBJECTS + seat]
+    if needed <= 0:
+        return 0.0
+    # the colour costs in ascending order (no allocation: one local per colour, N_COLOURS = 5)
+    first = NONE_VALUE
+    second = NONE_VALUE
+    third = NONE_VALUE
+    fourth = NONE_VALUE
+    fifth = NONE_VALUE
+    found = 0
+    for colour in range(N_COLOURS):
+        cost = colour_cost(state, seat, colour, params)
+        if cost == NONE_VALUE:
+            continue
+        found += 1
+        if found == 1 or cost < first:
+            first, second, third, fourth, fifth = cost, first, second, third, fourth
+        elif found == 2 or cost < second:
+            second, third, fourth, fifth = cost, second, third, fourth
+        elif found == 3 or cost < third:
+            third, fourth, fifth = cost, third, fourth
+        elif found == 4 or cost < fourth:
+            fourth, fifth = cost, fourth
+        else:
+            fifth = cost
     total = 0.0
-    used = 0
-    for _ in range(needed):
-        cheapest = NONE_VALUE
-        pick = -1
-        for colour in range(N_COLOURS):
-            if (used >> colour) & 1:
-                continue
-            cost = colour_cost(state, seat, colour, params)
-            if cost == NONE_VALUE:
-                continue
-            if pick < 0 or cost < cheapest:
-                cheapest = cost
-                pick = colour
-        if pick < 0:
-            total += NONE_VALUE  # (never: piracy is offered only with enough eligible cards)
-            break
-        used |= 1 << pick
-        total += cheapest
+    if needed >= 1:
+        total += first
+    if needed >= 2:
+        total += second
+    if needed >= 3:
+        total += third
+    if needed >= 4:
+        total += fourth
+    if needed >= 5:
+        total += fifth
     return total
 
 

@@ -375,3 +375,20 @@ def test_a_changed_value_compiles_nothing_new(spec):
     after = (len(engine.play_chunk_recording.signatures), len(engine.new_game.signatures),
              len(heuristic.signatures))
     assert before == after
+
+
+def test_the_narration_reads_the_run_deck_and_start_coins(spec, tmp_path):
+    """Every Gold coin card worth 10 and seat 1 starting with 30 coins: the replay names 10-coin
+    cards (never the box's 1-coin cards) and its standing lines count seat 1's 30 coins."""
+    import re
+
+    path = tmp_path / "coins.csv"
+    path.write_text("coins\n" + "10\n" * 12)
+    rules = resolve(RULE_SETTINGS, (), user_values(RULE_SETTINGS, [("coin_cards", str(path)),
+                                                                   ("seat1_start_coins", "30")]), 2)  # fmt: skip
+    strategies, params = lineup(spec, ("coin_grabber", "coin_grabber"))
+    lines = spec.narrate(3, 0, encode_variants((), 2, rules), strategies, params)
+    text = "\n".join(lines)
+    assert "10-coin card" in text and "1-coin card" not in text
+    standings = [int(found) for found in re.findall(r"standing: seat 1 (\d+) coins", text)]
+    assert standings and min(standings) >= 30
