@@ -102,6 +102,7 @@ UNITS_PER_MAP = COMPONENTS["map_pieces"]["units_per_map"]
 N_MAP_PIECES = N_COLOURS * PIECES_PER_COLOUR
 ISLAND_COINS = COMPONENTS["island_cards"]["coins_each"]
 N_ISLANDS = COMPONENTS["island_cards"]["count"]
+assert N_ISLANDS == N_COLOURS, "one Island card per colour (R4, R16)"
 COIN_VALUES = tuple(read_coin_cards())
 N_COIN_CARDS = len(COIN_VALUES)
 N_OBJECTS = COMPONENTS["pirate_objects"]["count"]

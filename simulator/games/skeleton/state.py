@@ -261,7 +261,7 @@ RULE_LABELS = {
     "map-4-quarters": "map completed with 4 quarters",
     "A3-putback-refused": "put-back not offered: no other card in the pile",
     "A9-second-map": "a complete map of an already claimed colour (nothing happens)",
-    "end-all-islands": "end: all five Island cards claimed",
+    "end-all-islands": "end: all five Island cards claimed (islands_to_end of them)",
     "end-pile-empty": "end: the Sand pile is empty",
     "end-stall": "end: the stall cap (second-card-optional only)",
     "tie": "a shared first place",
