@@ -392,3 +392,16 @@ def test_the_narration_reads_the_run_deck_and_start_coins(spec, tmp_path):
     assert "10-coin card" in text and "1-coin card" not in text
     standings = [int(found) for found in re.findall(r"standing: seat 1 (\d+) coins", text)]
     assert standings and min(standings) >= 30
+
+
+def test_the_command_line_sets_rules_and_refuses_bad_ones_in_one_line(capsys, tmp_path):
+    from tests.cli_helpers import islandsim
+
+    status, out, err = islandsim(capsys, "run", "--game", "skeleton", "--players", "3", "--n", "30", "--seed", "2",
+                                 "--set", "island_coins=7", "--set", "seat3_start_coins=2", "--out", tmp_path / "a")
+    assert status == 0, err
+    assert "island_coins = 7 (rulebook: 5)" in out and "seat3_start_coins = 2 (rulebook: 0)" in out
+    status, out, err = islandsim(capsys, "run", "--game", "skeleton", "--players", "3", "--n", "30",
+                                 "--set", "pirate_objects=40", "--out", tmp_path / "b")
+    assert status == 2 and err.startswith("error: the Sand deck would hold 82 cards") and err.count("\n") == 1
+    assert not (tmp_path / "b").exists()

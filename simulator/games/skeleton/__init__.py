@@ -172,7 +172,8 @@ def game_spec():
         play_chunk=engine.play_chunk,
         narrate=narrate,
         length_unit="turns",
-        stall_cap=f"the stall cap of {STALL_CAP_TURNS} turns (setting stall_cap_turns)",  # only second-card-optional can stall
+        # only second-card-optional can stall
+        stall_cap=f"the stall cap of stall_cap_turns turns, {STALL_CAP_TURNS} by default",
         seat_number_columns=("first_player",),
         column_labels=dict(COLUMN_LABELS),
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,

@@ -40,7 +40,10 @@ def read_coin_cards(path: Path = COIN_CARDS_FILE) -> list:
     import csv
 
     with open(path, encoding="utf-8", newline="") as handle:
-        rows = list(csv.reader(handle))
+        try:
+            rows = list(csv.reader(handle))
+        except csv.Error as error:
+            raise ValueError(f"not a CSV file ({error}); give a header line 'coins' and one row per card") from None
     rows = [row for row in rows if any(cell.strip() for cell in row)]
     if not rows:
         raise ValueError("the file is empty; it needs a header line 'coins' and one row per Gold coin card")
@@ -55,7 +58,7 @@ def read_coin_cards(path: Path = COIN_CARDS_FILE) -> list:
         if len(row) != 1:
             raise ValueError(f"line {number} has {len(row)} cells; give one (the coins on that card)")
         text = row[0].strip()
-        if not text.isdigit() or int(text) > MAX_COIN:
+        if not (text.isascii() and text.isdigit()) or int(text) > MAX_COIN:
             raise ValueError(f"line {number}: coins {text!r} is not a whole number from 0 to {MAX_COIN}")
         values.append(int(text))
     return values
