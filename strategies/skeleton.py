@@ -10,6 +10,12 @@ The heuristic values every card in coins, from the deciding seat's point of view
 - a pirate object, or a piece of a claimed colour: ``P_FODDER`` (piracy fuel);
 - a face-down card it has not seen: ``P_UNKNOWN`` (a gamble priced by a weight, not counted).
 
+The rule numbers come from the state (the rule settings, ``settings.py``), never from constants
+here: an Island card's coins (``island_coins``: 5 above, 1.25 = 5 / 4 quarter units), the coins
+on each Gold coin card and the deck's make-up (``coin_cards`` and the map pieces), the cards a
+piracy turn discards (``piracy_discards``) and the standard turns of a double turn
+(``piracy_standard_turns``).
+
 Decisions: take the best clear card; put it back when a clear card is worth ``P_PUTBACK`` more;
 blow when no clear card is worth ``P_BLOW``, but never when the blow cannot change the pile (no
 clear card lies on another; it may blow right before its own steal: declining that was measured
@@ -43,17 +49,12 @@ from numba import njit
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.rng import random_below
 from simulator.core.engine.ties import prefer
-from simulator.games.skeleton.board import lowest_slot
+from simulator.games.skeleton.board import coin_value, content_colour, content_kind, lowest_slot
 from simulator.games.skeleton.components import (
-    COIN_VALUE,
-    CONTENT_COLOUR,
-    CONTENT_KIND,
     HALF_UNITS,
-    ISLAND_COINS,
     KIND_COIN,
     KIND_OBJECT,
     N_COLOURS,
-    PIECE_UNITS,
     QUARTER_UNITS,
     UNITS_PER_MAP,
 )
@@ -67,13 +68,17 @@ from simulator.games.skeleton.state import (
     FLAG_SECOND_OPTIONAL,
     FLAGS,
     HALVES,
+    ISLAND_COINS_AT,
     ISLAND_OWNER,
     KEEP_OR_PUTBACK,
     LOC_SEAT,
     N_CARDS,
     NO_CARD,
     OBJECTS,
+    PIECE_UNITS_AT,
     PIRACY_DISCARD,
+    PIRACY_DISCARDS_AT,
+    PIRACY_TURNS_AT,
     PLAYERS,
     PUTBACK_COVER,
     QUARTERS,
@@ -113,8 +118,8 @@ PARAMS = {
     "coin_grabber": np.array([1.0, 0.6, 0.15, 0.0, 0.1, 0.7, -2.5, 0.3, 0.95, 0.3, 1.0, 0.0, 0.0]),
     "pirate": np.array([1.0, 1.0, 0.4, 0.3, 0.9, 0.6, 1.5, 1.0, 1.0, 0.5, 1.0, 0.5, 0.0]),
 }
-PIECE_COINS_PER_UNIT = ISLAND_COINS / UNITS_PER_MAP
 NONE_VALUE = -1e9
+assert N_COLOURS <= 5, "cheapest_discards keeps the colour costs in five locals"
 
 
 @njit(STRATEGY_SIGNATURE, cache=True, error_model="numpy")
@@ -130,6 +135,12 @@ def completes(halves, quarters):
 
 
 @njit(cache=True, error_model="numpy", inline="always")
+def island_coins(state):
+    """R19: what an Island card is worth (setting ``island_coins``)."""
+    return state[ISLAND_COINS_AT]
+
+
+@njit(cache=True, error_model="numpy", inline="always")
 def units_value(state, holder, colour, units, params, held):
     """Value of a map piece of ``colour`` worth ``units`` quarter units to ``holder`` (``held`` 1:
     the holder has it and we price keeping it; 0: the holder would gain it)."""
@@ -139,23 +150,24 @@ def units_value(state, holder, colour, units, params, held):
     halves = state[HALVES + holder * N_COLOURS + colour] - (held if half else 0)
     quarters = state[QUARTERS + holder * N_COLOURS + colour] - (0 if half else held)
     if completes(halves + (1 if half else 0), quarters + (0 if half else 1)):
-        return params[P_ISLAND] * ISLAND_COINS
+        return params[P_ISLAND] * island_coins(state)
     progress = 2 * halves + quarters
-    return params[P_MAP] * PIECE_COINS_PER_UNIT * units * (1.0 + params[P_FOCUS] * progress)
+    per_unit = island_coins(state) / UNITS_PER_MAP  # an Island's coins per quarter unit of its map
+    return params[P_MAP] * per_unit * units * (1.0 + params[P_FOCUS] * progress)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
 def piece_value(state, holder, content, params, held):
     """Value of map piece ``content`` to ``holder`` (``held`` as in ``units_value``)."""
-    return units_value(state, holder, CONTENT_COLOUR[content], PIECE_UNITS[content], params, held)
+    return units_value(state, holder, content_colour(state, content), state[PIECE_UNITS_AT + content], params, held)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
 def card_value(state, holder, content, params, held):
     """Value (coins) of a card of known ``content`` to ``holder``."""
-    kind = CONTENT_KIND[content]
+    kind = content_kind(state, content)
     if kind == KIND_COIN:
-        return params[P_COIN] * COIN_VALUE[content]
+        return params[P_COIN] * coin_value(state, content)
     if kind == KIND_OBJECT:
         return params[P_FODDER]
     return piece_value(state, holder, content, params, held)
@@ -166,19 +178,20 @@ def gain_value(state, seat, content, params):
     """``card_value(state, seat, content, params, 0)``, branch-free for the take and keep
     decisions, where a card's kind is unpredictable: every case is computed (each the same
     expression as in ``card_value``, so the same value) and the card's own selected."""
-    kind = CONTENT_KIND[content]
-    colour = CONTENT_COLOUR[content]
+    kind = content_kind(state, content)
+    colour = content_colour(state, content)
     colour = colour if colour >= 0 else 0  # not a piece: any colour, its value is not selected
-    units = PIECE_UNITS[content]
+    units = state[PIECE_UNITS_AT + content]
     half = units == HALF_UNITS
     halves = state[HALVES + seat * N_COLOURS + colour]
     quarters = state[QUARTERS + seat * N_COLOURS + colour]
     complete = completes(halves + (1 if half else 0), quarters + (0 if half else 1))
-    building = params[P_MAP] * PIECE_COINS_PER_UNIT * units * (1.0 + params[P_FOCUS] * (2 * halves + quarters))
-    piece = params[P_ISLAND] * ISLAND_COINS if complete else building
+    per_unit = island_coins(state) / UNITS_PER_MAP
+    building = params[P_MAP] * per_unit * units * (1.0 + params[P_FOCUS] * (2 * halves + quarters))
+    piece = params[P_ISLAND] * island_coins(state) if complete else building
     piece = params[P_FODDER] if state[ISLAND_OWNER + colour] >= 0 else piece
     other = params[P_FODDER] if kind == KIND_OBJECT else piece
-    return params[P_COIN] * COIN_VALUE[content] if kind == KIND_COIN else other
+    return params[P_COIN] * coin_value(state, content) if kind == KIND_COIN else other
 
 
 @njit(cache=True, error_model="numpy", inline="always")
@@ -216,58 +229,76 @@ def best_two_clear(state, seat, params, excluded):
 @njit(cache=True, error_model="numpy", inline="always")
 def discard_cost(state, seat, content, params):
     """What discarding one of the seat's cards gives up: its map progress, nothing for fodder."""
-    kind = CONTENT_KIND[content]
+    kind = content_kind(state, content)
     if kind == KIND_OBJECT:
         return 0.0
-    colour = CONTENT_COLOUR[content]
+    colour = content_colour(state, content)
     if state[ISLAND_OWNER + colour] >= 0:
         return 0.0
     return piece_value(state, seat, content, params, 1)
 
 
 @njit(cache=True, error_model="numpy", inline="always")
-def cheapest_discards(state, seat, params):
-    """Cost of the three cheapest cards the seat may discard together (R14): objects are free,
-    then the cheapest piece of each colour, cheapest colours first (the caller offers piracy,
-    so the seat holds enough eligible cards)."""
-    objects = state[OBJECTS + seat]
-    if objects >= 3:
+def colour_cost(state, seat, colour, params):
+    """What discarding the seat's cheapest piece of ``colour`` gives up (NONE_VALUE: it holds none)."""
+    halves = state[HALVES + seat * N_COLOURS + colour]
+    quarters = state[QUARTERS + seat * N_COLOURS + colour]
+    if halves + quarters == 0:
+        return NONE_VALUE
+    if state[ISLAND_OWNER + colour] >= 0:
         return 0.0
-    # the three cheapest colour costs, in ascending order (no allocation: locals)
+    cost = NONE_VALUE
+    if halves > 0:
+        cost = units_value(state, seat, colour, HALF_UNITS, params, 1)
+    if quarters > 0:
+        quarter = units_value(state, seat, colour, QUARTER_UNITS, params, 1)
+        if cost == NONE_VALUE or quarter < cost:
+            cost = quarter
+    return cost
+
+
+@njit(cache=True, error_model="numpy", inline="always")
+def cheapest_discards(state, seat, params):
+    """Cost of the cheapest set of cards the seat may discard together (R13-R14: three, setting
+    ``piracy_discards``): objects are free, then the cheapest piece of each colour, cheapest
+    colours first, added in ascending order (the caller offers piracy, so the seat holds enough
+    eligible cards)."""
+    needed = state[PIRACY_DISCARDS_AT] - state[OBJECTS + seat]
+    if needed <= 0:
+        return 0.0
+    # the colour costs in ascending order (no allocation: one local per colour, N_COLOURS = 5)
     first = NONE_VALUE
     second = NONE_VALUE
     third = NONE_VALUE
+    fourth = NONE_VALUE
+    fifth = NONE_VALUE
     found = 0
     for colour in range(N_COLOURS):
-        halves = state[HALVES + seat * N_COLOURS + colour]
-        quarters = state[QUARTERS + seat * N_COLOURS + colour]
-        if halves + quarters == 0:
+        cost = colour_cost(state, seat, colour, params)
+        if cost == NONE_VALUE:
             continue
-        if state[ISLAND_OWNER + colour] >= 0:
-            cost = 0.0
-        else:
-            cost = NONE_VALUE
-            if halves > 0:
-                cost = units_value(state, seat, colour, HALF_UNITS, params, 1)
-            if quarters > 0:
-                quarter = units_value(state, seat, colour, QUARTER_UNITS, params, 1)
-                if cost == NONE_VALUE or quarter < cost:
-                    cost = quarter
         found += 1
         if found == 1 or cost < first:
-            first, second, third = cost, first, second
+            first, second, third, fourth, fifth = cost, first, second, third, fourth
         elif found == 2 or cost < second:
-            second, third = cost, second
+            second, third, fourth, fifth = cost, second, third, fourth
         elif found == 3 or cost < third:
-            third = cost
+            third, fourth, fifth = cost, third, fourth
+        elif found == 4 or cost < fourth:
+            fourth, fifth = cost, fourth
+        else:
+            fifth = cost
     total = 0.0
-    needed = 3 - objects
     if needed >= 1:
         total += first
     if needed >= 2:
         total += second
     if needed >= 3:
         total += third
+    if needed >= 4:
+        total += fourth
+    if needed >= 5:
+        total += fifth
     return total
 
 
@@ -331,7 +362,8 @@ def choose_turn(state, seat, options, n_options, params):
         if options[i] == TURN_PIRACY_STEAL:
             value = best_steal(state, seat, params) - cost
         elif options[i] == TURN_PIRACY_DOUBLE:
-            value = best + max(second, 0.0) - cost
+            # R13: the best clear card, and the second best for each further standard turn
+            value = best + max(second, 0.0) * (state[PIRACY_TURNS_AT] - 1) - cost
         else:
             continue
         if value > choice_value:

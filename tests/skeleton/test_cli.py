@@ -18,7 +18,7 @@ def test_games_lists_skeleton_and_its_variants(capsys):
     (("--players", "5"), "error: Skeleton Island is played by 2, 3, 4 players, not 5"),
     (("--players", "4", "--variant", "nope"), "error: unknown variant 'nope' for skeleton; variants: second-card-optional"),
     (("--players", "4", "--variant", "objects-5", "--variant", "objects-9"),
-     "error: skeleton variants 'objects-5', 'objects-9' conflict: choose one"),
+     "error: variants objects-5 and objects-9 both set pirate_objects (5 and 9); give one of them"),
 ])
 def test_bad_input_one_line_status_2(capsys, tmp_path, arguments, message):
     out_dir = tmp_path / "run"

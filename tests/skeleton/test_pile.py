@@ -132,7 +132,7 @@ def test_blow_sweeps_layers_with_the_data_probabilities():
     setup_game(state, 3, 0, 4, flags, 0, NO_LOG)
     zero = flags.copy()
     from simulator.games.skeleton.state import FLAG_BLOW_P1_MILLI, FLAGS
-    zero[FLAG_BLOW_P1_MILLI:] = 0
+    zero[FLAG_BLOW_P1_MILLI:FLAG_BLOW_P1_MILLI + 8] = 0  # the cascade (the rule settings follow it)
     still = np.zeros(STATE_SIZE, dtype=np.int64)
     setup_game(still, 3, 0, 4, zero, 0, NO_LOG)
     before = still[COVERED_BY:COVERED_BY + 51].copy()

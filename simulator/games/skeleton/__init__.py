@@ -8,42 +8,52 @@ variants and the rule checklist: docs/games/skeleton.md.  Importing this package
 import numpy as np
 
 from simulator.games.skeleton.components import (
-    BLOW_FLIP_P,
-    BLOW_LAYER_P,
-    BLOW_STRENGTH_PRESETS,
-    CARD_LENGTH,
-    CARD_WIDTH,
+    MAX_BLOW_LAYERS,
     MAX_PLAYERS,
     MIN_PLAYERS,
-    N_OBJECTS,
-    PILE_RADIUS,
-    RADIUS_PRESETS,
+    N_CONTENTS,
     check_blow_layers,
+    content_tables,
 )
 from simulator.games.skeleton.state import (
     DECISION_KINDS,
     FLAG_BLOW_EACH_STANDARD,
-    FLAG_BLOW_MAY_FLIP,
     FLAG_BLOW_LAYERS,
+    FLAG_BLOW_MAX_CLEAR,
+    FLAG_BLOW_MAY_FLIP,
     FLAG_BLOW_P1_MILLI,
     FLAG_BURIED_HIDDEN,
     FLAG_CARD_LENGTH_MILLI,
     FLAG_CARD_WIDTH_MILLI,
+    FLAG_COIN_VALUE,
+    FLAG_CONTENT_COLOUR,
+    FLAG_CONTENT_KIND,
     FLAG_FACE_UP_PERCENT,
+    FLAG_FIRST_OBJECT,
     FLAG_FLIP_MILLI,
+    FLAG_HALVES_PER_COLOUR,
     FLAG_HIDDEN_COLLECTION,
+    FLAG_ISLAND_COINS,
+    FLAG_ISLANDS_TO_END,
     FLAG_KEEP_MAP_PIECES,
     FLAG_NO_PIRACY,
     FLAG_OBJECTS,
+    FLAG_PIECE_UNITS,
+    FLAG_PIRACY_DISCARDS,
+    FLAG_PIRACY_TURNS,
     FLAG_PUTBACK_FACE_UP,
     FLAG_PUTBACK_MAY_COVER,
+    FLAG_QUARTERS_PER_COLOUR,
     FLAG_RADIUS_MILLI,
     FLAG_RANDOM_FIRST,
     FLAG_SECOND_OPTIONAL,
+    FLAG_STALL_CAP,
+    FLAG_START_COINS,
     FLAG_TIEBREAK_ISLANDS,
     N_FLAGS,
     VARIANTS,
 )
+from simulator.games.skeleton.settings import HALF_OF_THE_CARDS, RULE_SETTINGS, blow_layer_name
 
 PLAYER_COUNTS = tuple(range(MIN_PLAYERS, MAX_PLAYERS + 1))
 
@@ -60,55 +70,69 @@ ON_OFF_FLAGS = {
     "no-piracy": FLAG_NO_PIRACY,
     "buried-face-up-hidden": FLAG_BURIED_HIDDEN,
 }
-FACE_UP_PREFIX = "face-up-fraction-"
-OBJECTS_PREFIX = "objects-"
 MILLI = 1000
 
 
-def _one_of(chosen, prefix):
-    """The variants of ``chosen`` starting with ``prefix`` (at most one may be given)."""
-    found = sorted(name for name in chosen if name.startswith(prefix))
-    if len(found) > 1:
-        raise ValueError(f"skeleton variants {', '.join(repr(n) for n in found)} conflict: choose one")
-    return found[0] if found else None
+def encode_variants(names, players, rules=None):
+    """The engine's ``int64[N_FLAGS]`` flag vector for variant ``names`` and the rule settings
+    ``rules`` (a ``RuleValues``; None: the defaults, with the presets of ``names`` applied).
+    Decimals (the pile model) are written in thousandths; the deck as content tables.
 
-
-def encode_variants(names, players):
-    """The engine's ``int64[N_FLAGS]`` flag vector for variant ``names`` (the pile model's
-    parameters come from data/pile.json, scaled to thousandths).
-
-    Raises ValueError on an unknown variant, two variants of one family, or a bad player count.
+    Raises ValueError (UsageError) on an unknown variant, two presets setting one value
+    differently, a bad player count or a deck the engine cannot hold.
     """
+    from simulator.core.engine.rule_settings import default_values
+
     if players not in PLAYER_COUNTS:
         raise ValueError(f"Skeleton Island is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
     chosen = set(names)
     for name in chosen:
         if name not in VARIANTS:
             raise ValueError(f"unknown skeleton variant '{name}'; variants: {', '.join(VARIANTS)}")
+    if rules is None:
+        rules = default_values(RULE_SETTINGS, players, tuple(sorted(chosen)))
     flags = np.zeros(N_FLAGS, dtype=np.int64)
     for name, flag in ON_OFF_FLAGS.items():
         flags[flag] = name in chosen
-    face_up = _one_of(chosen, FACE_UP_PREFIX)
-    flags[FLAG_FACE_UP_PERCENT] = int(face_up[len(FACE_UP_PREFIX):]) if face_up else -1
-    objects = _one_of(chosen, OBJECTS_PREFIX)
-    flags[FLAG_OBJECTS] = int(objects[len(OBJECTS_PREFIX):]) if objects else N_OBJECTS
-    radius = _one_of(chosen, "pile-radius-")
-    flags[FLAG_RADIUS_MILLI] = round(MILLI * (RADIUS_PRESETS[radius] if radius else PILE_RADIUS))
-    flags[FLAG_CARD_WIDTH_MILLI] = round(MILLI * CARD_WIDTH)
-    flags[FLAG_CARD_LENGTH_MILLI] = round(MILLI * CARD_LENGTH)
-    strength = _one_of(chosen, "blow-strength-")
-    scale = BLOW_STRENGTH_PRESETS[strength] if strength else 1.0
-    set_blow_layers(flags, [min(1.0, probability * scale) for probability in BLOW_LAYER_P])
-    flags[FLAG_FLIP_MILLI] = round(MILLI * BLOW_FLIP_P)
+    # A15 / R2: -1 is the rulebook's half with a fair coin for an odd count
+    flags[FLAG_FACE_UP_PERCENT] = -1 if rules["face_up_percent"] == HALF_OF_THE_CARDS else rules["face_up_percent"]
+    flags[FLAG_OBJECTS] = rules["pirate_objects"]
+    flags[FLAG_RADIUS_MILLI] = round(MILLI * rules["pile_radius"])
+    flags[FLAG_CARD_WIDTH_MILLI] = round(MILLI * rules["card_width"])
+    flags[FLAG_CARD_LENGTH_MILLI] = round(MILLI * rules["card_length"])
+    strength = rules["blow_strength"]
+    layers = [rules[blow_layer_name(layer)] for layer in range(1, MAX_BLOW_LAYERS + 1)]
+    while layers and layers[-1] == 0.0:
+        layers.pop()  # the cascade stops at its first layer of 0: trailing zeros are no layers
+    set_blow_layers(flags, [min(1.0, probability * strength) for probability in layers] or [0.0])
+    flags[FLAG_FLIP_MILLI] = round(MILLI * rules["blow_flip_probability"])
+    flags[FLAG_ISLAND_COINS] = rules["island_coins"]
+    flags[FLAG_ISLANDS_TO_END] = rules["islands_to_end"]
+    flags[FLAG_PIRACY_DISCARDS] = rules["piracy_discards"]
+    flags[FLAG_PIRACY_TURNS] = rules["piracy_standard_turns"]
+    flags[FLAG_BLOW_MAX_CLEAR] = rules["blow_max_clear"]
+    flags[FLAG_STALL_CAP] = rules["stall_cap_turns"]
+    halves, quarters = rules["half_maps_per_colour"], rules["quarter_maps_per_colour"]
+    flags[FLAG_HALVES_PER_COLOUR] = halves
+    flags[FLAG_QUARTERS_PER_COLOUR] = quarters
+    kind, colour, units, coin, first_object = content_tables(halves, quarters, list(rules["coin_cards"]))
+    if first_object + rules["pirate_objects"] > N_CONTENTS:  # RULE_SETTINGS.check says it first, in words
+        raise ValueError(f"the Sand deck would hold {first_object + rules['pirate_objects']} cards; at most {N_CONTENTS}")
+    flags[FLAG_FIRST_OBJECT] = first_object
+    for seat in range(players):
+        flags[FLAG_START_COINS + seat] = rules[f"seat{seat + 1}_start_coins"]
+    for start, table in ((FLAG_CONTENT_KIND, kind), (FLAG_CONTENT_COLOUR, colour), (FLAG_PIECE_UNITS, units),
+                         (FLAG_COIN_VALUE, coin)):
+        flags[start:start + N_CONTENTS] = table
     return flags
 
 
 def set_blow_layers(flags: np.ndarray, probabilities) -> None:
-    """Write the blow cascade (one probability per layer, as many layers as given: data/pile.json
-    decides how many) into the variant ``flags``; refuses a bad list (UsageError, one line)."""
+    """Write the blow cascade (one probability per layer, as many layers as given) into the variant
+    ``flags``; refuses a bad list (UsageError, one line)."""
     layers = check_blow_layers(list(probabilities), "blow layers")
     flags[FLAG_BLOW_LAYERS] = len(layers)
-    flags[FLAG_BLOW_P1_MILLI:] = 0
+    flags[FLAG_BLOW_P1_MILLI:FLAG_BLOW_P1_MILLI + MAX_BLOW_LAYERS] = 0
     for layer, probability in enumerate(layers):
         flags[FLAG_BLOW_P1_MILLI + layer] = round(MILLI * probability)
 
@@ -148,7 +172,8 @@ def game_spec():
         play_chunk=engine.play_chunk,
         narrate=narrate,
         length_unit="turns",
-        stall_cap=f"the stall cap of {STALL_CAP_TURNS} turns",  # only second-card-optional can stall
+        # only second-card-optional can stall
+        stall_cap=f"the stall cap of stall_cap_turns turns, {STALL_CAP_TURNS} by default",
         seat_number_columns=("first_player",),
         column_labels=dict(COLUMN_LABELS),
         forward=ForwardModel(engine.new_game, engine.pending_decision, engine.apply, engine.final_results,
@@ -159,4 +184,5 @@ def game_spec():
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,
+        rule_settings=RULE_SETTINGS,
     )

@@ -6,26 +6,26 @@ from numba.extending import overload
 
 from simulator.core.engine.gamelog import append_record
 from simulator.games.skeleton.components import (
-    COIN_VALUE,
-    CONTENT_COLOUR,
-    CONTENT_KIND,
     HALF_UNITS,
-    ISLAND_COINS,
     KIND_COIN,
     KIND_OBJECT,
     KIND_PIECE,
     N_COLOURS,
-    PIECE_UNITS,
 )
 from simulator.games.skeleton.state import (
     CARDS_HELD,
     COIN_CARDS,
     COIN_POINTS,
+    COIN_VALUE_AT,
+    CONTENT_COLOUR_AT,
+    CONTENT_KIND_AT,
     HALVES,
+    ISLAND_COINS_AT,
     ISLANDS,
     LOC_SEAT,
     LOG_COUNT,
     OBJECTS,
+    PIECE_UNITS_AT,
     QUARTERS,
     SCORE,
     SLOT_CONTENT,
@@ -69,25 +69,44 @@ def popcount(mask):
 
 
 @njit(cache=True, inline="always")
-def is_half(content):
+def content_kind(state, content):
+    """KIND_PIECE / KIND_COIN / KIND_OBJECT of ``content`` (the run's deck, in the state)."""
+    return state[CONTENT_KIND_AT + content]
+
+
+@njit(cache=True, inline="always")
+def content_colour(state, content):
+    """Colour of map piece ``content``, -1 for another card."""
+    return state[CONTENT_COLOUR_AT + content]
+
+
+@njit(cache=True, inline="always")
+def coin_value(state, content):
+    """Coins on Gold coin card ``content`` (the run's coin_cards), 0 for another card."""
+    return state[COIN_VALUE_AT + content]
+
+
+@njit(cache=True, inline="always")
+def is_half(state, content):
     """Whether a map piece is a half-map (else a quarter)."""
-    return PIECE_UNITS[content] == HALF_UNITS
+    return state[PIECE_UNITS_AT + content] == HALF_UNITS
 
 
 @njit(cache=True, inline="always")
 def add_to_holdings(state, seat, content, sign):
     """Count ``content`` in (``sign`` 1) or out of (``sign`` -1) ``seat``'s holdings and score."""
-    kind = CONTENT_KIND[content]
+    kind = content_kind(state, content)
     if kind == KIND_PIECE:
-        colour = CONTENT_COLOUR[content]
-        if is_half(content):
+        colour = content_colour(state, content)
+        if is_half(state, content):
             state[HALVES + seat * N_COLOURS + colour] += sign
         else:
             state[QUARTERS + seat * N_COLOURS + colour] += sign
     elif kind == KIND_COIN:
-        state[COIN_POINTS + seat] += sign * COIN_VALUE[content]
+        value = coin_value(state, content)
+        state[COIN_POINTS + seat] += sign * value
         state[COIN_CARDS + seat] += sign
-        state[SCORE + seat] += sign * COIN_VALUE[content]  # R21: coin cards count
+        state[SCORE + seat] += sign * value  # R21: coin cards count
     elif kind == KIND_OBJECT:
         state[OBJECTS + seat] += sign
     state[CARDS_HELD + seat] += sign
@@ -111,9 +130,9 @@ def take_from_seat(state, slot, new_loc):
 
 @njit(cache=True)
 def award_island(state, seat):
-    """One more Island card for ``seat`` (R19: worth ISLAND_COINS)."""
+    """One more Island card for ``seat`` (R19: worth ``island_coins``)."""
     state[ISLANDS + seat] += 1
-    state[SCORE + seat] += ISLAND_COINS
+    state[SCORE + seat] += state[ISLAND_COINS_AT]
 
 
 @njit(cache=True, inline="always")

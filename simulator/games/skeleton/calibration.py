@@ -17,8 +17,7 @@ from simulator.core.engine.rng import PURPOSE_FIRST_STRATEGY, new_stream, random
 from simulator.games.skeleton.board import popcount
 from simulator.games.skeleton.pile import blow, blow_can_matter, clear_mask, remove_from_pile
 from simulator.games.skeleton.setup import setup_game
-from simulator.games.skeleton.state import DEAL_STREAM, FLIP_STREAM, N_CARDS, PILE_COUNT, STATE_SIZE
-from simulator.games.skeleton.turn import BLOW_MAX_CLEAR
+from simulator.games.skeleton.state import DEAL_STREAM, FLAG_BLOW_MAX_CLEAR, FLIP_STREAM, N_CARDS, PILE_COUNT, STATE_SIZE
 
 NO_LOG = np.zeros((0, 6), dtype=np.int64)
 LARGE_PILE = 10
@@ -42,7 +41,7 @@ def _measure(flags, n_setups, seed, log):
         flips = state[FLIP_STREAM:FLIP_STREAM + 1].view(np.uint64)
         while state[PILE_COUNT] > 0:
             clear = clear_mask(state)
-            if popcount(clear) <= BLOW_MAX_CLEAR:
+            if popcount(clear) <= flags[FLAG_BLOW_MAX_CLEAR]:  # R7 (setting blow_max_clear)
                 matters = blow_can_matter(state)
                 large = state[PILE_COUNT] >= LARGE_PILE
                 blow(state, deal, flips)

@@ -21,13 +21,11 @@ from simulator.core.engine.replay_page import (
 )
 from simulator.core.engine.narration import plural
 from simulator.core.engine.seats import seat_label
-from simulator.games.skeleton.components import (
-    COIN_VALUE, COLOUR_NAMES, CONTENT_COLOUR, FIRST_OBJECT, HALF_UNITS, N_COLOURS, N_MAP_PIECES, PIECE_UNITS,
-)
+from simulator.games.skeleton.components import COLOUR_NAMES, HALF_UNITS, KIND_COIN, KIND_PIECE, N_COLOURS
 from simulator.games.skeleton.narrate import format_log
 from simulator.games.skeleton.state import (
-    CARDS_HELD, CLEAR_MASK, COIN_CARDS, COIN_POINTS, COVERED_BY, CURRENT, FACE_UP_MASK, HALVES, ISLAND_OWNER, ISLANDS,
-    LOC_HAND, N_CARDS, OBJECTS, PILE_COUNT, PILE_MASK, QUARTERS, SCORE, SLOT_CONTENT, SLOT_LOC, TURN,
+    CARDS_HELD, CLEAR_MASK, COIN_CARDS, COIN_POINTS, COVERED_BY, CURRENT, FACE_UP_MASK, FLAGS, HALVES, ISLAND_OWNER,
+    ISLANDS, LOC_HAND, N_CARDS, OBJECTS, PILE_COUNT, PILE_MASK, QUARTERS, SCORE, SLOT_CONTENT, SLOT_LOC, TURN, tables_of,
 )
 
 FILLS = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9c80e", "purple": "#6a1b9a"}
@@ -47,14 +45,16 @@ def _ink(fill: str) -> str:
     return "#222" if fill in (FILLS["yellow"], COIN_FILL) else "#fff"
 
 
-def _face(content: int) -> tuple[str, str, str]:
-    """(fill, first line, second line) of a Sand card's face: ``('#c62828', 'half', 'red map')``."""
-    if content < N_MAP_PIECES:
-        colour = int(CONTENT_COLOUR[content])
-        size = "half" if PIECE_UNITS[content] == HALF_UNITS else "quarter"
+def _face(state: np.ndarray, content: int) -> tuple[str, str, str]:
+    """(fill, first line, second line) of a Sand card's face: ``('#c62828', 'half', 'red map')``
+    (the run's deck, from the state's flags)."""
+    kinds, colours, units, coins = tables_of(state[FLAGS:])
+    if kinds[content] == KIND_PIECE:
+        colour = int(colours[content])
+        size = "half" if units[content] == HALF_UNITS else "quarter"
         return COLOUR_FILLS[colour], size, f"{COLOUR_NAMES[colour]} map"
-    if content < FIRST_OBJECT:
-        value = int(COIN_VALUE[content])
+    if kinds[content] == KIND_COIN:
+        value = int(coins[content])
         return COIN_FILL, f"{value} coin{'s' if value > 1 else ''}", "gold card"
     return OBJECT_FILL, "pirate", "object"
 
@@ -86,7 +86,7 @@ def _sand_card(state: np.ndarray, slot: int, x: float, y: float, hidden: np.ndar
                 + text(x + CARD_W / 2, y + 16, "face down", 10, "middle", "#d8cff0")
                 + text(x + CARD_W / 2, y + 32, "?", 14, "middle", "#d8cff0", "b"))  # fmt: skip
     else:
-        fill, first, second = _face(content)
+        fill, first, second = _face(state, content)
         ink = _ink(fill)
         part = (rect(x, y, CARD_W, CARD_H, fill, "#222", 4)
                 + text(x + CARD_W / 2, y + 16, first, 13, "middle", ink, "b")
@@ -220,4 +220,4 @@ def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int 
     """The narration of the first ``count`` records, as ``seat`` sees it (``None``: everything)."""
     if seat is not None:
         return seat_narration("skeleton", log, count, variant_flags, seat)
-    return format_log(log, count)
+    return format_log(log, count, flags=variant_flags)

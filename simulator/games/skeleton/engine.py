@@ -12,20 +12,16 @@ from numba import njit
 
 from simulator.core.engine import forward
 from simulator.core.engine.standings import record_checkpoint
-from simulator.games.skeleton.board import bit, eligible_capacity, log_event, popcount
+from simulator.games.skeleton.board import bit, coin_value, content_colour, content_kind, eligible_capacity, \
+    log_event, popcount
 from simulator.games.skeleton.components import (
-    COIN_VALUE,
-    CONTENT_COLOUR,
-    CONTENT_KIND,
-    ISLAND_COINS,
+    HALF_UNITS,
     KIND_COIN,
     KIND_PIECE,
     MAX_PLAYERS,
     N_COLOURS,
     N_ISLANDS,
-    PIECE_UNITS,
-    TOTAL_COINS,
-    UNITS_PER_MAP,
+    QUARTER_UNITS,
 )
 from simulator.games.skeleton.maps import after_gain, claim_island, claim_options, is_complete
 from simulator.games.skeleton.pile import clear_mask, recount_clear_mask
@@ -65,9 +61,12 @@ from simulator.games.skeleton.state import (
     FLAGS,
     FLIP_STREAM,
     HALVES,
+    HALVES_PER_COLOUR_AT,
+    ISLAND_COINS_AT,
     ISLAND_OWNER,
     ISLANDS,
     ISLANDS_LEFT,
+    ISLANDS_TO_END_AT,
     KEEP,
     KEEP_OR_PUTBACK,
     LOC_OUT,
@@ -79,7 +78,12 @@ from simulator.games.skeleton.state import (
     COUNTERS,
     COVERED_BY,
     MAX_OPTIONS,
-    MAX_TURNS,
+    PIECE_UNITS_AT,
+    PIRACY_DISCARDS_AT,
+    PIRACY_TURNS_AT,
+    QUARTERS_PER_COLOUR_AT,
+    STALL_CAP_AT,
+    START_COINS_AT,
     N_CARDS,
     N_SLOTS,
     NO_CARD,
@@ -139,7 +143,6 @@ from simulator.games.skeleton.state import (
     TURN_TYPE,
 )
 from simulator.games.skeleton.turn import (
-    PIRACY_CARDS,
     cover,
     cover_options,
     discard,
@@ -216,13 +219,13 @@ def check_invariants(state):
         if content < 0 or content >= n or (contents >> content) & 1:
             raise AssertionError("card conservation: slot contents are not one copy of each Sand card")
         contents |= bit(content)
-        kind = CONTENT_KIND[content]
+        kind = content_kind(state, content)
         if kind == KIND_PIECE:
-            units[CONTENT_COLOUR[content]] += PIECE_UNITS[content]
+            units[content_colour(state, content)] += state[PIECE_UNITS_AT + content]
         if loc == LOC_PILE:
             pile |= bit(slot)
             if kind == KIND_COIN:
-                coins_in_pile += COIN_VALUE[content]
+                coins_in_pile += coin_value(state, content)
         elif loc == LOC_REMOVED:
             removed |= bit(slot)
             if kind == KIND_COIN:
@@ -231,12 +234,12 @@ def check_invariants(state):
             seat = loc - LOC_SEAT
             held[seat] += 1
             if kind == KIND_PIECE:
-                if PIECE_UNITS[content] == 2:
-                    halves[seat * N_COLOURS + CONTENT_COLOUR[content]] += 1
+                if state[PIECE_UNITS_AT + content] == HALF_UNITS:
+                    halves[seat * N_COLOURS + content_colour(state, content)] += 1
                 else:
-                    quarters[seat * N_COLOURS + CONTENT_COLOUR[content]] += 1
+                    quarters[seat * N_COLOURS + content_colour(state, content)] += 1
             elif kind == KIND_COIN:
-                coins[seat] += COIN_VALUE[content]
+                coins[seat] += coin_value(state, content)
                 coin_cards[seat] += 1
             else:
                 objects[seat] += 1
@@ -246,9 +249,10 @@ def check_invariants(state):
         raise AssertionError("card conservation: the pile mask or count differs from the card locations")
     if removed != state[REMOVED_MASK]:
         raise AssertionError("card conservation: the removed mask differs from the card locations")
+    units_per_colour = state[HALVES_PER_COLOUR_AT] * HALF_UNITS + state[QUARTERS_PER_COLOUR_AT] * QUARTER_UNITS
     for colour in range(N_COLOURS):
-        if units[colour] != 2 * UNITS_PER_MAP:
-            raise AssertionError("map conservation: a colour's pieces do not add up to 8 quarter units")
+        if units[colour] != units_per_colour:
+            raise AssertionError("map conservation: a colour's pieces do not add up to its quarter units")
     if state[CLEAR_MASK] != recount_clear_mask(state):
         raise AssertionError("pile model: the clear mask differs from the pile and its cover relation")
     if pile != 0 and state[CLEAR_MASK] == 0:
@@ -263,7 +267,9 @@ def check_invariants(state):
             claimed += 1
     if claimed != N_ISLANDS - state[ISLANDS_LEFT]:
         raise AssertionError("island conservation: claimed + unclaimed Island cards must be 5")
-    total += state[ISLANDS_LEFT] * ISLAND_COINS
+    island_coins = state[ISLAND_COINS_AT]
+    total += state[ISLANDS_LEFT] * island_coins
+    start_coins = 0
     for seat in range(players):
         islands = 0
         for colour in range(N_COLOURS):
@@ -280,11 +286,17 @@ def check_invariants(state):
         if state[OBJECTS + seat] != objects[seat] or state[COIN_POINTS + seat] != coins[seat] \
                 or state[COIN_CARDS + seat] != coin_cards[seat] or state[CARDS_HELD + seat] != held[seat]:
             raise AssertionError("holdings: counts differ from the cards held")
-        if state[SCORE + seat] != recount_score(state, seat) or state[SCORE + seat] != islands * ISLAND_COINS + coins[seat]:
+        start = state[START_COINS_AT + seat]
+        if state[SCORE + seat] != recount_score(state, seat) \
+                or state[SCORE + seat] != islands * island_coins + coins[seat] + start:
             raise AssertionError("score check: the score differs from the score recounted from scratch")
         total += state[SCORE + seat]
-    if total != TOTAL_COINS:
-        raise AssertionError("coin conservation: unclaimed Islands + pile coins + scores must be 45")
+        start_coins += start
+    box = N_ISLANDS * island_coins + start_coins
+    for content in range(n):
+        box += coin_value(state, content)
+    if total != box:
+        raise AssertionError("coin conservation: unclaimed Islands + pile coins + scores must be the coins in the box")
     check_scores_never_fall(state)
 
 
@@ -347,7 +359,7 @@ def carry_out(state, seat, value, log):
             # R13: discard three cards, then steal or play two standard turns
             state[FIRED_R13] += 1
             state[PIRACY_KIND] = value
-            state[DISCARDS_LEFT] = PIRACY_CARDS
+            state[DISCARDS_LEFT] = state[PIRACY_DISCARDS_AT]  # R13 (setting piracy_discards)
             state[DISCARD_COLOURS] = 0
             if value == TURN_PIRACY_STEAL:
                 state[FIRED_PIRACY_STEAL] += 1
@@ -365,7 +377,7 @@ def carry_out(state, seat, value, log):
             if state[PIRACY_KIND] == TURN_PIRACY_STEAL:
                 state[STEP] = STEP_STEAL
             else:
-                state[STANDARD_LEFT] = 2
+                state[STANDARD_LEFT] = state[PIRACY_TURNS_AT]  # R13: two standard turns (piracy_standard_turns)
                 state[STEP] = STEP_TAKE
     elif step == STEP_STEAL:
         content = steal(state, seat, value, state[DEAL_STREAM:DEAL_STREAM + 1].view(np.uint64), log)
@@ -414,7 +426,7 @@ def finish(state, end_kind, log):
 @njit(cache=True, inline="always")
 def end_kind_now(state):
     """Why the game is over (R20), assuming ``game_over``."""
-    return END_ALL_ISLANDS if state[ISLANDS_LEFT] == 0 else END_PILE_EMPTY
+    return END_ALL_ISLANDS if N_ISLANDS - state[ISLANDS_LEFT] >= state[ISLANDS_TO_END_AT] else END_PILE_EMPTY
 
 
 @njit(cache=True)
@@ -429,7 +441,7 @@ def run_steps(state, log):
         if step == STEP_TURN_START:
             if game_over(state):
                 finish(state, end_kind_now(state), log)
-            elif state[TURN] == MAX_TURNS:
+            elif state[TURN] == state[STALL_CAP_AT]:  # setting stall_cap_turns (at most MAX_TURNS)
                 finish(state, END_STALL, log)
             else:
                 state[TURN] += 1
@@ -437,7 +449,7 @@ def run_steps(state, log):
                 state[PUTBACK_SLOT] = -1
                 if log.shape[0] > 0:  # (the clear count is for the narration only)
                     log_event(log, state, EV_TURN, seat, state[TURN], popcount(clear_mask(state)), state[PILE_COUNT], 0)
-                if state[FLAGS + FLAG_NO_PIRACY] == 1 and eligible_capacity(state, seat) >= PIRACY_CARDS:
+                if state[FLAGS + FLAG_NO_PIRACY] == 1 and eligible_capacity(state, seat) >= state[PIRACY_DISCARDS_AT]:
                     state[FIRED_V_NO_PIRACY] += 1
                 # R7 / A11: the sandstorm, before the turn
                 state[STEP] = STEP_BLOW if may_blow(state) else STEP_TURN_TYPE

@@ -38,6 +38,7 @@ from simulator.games.skeleton.state import (
     FLAGS,
     FLIP_STREAM,
     HALVES,
+    ISLAND_COINS_AT,
     ISLAND_OWNER,
     ISLANDS,
     LOC_HAND,
@@ -53,8 +54,8 @@ from simulator.games.skeleton.state import (
     SEEN,
     SLOT_CONTENT,
     SLOT_LOC,
+    START_COINS_AT,
 )
-from simulator.games.skeleton.components import ISLAND_COINS
 
 REDRAW_ATTEMPTS = 50
 """Shuffles tried under hidden-collection to avoid a complete map of an unclaimed colour."""
@@ -96,7 +97,7 @@ def recount_holdings(state):
         state[COIN_POINTS + seat] = 0
         state[COIN_CARDS + seat] = 0
         state[CARDS_HELD + seat] = 0
-        state[SCORE + seat] = state[ISLANDS + seat] * ISLAND_COINS
+        state[SCORE + seat] = state[ISLANDS + seat] * state[ISLAND_COINS_AT] + state[START_COINS_AT + seat]
     for slot in range(state[N_CARDS]):
         loc = state[SLOT_LOC + slot]
         if LOC_SEAT <= loc < LOC_SEAT + MAX_PLAYERS:

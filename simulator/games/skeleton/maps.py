@@ -2,8 +2,8 @@
 
 from numba import njit
 
-from simulator.games.skeleton.board import award_island, bit, is_half, take_from_seat
-from simulator.games.skeleton.components import CONTENT_COLOUR, N_COLOURS
+from simulator.games.skeleton.board import award_island, bit, content_colour, is_half, take_from_seat
+from simulator.games.skeleton.components import N_COLOURS
 from simulator.games.skeleton.state import (
     CLAIM_COMBO_SHIFT,
     COMBO_FOUR_QUARTERS,
@@ -78,9 +78,9 @@ def hand_in(state, seat, colour, halves, quarters):
         if state[SLOT_LOC + slot] != LOC_SEAT + seat:
             continue
         content = state[SLOT_CONTENT + slot]
-        if CONTENT_COLOUR[content] != colour:
+        if content_colour(state, content) != colour:
             continue
-        if is_half(content):
+        if is_half(state, content):
             if halves == 0:
                 continue
             halves -= 1
@@ -94,7 +94,7 @@ def hand_in(state, seat, colour, halves, quarters):
 
 @njit(cache=True)
 def claim_island(state, seat, colour, combo, log):
-    """R16: ``seat`` completed the map of ``colour`` first and takes its Island card."""
+    """R16: ``seat`` completed the map of ``colour`` first and takes its Island card (R19: ``island_coins``)."""
     state[FIRED_R16] += 1  # R16: the first complete map of a colour takes its Island card
     state[FIRED_R17] += 1  # R17: 2 halves, 1 half + 2 quarters, or 4 quarters
     if combo == COMBO_TWO_HALVES:
@@ -120,7 +120,7 @@ def after_gain(state, seat, content, options, log):
     """A8: claiming is automatic and immediate after every card gained.  Returns the colour whose
     claim needs a claim_pieces decision (several combinations complete it; options written), else
     -1 (claimed at once, or nothing to claim)."""
-    colour = CONTENT_COLOUR[content]
+    colour = content_colour(state, content)
     if colour < 0:
         return -1
     halves = state[HALVES + seat * N_COLOURS + colour]
@@ -129,7 +129,7 @@ def after_gain(state, seat, content, options, log):
         return -1
     if state[ISLAND_OWNER + colour] >= 0:
         # A9: a second map of a claimed colour gives nothing (counted once, when it completes)
-        if is_half(content):
+        if is_half(state, content):
             was = is_complete(halves - 1, quarters)
         else:
             was = is_complete(halves, quarters - 1)

@@ -14,16 +14,12 @@ import numpy as np
 from simulator.core.engine.narration import fold_repeats, plural
 from simulator.core.engine.seats import seat_label
 from simulator.games.skeleton.components import (
-    COIN_VALUE,
     COLOUR_NAMES,
-    CONTENT_COLOUR,
-    CONTENT_KIND,
     HALF_UNITS,
     ISLAND_COINS,
     KIND_COIN,
     KIND_OBJECT,
     KIND_PIECE,
-    PIECE_UNITS,
     content_name,
 )
 from simulator.games.skeleton.state import (
@@ -49,6 +45,7 @@ from simulator.games.skeleton.state import (
     EV_TAKE,
     EV_TURN,
     TURN_PIRACY_STEAL,
+    tables_of,
 )
 
 LOG_ROWS = 4000
@@ -65,18 +62,22 @@ class Holding:
     objects: int = 0
     cards: int = 0  # Sand cards held
     pieces: dict = field(default_factory=dict)  # colour -> [halves, quarters]
+    flags: object = None  # the run's flag vector (its deck and rule settings); None: the defaults
+    start_coins: int = 0  # setting seatK_start_coins
+    island_coins: int = ISLAND_COINS  # setting island_coins (R19)
 
     def change(self, content: int, sign: int) -> None:
         """Gain (``sign`` 1) or lose (-1) the card ``content``."""
         self.cards += sign
-        kind = CONTENT_KIND[content]
+        kinds, colours, units, coins = tables_of(self.flags)
+        kind = kinds[content]
         if kind == KIND_COIN:
-            self.coins_on_cards += sign * int(COIN_VALUE[content])
+            self.coins_on_cards += sign * int(coins[content])
         elif kind == KIND_OBJECT:
             self.objects += sign
         elif kind == KIND_PIECE:
-            counts = self.pieces.setdefault(int(CONTENT_COLOUR[content]), [0, 0])
-            counts[0 if PIECE_UNITS[content] == HALF_UNITS else 1] += sign
+            counts = self.pieces.setdefault(int(colours[content]), [0, 0])
+            counts[0 if units[content] == HALF_UNITS else 1] += sign
 
     def hand_in(self, colour: int, combo: int) -> None:
         """R18: the pieces of a completed map go back to the box."""
@@ -91,7 +92,7 @@ class Holding:
         under hidden-collection) only the Island cards and how many cards it holds."""
         if hidden:
             return f"{plural(self.islands, 'Island card')}, {plural(self.cards, 'card')} face down"
-        coins = self.islands * ISLAND_COINS + self.coins_on_cards
+        coins = self.islands * self.island_coins + self.coins_on_cards + self.start_coins
         pieces = sum(sum(counts) for counts in self.pieces.values())
         parts = [plural(coins, "coin"), plural(self.islands, "Island card"), plural(pieces, "map piece")]
         if self.objects:
@@ -108,8 +109,18 @@ def standing_line(holdings: list[Holding], hidden_from: int | None = None) -> st
         for seat, held in enumerate(holdings))
 
 
-def format_log(log, count, seat: int | None = None, hidden_collection: bool = False, fold: bool = True):
-    """Plain-English lines for the first ``count`` records of ``log``.
+def _seat_rules(flags, seat: int) -> dict:
+    """A seat's starting coins and the Island cards' worth, from the run's flags (defaults: None)."""
+    if flags is None:
+        return {}
+    from simulator.games.skeleton.state import FLAG_ISLAND_COINS, FLAG_START_COINS
+
+    return {"start_coins": int(flags[FLAG_START_COINS + seat]), "island_coins": int(flags[FLAG_ISLAND_COINS])}
+
+
+def format_log(log, count, seat: int | None = None, hidden_collection: bool = False, fold: bool = True, flags=None):
+    """Plain-English lines for the first ``count`` records of ``log``; ``flags``: the run's flag
+    vector (its deck and rule settings name the cards and count the coins; None: the defaults).
 
     With ``seat`` (``islandsim play``), as that seat reads them: what another seat looks at is
     not named, and under ``hidden_collection`` neither are the cards another seat keeps or
@@ -121,10 +132,16 @@ def format_log(log, count, seat: int | None = None, hidden_collection: bool = Fa
     lines = []
     holdings: list[Holding] = []
     first_player = 0
+
+    tables = tables_of(flags)
+
+    def name(content):
+        return content_name(content, tables)
+
     for row in log[:count]:
         code, a, b, c, d, e = (int(x) for x in row)
         if code == EV_SETUP:
-            holdings = [Holding() for _ in range(a)]
+            holdings = [Holding(flags=flags, **_seat_rules(flags, seat_index)) for seat_index in range(a)]
             first_player = e
             lines.append(f"=== {a} players; {b} Sand cards spread, {c} face up; {d} clear; {seat_label(e)} plays first")
         elif code == EV_TURN:
@@ -137,27 +154,27 @@ def format_log(log, count, seat: int | None = None, hidden_collection: bool = Fa
         elif code == EV_BLOW:
             lines.append(f"{seat_label(a)} blows on the pile: {plural(d, 'card')} swept, {b} -> {plural(c, 'clear card')}")
         elif code == EV_FLIP:
-            lines.append(f"  a blown card turns over: {content_name(b)} now face {'up' if c else 'down'}")
+            lines.append(f"  a blown card turns over: {name(b)} now face {'up' if c else 'down'}")
         elif code == EV_PIRACY:
             what = "to steal a card" if b == TURN_PIRACY_STEAL else "to play two standard turns"
             lines.append(f"{seat_label(a)} takes a piracy turn {what}")
         elif code == EV_DISCARD:
             holdings[a].change(b, -1)
-            lines.append(f"{seat_label(a)} discards a {content_name(b)}")
+            lines.append(f"{seat_label(a)} discards a {name(b)}")
         elif code == EV_STEAL:
             holdings[b].change(c, -1)
             holdings[a].change(c, 1)
             if secret and seat not in (a, b):
                 lines.append(f"{seat_label(a)} steals a card from {seat_label(b)}")
             else:
-                lines.append(f"{seat_label(a)} steals a {content_name(c)} from {seat_label(b)}")
+                lines.append(f"{seat_label(a)} steals a {name(c)} from {seat_label(b)}")
         elif code == EV_TAKE:
-            shown = f"the face-up {content_name(c)}" if d else "a face-down card"
+            shown = f"the face-up {name(c)}" if d else "a face-down card"
             uncovered = f" ({plural(e, 'card')} uncovered)" if e else ""
             lines.append(f"{seat_label(a)} takes {shown}{uncovered}")
         elif code == EV_LOOK:
             if seat is None or seat == a:
-                lines.append(f"  ({seat_label(a)} looks at it: a {content_name(b)})")
+                lines.append(f"  ({seat_label(a)} looks at it: a {name(b)})")
             else:
                 lines.append(f"  ({seat_label(a)} looks at it)")
         elif code == EV_KEEP:
@@ -165,12 +182,12 @@ def format_log(log, count, seat: int | None = None, hidden_collection: bool = Fa
             if secret and seat != a:
                 lines.append(f"{seat_label(a)} keeps the card")
             else:
-                lines.append(f"{seat_label(a)} keeps the {content_name(b)}")
+                lines.append(f"{seat_label(a)} keeps the {name(b)}")
         elif code == EV_PUT_BACK:
-            shown = f"the {content_name(b)} back face up" if c else "it back face down"
+            shown = f"the {name(b)} back face up" if c else "it back face down"
             lines.append(f"{seat_label(a)} puts {shown} at the edge of the pile")
         elif code == EV_COVER:
-            covered = f"the face-up {content_name(c)}" if d else "a face-down card"
+            covered = f"the face-up {name(c)}" if d else "a face-down card"
             lines.append(f"  the card put back lies on {covered}, which is no longer clear")
         elif code == EV_NO_SECOND:
             lines.append(f"{seat_label(a)} takes no second card")
@@ -198,4 +215,4 @@ def narrate(run_seed, game_index, variant_flags, strategies, params):
     flags = np.asarray(variant_flags, dtype=np.int64)
     count = play_logged(int(run_seed), int(game_index), flags, tuple(strategies),
                         np.ascontiguousarray(params, dtype=np.float64), log, False)
-    return format_log(log, int(count))
+    return format_log(log, int(count), flags=flags)

@@ -19,10 +19,11 @@ from collections import Counter
 from simulator.core.engine.narration import plural
 from simulator.core.engine.option_steps import OptionText, number_alike
 from simulator.core.engine.seats import seat_label, seat_number
-from simulator.games.skeleton.components import COLOUR_NAMES, content_name
+from simulator.games.skeleton.components import COLOUR_NAMES, content_name as _content_name
 from simulator.games.skeleton.narrate import format_log
 from simulator.games.skeleton.state import (
     BLOW,
+    tables_of,
     CARDS_HELD,
     CLAIM_COMBO_SHIFT,
     CLAIM_PIECES,
@@ -113,6 +114,11 @@ def _face_up(state, slot: int) -> bool:
     return (int(state[FACE_UP_MASK]) >> slot) & 1 == 1
 
 
+def content_name(state, content: int) -> str:
+    """The name of ``content`` in this game's deck (its rule settings, in the state's flags)."""
+    return _content_name(content, tables_of(state[FLAGS:]))
+
+
 def _content(state, seat: int, slot: int) -> int | None:
     """The card printed on ``slot`` if ``seat`` may know it, else None."""
     return None if content_hidden(state, seat, slot) else int(state[SLOT_CONTENT + slot])
@@ -128,8 +134,8 @@ def _card_words(state, seat: int, slot: int) -> str:
     if content is None:
         return _unseen(state, slot)
     if _face_up(state, slot):
-        return f"the face-up {content_name(content)}"
-    return f"the face-down {content_name(content)} you looked at"
+        return f"the face-up {content_name(state, content)}"
+    return f"the face-down {content_name(state, content)} you looked at"
 
 
 def _lies_on(state, slot: int) -> list[int]:
@@ -153,7 +159,7 @@ def _count_faces(state, seat: int, slots: list[int]) -> str:
         if content is None or not _face_up(state, slot):
             unseen["covered face-up card" if content is None and _face_up(state, slot) else "face-down card"] += 1
         else:
-            named[f"face-up {content_name(content)}"] += 1
+            named[f"face-up {content_name(state, content)}"] += 1
     words = [f"a {name}" if count == 1 else plural(count, name) for name, count in sorted(named.items())]
     words += [plural(count, kind) for kind, count in sorted(unseen.items())]
     if not words:
@@ -184,14 +190,14 @@ def describe_option(state, seat: int, kind: int, option: int) -> OptionText:
     if kind == TURN_TYPE:
         return TURN_TEXTS[option]
     if kind == PIRACY_DISCARD:
-        return f"discard your {content_name(int(state[SLOT_CONTENT + option]))}"
+        return f"discard your {content_name(state, int(state[SLOT_CONTENT + option]))}"
     if kind == STEAL:
         victim, slot = option & ((1 << STEAL_CARD_SHIFT) - 1), option >> STEAL_CARD_SHIFT
         if slot == STEAL_RANDOM:
             return (f"steal from {seat_label(victim)}",
                     f"a random card of their {plural(int(state[CARDS_HELD + victim]), 'card')}")  # fmt: skip
         content = _content(state, seat, slot)
-        their = f"their {content_name(content)}" if content is not None else "a card"
+        their = f"their {content_name(state, content)}" if content is not None else "a card"
         return (f"steal from {seat_label(victim)}", their)
     if kind in (TAKE_CARD, SECOND_CARD):
         if option == NO_CARD:
@@ -199,7 +205,7 @@ def describe_option(state, seat: int, kind: int, option: int) -> OptionText:
         return _take_labels(state, seat, option, "take")
     if kind == KEEP_OR_PUTBACK:
         taken = int(state[TAKEN_SLOT])
-        what = content_name(int(state[SLOT_CONTENT + taken])) if taken >= 0 else "card"
+        what = content_name(state, int(state[SLOT_CONTENT + taken])) if taken >= 0 else "card"
         return f"keep the {what}" if option == KEEP else f"put the {what} back at the edge of the pile"
     if kind == CLAIM_PIECES:
         colour, combo = option & ((1 << CLAIM_COMBO_SHIFT) - 1), option >> CLAIM_COMBO_SHIFT
@@ -234,12 +240,12 @@ def _pile_lines(state, seat: int) -> list[str]:
     clear_texts = sorted(f"{_card_words(state, seat, slot)} ({_where(state, seat, slot)})" for slot in clear)
     lines = [f"Sand pile: {plural(int(state[PILE_COUNT]), 'card')}, {len(clear)} clear:"]
     lines += [f"  {text}" for text in clear_texts]
-    covered_up = sorted(content_name(content) for slot in range(int(state[N_CARDS]))
+    covered_up = sorted(content_name(state, content) for slot in range(int(state[N_CARDS]))
                         if _in_pile(state, slot) and slot not in clear and _face_up(state, slot)
                         and (content := _content(state, seat, slot)) is not None)  # fmt: skip
     if covered_up:
         lines.append(f"Face-up cards under others: {_times(covered_up)}")
-    looked = sorted(content_name(int(state[SLOT_CONTENT + slot])) for slot in range(int(state[N_CARDS]))
+    looked = sorted(content_name(state, int(state[SLOT_CONTENT + slot])) for slot in range(int(state[N_CARDS]))
                     if _in_pile(state, slot) and slot not in clear and not _face_up(state, slot)
                     and (int(state[SEEN + seat]) >> slot) & 1)  # fmt: skip
     if looked:
@@ -256,7 +262,7 @@ def _times(names: list[str]) -> str:
 def _holding(state, seat: int, owner: int) -> str:
     """``'1-coin card x2, blue half map, 1 face-down card'``: the cards in front of ``owner`` as ``seat`` sees them."""
     held = _held(state, owner)
-    names = [content_name(content) for slot in held if (content := _content(state, seat, slot)) is not None]
+    names = [content_name(state, content) for slot in held if (content := _content(state, seat, slot)) is not None]
     unseen = len(held) - len(names)
     return ", ".join(([_times(names)] if names else []) + ([plural(unseen, "face-down card")] if unseen else [])) \
         or "no cards"
@@ -278,7 +284,7 @@ def describe_view(state, seat: int, variant_flags) -> list[str]:
              f"(first player seat {seat_number(int(state[FIRST_PLAYER]))})"]  # fmt: skip
     taken = int(state[TAKEN_SLOT])
     if taken >= 0 and state[SLOT_LOC + taken] == LOC_HAND and (content := _content(state, seat, taken)) is not None:
-        lines.append(f"In hand: the {content_name(content)}" + ("" if _face_up(state, taken) else " (taken face down)"))
+        lines.append(f"In hand: the {content_name(state, content)}" + ("" if _face_up(state, taken) else " (taken face down)"))
     putback = int(state[PUTBACK_SLOT])
     if putback >= 0 and state[SLOT_LOC + putback] == LOC_PILE and int(state[CURRENT]) == seat:
         lines.append(f"Put back this turn (not to be taken again): {_card_words(state, seat, putback)}")
@@ -300,5 +306,5 @@ def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:
     cards and their coins; repeats are not folded (the lines for fewer records are a prefix of
     the lines for more)."""
     return format_log(log, count, seat=seat, hidden_collection=bool(variant_flags[FLAG_HIDDEN_COLLECTION]),
-                      fold=False)  # fmt: skip
+                      fold=False, flags=variant_flags)  # fmt: skip
 

@@ -5,7 +5,7 @@ from numba import njit
 
 from simulator.core.engine.ranking import competition_ranks
 from simulator.games.skeleton.board import log_event
-from simulator.games.skeleton.components import ISLAND_COINS, N_COLOURS
+from simulator.games.skeleton.components import N_COLOURS, N_ISLANDS
 from simulator.games.skeleton.state import (
     COIN_CARDS,
     COIN_POINTS,
@@ -26,13 +26,16 @@ from simulator.games.skeleton.state import (
     FIRED_V_TIEBREAK,
     FLAG_TIEBREAK_ISLANDS,
     FLAGS,
+    ISLAND_COINS_AT,
     ISLAND_OWNER,
     ISLANDS,
     ISLANDS_LEFT,
+    ISLANDS_TO_END_AT,
     PILE_COUNT,
     PLAYERS,
     RANK,
     SCORE,
+    START_COINS_AT,
     TAKEN_SLOT,
     TURN,
 )
@@ -43,8 +46,10 @@ TIEBREAK_ISLAND_WEIGHT = 1000
 
 @njit(cache=True, inline="always")
 def game_over(state):
-    """R20: every Island card won, or every Sand card taken (none left in the pile or in hand)."""
-    return state[ISLANDS_LEFT] == 0 or (state[PILE_COUNT] == 0 and state[TAKEN_SLOT] < 0)
+    """R20: every Island card won (setting ``islands_to_end``: that many), or every Sand card taken
+    (none left in the pile or in hand)."""
+    islands_over = N_ISLANDS - state[ISLANDS_LEFT] >= state[ISLANDS_TO_END_AT]
+    return islands_over or (state[PILE_COUNT] == 0 and state[TAKEN_SLOT] < 0)
 
 
 @njit(cache=True)
@@ -62,7 +67,7 @@ def end_game(state, end_kind, log):
     players = state[PLAYERS]
     for colour in range(N_COLOURS):
         if state[ISLAND_OWNER + colour] >= 0:
-            state[FIRED_R19] += 1  # R19: an Island card is worth 5 coins
+            state[FIRED_R19] += 1  # R19: an Island card is worth 5 coins (setting island_coins)
     scores = np.empty(players, dtype=np.int64)
     tiebreak = np.zeros(players, dtype=np.int64)
     eliminated = np.zeros(players, dtype=np.int64)
@@ -100,5 +105,6 @@ def end_game(state, end_kind, log):
 
 @njit(cache=True)
 def recount_score(state, seat):
-    """R21 from scratch: Island cards x 5 + coins on the seat's Gold coin cards."""
-    return state[ISLANDS + seat] * ISLAND_COINS + state[COIN_POINTS + seat]
+    """R21 from scratch: Island cards x 5 (``island_coins``) + coins on the seat's Gold coin cards, plus
+    the coins it started with (``seatK_start_coins``)."""
+    return state[ISLANDS + seat] * state[ISLAND_COINS_AT] + state[COIN_POINTS + seat] + state[START_COINS_AT + seat]

@@ -8,7 +8,7 @@ from simulator.core.engine.rng import random_below, reset_stream, shuffle_prefix
 from simulator.core.engine.rng import PURPOSE_DEAL
 from simulator.core.engine.standings import clear_trajectory
 from simulator.games.skeleton.board import bit, log_event, popcount
-from simulator.games.skeleton.components import FIRST_OBJECT, N_COLOURS, N_ISLANDS
+from simulator.games.skeleton.components import N_COLOURS, N_ISLANDS
 from simulator.games.skeleton.pile import clear_mask, spread_pile
 from simulator.games.skeleton.state import (
     CURRENT,
@@ -25,6 +25,8 @@ from simulator.games.skeleton.state import (
     FIRED_R5,
     FIRED_V_RANDOM_FIRST,
     FIRST_PLAYER,
+    FLAG_FIRST_OBJECT,
+    FLAG_START_COINS,
     FLAG_FACE_UP_PERCENT,
     FLAG_OBJECTS,
     FLAG_RANDOM_FIRST,
@@ -39,6 +41,7 @@ from simulator.games.skeleton.state import (
     N_SLOTS,
     PLAYERS,
     PUTBACK_SLOT,
+    SCORE,
     SLOT_CONTENT,
     SLOT_LOC,
     TAKEN_SLOT,
@@ -73,7 +76,7 @@ def setup_game(state, run_seed, game_index, players, variant_flags, debug, log):
     state[FLIP_STREAM:FLIP_STREAM + 1].view(np.uint64)[0] = side_stream(start, PURPOSE_FLIPS)[0]
     state[PLAYERS] = players
     state[FIRED_R1] += 1  # R1: 2-4 players (checked by encode_variants / the CLI)
-    n_cards = FIRST_OBJECT + variant_flags[FLAG_OBJECTS]
+    n_cards = variant_flags[FLAG_FIRST_OBJECT] + variant_flags[FLAG_OBJECTS]  # the deck of the rule settings
     state[N_CARDS] = n_cards
     for slot in range(N_SLOTS):
         state[SLOT_CONTENT + slot] = slot
@@ -101,6 +104,8 @@ def setup_game(state, run_seed, game_index, players, variant_flags, debug, log):
         state[ISLAND_OWNER + colour] = -1
     state[ISLANDS_LEFT] = N_ISLANDS
     state[FIRED_R4] += 1
+    for seat in range(players):
+        state[SCORE + seat] = variant_flags[FLAG_START_COINS + seat]  # setting seatK_start_coins (R21: counts)
     # R5 / A14: the first player is seat 1, or drawn at random (a side stream: deals stay paired).
     first = 0
     if variant_flags[FLAG_RANDOM_FIRST] == 1:

@@ -21,14 +21,17 @@ duty; checked for the shipped strategies in tests/skeleton/test_strategies.py):
   and ``ISLANDS`` stay public.
 """
 
-from simulator.games.skeleton.components import MAX_BLOW_LAYERS, MAX_PLAYERS, N_COLOURS, N_CONTENTS, STALL_CAP_TURNS
+from simulator.games.skeleton.components import COIN_VALUE, CONTENT_COLOUR, CONTENT_KIND, MAX_BLOW_LAYERS, MAX_PLAYERS, \
+    N_COLOURS, N_CONTENTS, PIECE_UNITS, STALL_CAP_TURNS
 
 MAX_OPTIONS = 64
-"""Most options of any decision: take_card offers at most N_CONTENTS (51) clear cards; a steal
-at most 3 opponents x 14 distinct card kinds (42)."""
+"""Most options of any decision: take_card, piracy_discard and steal offer at most one option
+per Sand card (N_CONTENTS, 63 at most)."""
 N_SLOTS = N_CONTENTS
 MAX_TURNS = STALL_CAP_TURNS
-"""Turns after which a game is stopped (only reachable under second-card-optional)."""
+"""Capacity: the most turns the stall cap (setting ``stall_cap_turns``, at most this many) may
+allow; a game is stopped after ``state[STALL_CAP_AT]`` turns (only reachable under
+second-card-optional)."""
 MAX_CHECKPOINTS = MAX_TURNS + 1
 """Trajectory checkpoints: the end of every turn (at most MAX_TURNS), the last one the final
 scores (a game that ends inside a turn records that turn's end as its last checkpoint)."""
@@ -168,18 +171,18 @@ VARIANTS = {
     "tiebreak-islands": "A13: ties are broken by more Island cards, then more Gold coin cards (default: shared first place).",
     "random-first-player": "A14: the first player is drawn at random (default: seat 1).",
     "blow-may-flip": "A16: each card a blow moves turns over with the probability of data/pile.json (default: cards slide, never flip).",
-    "face-up-fraction-0": "A15 design: no Sand card starts face up (default: 24 or 25 of 49, a fair coin).",
-    "face-up-fraction-25": "A15 design: 25 % of the Sand cards start face up.",
-    "face-up-fraction-75": "A15 design: 75 % of the Sand cards start face up.",
-    "face-up-fraction-100": "A15 design: every Sand card starts face up.",
-    "objects-5": "Design: 5 pirate objects instead of 7 (47 Sand cards).",
-    "objects-9": "Design: 9 pirate objects instead of 7 (51 Sand cards).",
+    "face-up-fraction-0": "A15 design: no Sand card starts face up (default: 24 or 25 of 49, a fair coin); preset face_up_percent = 0.",
+    "face-up-fraction-25": "A15 design: 25 % of the Sand cards start face up; preset face_up_percent = 25.",
+    "face-up-fraction-75": "A15 design: 75 % of the Sand cards start face up; preset face_up_percent = 75.",
+    "face-up-fraction-100": "A15 design: every Sand card starts face up; preset face_up_percent = 100.",
+    "objects-5": "Design: 5 pirate objects instead of 7 (47 Sand cards); preset pirate_objects = 5.",
+    "objects-9": "Design: 9 pirate objects instead of 7 (51 Sand cards); preset pirate_objects = 9.",
     "no-piracy": "Design: piracy turns are forbidden (measures what piracy is worth).",
     "buried-face-up-hidden": "A18 (fair play): a face-up card covered by other Sand cards is not known until it is clear (default: every face-up card of the spread is known to all); changes what search players may see, not the play.",
-    "pile-radius-2.0": "Pile model (REC): a tighter spread, radius 2.0 card widths (default 2.5): fewer clear cards.",
-    "pile-radius-3.0": "Pile model (REC): a looser spread, radius 3.0 card widths (default 2.5): more clear cards.",
-    "blow-strength-50": "Pile model (REC): the blow's cascade probabilities halved.",
-    "blow-strength-150": "Pile model (REC): the blow's cascade probabilities times 1.5 (capped at 1).",
+    "pile-radius-2.0": "Pile model (REC): a tighter spread, radius 2.0 card widths (default 2.5): fewer clear cards; preset pile_radius = 2.0.",
+    "pile-radius-3.0": "Pile model (REC): a looser spread, radius 3.0 card widths (default 2.5): more clear cards; preset pile_radius = 3.0.",
+    "blow-strength-50": "Pile model (REC): the blow's cascade probabilities halved; preset blow_strength = 0.5.",
+    "blow-strength-150": "Pile model (REC): the blow's cascade probabilities times 1.5 (capped at 1); preset blow_strength = 1.5.",
 }
 
 FLAG_SECOND_OPTIONAL = 0
@@ -201,7 +204,22 @@ FLAG_FLIP_MILLI = 15
 FLAG_BURIED_HIDDEN = 16  # variant buried-face-up-hidden (fair play reading, A18)
 FLAG_BLOW_LAYERS = 17  # cascade layers of the blow (data/pile.json, 1..MAX_BLOW_LAYERS)
 FLAG_BLOW_P1_MILLI = 18  # blow cascade probabilities, thousandths: FLAG_BLOW_LAYERS of them from here
-N_FLAGS = FLAG_BLOW_P1_MILLI + MAX_BLOW_LAYERS
+# ---- the rule settings (settings.py; encode_variants writes them, read at run time) ----
+FLAG_ISLAND_COINS = FLAG_BLOW_P1_MILLI + MAX_BLOW_LAYERS  # R19: coins an Island card is worth
+FLAG_ISLANDS_TO_END = FLAG_ISLAND_COINS + 1  # R20: the game ends when this many Island cards are claimed
+FLAG_PIRACY_DISCARDS = FLAG_ISLAND_COINS + 2  # R13-R14: cards a piracy turn discards
+FLAG_PIRACY_TURNS = FLAG_ISLAND_COINS + 3  # R13: standard turns of a piracy double turn
+FLAG_BLOW_MAX_CLEAR = FLAG_ISLAND_COINS + 4  # R7: the sandstorm is allowed with 1 to this many clear cards
+FLAG_STALL_CAP = FLAG_ISLAND_COINS + 5  # turns after which a game is stopped (at most MAX_TURNS)
+FLAG_HALVES_PER_COLOUR = FLAG_ISLAND_COINS + 6  # components: half-maps per colour
+FLAG_QUARTERS_PER_COLOUR = FLAG_ISLAND_COINS + 7  # components: quarter-maps per colour
+FLAG_FIRST_OBJECT = FLAG_ISLAND_COINS + 8  # content id of the first pirate object (map pieces + coin cards)
+FLAG_START_COINS = FLAG_ISLAND_COINS + 9  # seat -> coins the seat starts with (MAX_PLAYERS entries)
+FLAG_CONTENT_KIND = FLAG_START_COINS + MAX_PLAYERS  # content -> KIND_* (N_CONTENTS entries)
+FLAG_CONTENT_COLOUR = FLAG_CONTENT_KIND + N_CONTENTS  # content -> colour of a map piece, -1 otherwise
+FLAG_PIECE_UNITS = FLAG_CONTENT_COLOUR + N_CONTENTS  # content -> quarter units of a map piece, 0 otherwise
+FLAG_COIN_VALUE = FLAG_PIECE_UNITS + N_CONTENTS  # content -> coins on a Gold coin card, 0 otherwise
+N_FLAGS = FLAG_COIN_VALUE + N_CONTENTS
 
 # ---- rule firing counters (docs/engine-contract.md, "What the engine records") ----
 RULE_IDS = (
@@ -243,7 +261,7 @@ RULE_LABELS = {
     "map-4-quarters": "map completed with 4 quarters",
     "A3-putback-refused": "put-back not offered: no other card in the pile",
     "A9-second-map": "a complete map of an already claimed colour (nothing happens)",
-    "end-all-islands": "end: all five Island cards claimed",
+    "end-all-islands": "end: all five Island cards claimed (islands_to_end of them)",
     "end-pile-empty": "end: the Sand pile is empty",
     "end-stall": "end: the stall cap (second-card-optional only)",
     "tie": "a shared first place",
@@ -287,13 +305,39 @@ DEBUG_CHECKS = _block(1)
 SCORE_FLOOR = _block(MAX_PLAYERS)  # seat -> its score at the last invariant check, less the coins stolen from it since
 DEAL_STREAM = _block(1)  # the deal stream (SplitMix64 state, uint64 bits): setup and blows
 FLIP_STREAM = _block(1)  # blow-may-flip's own stream, so that the flips leave the deal stream unchanged
-FLAGS = _block(N_FLAGS)
+FLAGS = _block(N_FLAGS)  # the variant flags and rule settings: public, never change during a game
 PENDING_SEAT = _block(1)
 PENDING_KIND = _block(1)
 PENDING_COUNT = _block(1)
 OPTIONS = _block(MAX_OPTIONS)
 
 STATE_SIZE = _offset
+
+
+def tables_of(flags=None) -> tuple:
+    """(kind, colour, units, coin value) tables of a run's deck, read from its flag vector
+    (``flags``: the variant flags, or ``state[FLAGS:]``); the default deck when ``flags`` is None.
+    Plain Python (narration, play, pictures)."""
+    if flags is None:
+        return CONTENT_KIND, CONTENT_COLOUR, PIECE_UNITS, COIN_VALUE
+    return tuple(flags[start:start + N_CONTENTS]
+                 for start in (FLAG_CONTENT_KIND, FLAG_CONTENT_COLOUR, FLAG_PIECE_UNITS, FLAG_COIN_VALUE))
+
+# where the compiled code reads the rule settings (absolute state indices, inside FLAGS)
+ISLAND_COINS_AT = FLAGS + FLAG_ISLAND_COINS
+ISLANDS_TO_END_AT = FLAGS + FLAG_ISLANDS_TO_END
+PIRACY_DISCARDS_AT = FLAGS + FLAG_PIRACY_DISCARDS
+PIRACY_TURNS_AT = FLAGS + FLAG_PIRACY_TURNS
+BLOW_MAX_CLEAR_AT = FLAGS + FLAG_BLOW_MAX_CLEAR
+STALL_CAP_AT = FLAGS + FLAG_STALL_CAP
+HALVES_PER_COLOUR_AT = FLAGS + FLAG_HALVES_PER_COLOUR
+QUARTERS_PER_COLOUR_AT = FLAGS + FLAG_QUARTERS_PER_COLOUR
+FIRST_OBJECT_AT = FLAGS + FLAG_FIRST_OBJECT
+START_COINS_AT = FLAGS + FLAG_START_COINS
+CONTENT_KIND_AT = FLAGS + FLAG_CONTENT_KIND
+CONTENT_COLOUR_AT = FLAGS + FLAG_CONTENT_COLOUR
+PIECE_UNITS_AT = FLAGS + FLAG_PIECE_UNITS
+COIN_VALUE_AT = FLAGS + FLAG_COIN_VALUE
 
 STEP_TURN_START = 0  # begin CURRENT's turn: end checks, blow offer
 STEP_BLOW = 1  # decision BLOW

@@ -5,11 +5,12 @@ decision kind and the actions that carry a choice out, numba."""
 from numba import njit
 
 from simulator.core.engine.rng import random_below
-from simulator.games.skeleton.board import bit, eligible_capacity, give_to_seat, is_half, log_event, lowest_slot, \
-    popcount, take_from_seat
-from simulator.games.skeleton.components import COIN_VALUE, CONTENT_COLOUR, CONTENT_KIND, KIND_COIN, KIND_PIECE, N_COLOURS
+from simulator.games.skeleton.board import bit, coin_value, content_colour, content_kind, eligible_capacity, \
+    give_to_seat, is_half, log_event, lowest_slot, popcount, take_from_seat
+from simulator.games.skeleton.components import KIND_COIN, KIND_PIECE, N_COLOURS
 from simulator.games.skeleton.pile import blow, clear_mask, cover_card, put_back_at_edge, remove_from_pile
 from simulator.games.skeleton.state import (
+    BLOW_MAX_CLEAR_AT,
     CARDS_HELD,
     DISCARD_COLOURS,
     EV_BLOW,
@@ -50,6 +51,7 @@ from simulator.games.skeleton.state import (
     NO_CARD,
     PILE_COUNT,
     PILE_MASK,
+    PIRACY_DISCARDS_AT,
     PLAYERS,
     PUT_BACK,
     PUTBACK_SLOT,
@@ -72,12 +74,9 @@ from simulator.games.skeleton.state import (
 )
 
 BLOW_MIN_CLEAR = 1
-BLOW_MAX_CLEAR = 2
-"""R7: the sandstorm may be blown when only one or two Sand cards are clear."""
-PIRACY_CARDS = 3
-"""R13: a piracy turn discards three cards."""
-N_KIND_KEYS = 2 * N_COLOURS + 4
-"""Distinct card kinds a seat can hold: half / quarter per colour, 1-2-3 coin cards, objects."""
+"""R7: the sandstorm may be blown when only one or two (setting ``blow_max_clear``) Sand cards are clear."""
+OBJECT_KEY = 2 * N_COLOURS
+"""``kind_key`` of a pirate object; a coin card's is ``OBJECT_KEY + 1 + coins`` (at most 31: one int64 mask)."""
 
 
 # ---- the sandstorm (R7) ----
@@ -85,9 +84,9 @@ N_KIND_KEYS = 2 * N_COLOURS + 4
 
 @njit(cache=True, inline="always")
 def may_blow(state):
-    """R7: only one or two clear Sand cards."""
+    """R7: only one or two clear Sand cards (setting ``blow_max_clear``)."""
     clear = popcount(clear_mask(state))
-    return BLOW_MIN_CLEAR <= clear <= BLOW_MAX_CLEAR
+    return BLOW_MIN_CLEAR <= clear <= state[BLOW_MAX_CLEAR_AT]
 
 
 @njit(cache=True)
@@ -110,8 +109,8 @@ def do_blow(state, seat, deal, flip_stream, log):
 
 @njit(cache=True, inline="always")
 def piracy_possible(state, seat):
-    """R13-R14: the seat holds three cards it may discard together."""
-    return eligible_capacity(state, seat) >= PIRACY_CARDS
+    """R13-R14: the seat holds three cards (setting ``piracy_discards``) it may discard together."""
+    return eligible_capacity(state, seat) >= state[PIRACY_DISCARDS_AT]
 
 
 @njit(cache=True, inline="always")
@@ -138,15 +137,15 @@ def turn_type_options(state, seat, options):
 
 
 @njit(cache=True)
-def kind_key(content):
+def kind_key(state, content):
     """The kind of a card, as far as the rules tell cards apart: 0..9 half / quarter per colour,
-    10..12 coin cards of 1, 2, 3 coins, 13 a pirate object."""
-    kind = CONTENT_KIND[content]
+    OBJECT_KEY (10) a pirate object, 11 + coins a Gold coin card of that many coins."""
+    kind = content_kind(state, content)
     if kind == KIND_PIECE:
-        return 2 * CONTENT_COLOUR[content] + (0 if is_half(content) else 1)
+        return 2 * content_colour(state, content) + (0 if is_half(state, content) else 1)
     if kind == KIND_COIN:
-        return 2 * N_COLOURS + COIN_VALUE[content] - 1
-    return 2 * N_COLOURS + 3
+        return OBJECT_KEY + 1 + coin_value(state, content)
+    return OBJECT_KEY
 
 
 @njit(cache=True)
@@ -160,12 +159,12 @@ def discard_options(state, seat, options):
         if state[SLOT_LOC + slot] != LOC_SEAT + seat:
             continue
         content = state[SLOT_CONTENT + slot]
-        kind = CONTENT_KIND[content]
+        kind = content_kind(state, content)
         if kind == KIND_COIN:
             continue  # A10: coin cards never count
-        if kind == KIND_PIECE and (state[DISCARD_COLOURS] >> CONTENT_COLOUR[content]) & 1:
+        if kind == KIND_PIECE and (state[DISCARD_COLOURS] >> content_colour(state, content)) & 1:
             continue  # R14: map pieces of different colours
-        key = kind_key(content)
+        key = kind_key(state, content)
         if (used >> key) & 1:
             continue
         used |= 1 << key
@@ -178,8 +177,8 @@ def discard_options(state, seat, options):
 def discard(state, seat, slot, log):
     """R15: the discarded card leaves the game for good."""
     content = state[SLOT_CONTENT + slot]
-    if CONTENT_KIND[content] == KIND_PIECE:
-        state[DISCARD_COLOURS] |= 1 << CONTENT_COLOUR[content]
+    if content_kind(state, content) == KIND_PIECE:
+        state[DISCARD_COLOURS] |= 1 << content_colour(state, content)
     take_from_seat(state, slot, LOC_REMOVED)
     state[REMOVED_MASK] |= bit(slot)
     state[FIRED_R15] += 1  # R15: out of the game for good
@@ -206,7 +205,7 @@ def steal_options(state, seat, options):
         for slot in range(state[N_CARDS]):
             if state[SLOT_LOC + slot] != LOC_SEAT + victim:
                 continue
-            key = kind_key(state[SLOT_CONTENT + slot])
+            key = kind_key(state, state[SLOT_CONTENT + slot])
             if (used >> key) & 1:
                 continue
             used |= 1 << key
@@ -233,8 +232,8 @@ def steal(state, seat, option, deal, log):
     give_to_seat(state, slot, seat)
     state[STAT_STOLEN_FROM + victim] += 1
     content = state[SLOT_CONTENT + slot]
-    if CONTENT_KIND[content] == KIND_COIN:
-        state[SCORE_FLOOR + victim] -= COIN_VALUE[content]  # the one way a score may fall (debug invariant)
+    if content_kind(state, content) == KIND_COIN:
+        state[SCORE_FLOOR + victim] -= coin_value(state, content)  # the one way a score may fall (debug invariant)
     log_event(log, state, EV_STEAL, seat, victim, content, 0, 0)
     return content
 
