@@ -359,7 +359,7 @@ def test_the_shipped_files_read_as_the_defaults():
 
 BOARD_READ = {"all_islands", "assembly", "sections"}
 """Top-level keys of tobago-board.json that island.py reads (its islands, their assembly, the faces)."""
-BOARD_DOCUMENTATION = "the shared board file (/work/shared/components/tobago-board.json), copied unchanged: its " \
+BOARD_DOCUMENTATION = "the company's Tobago board file, copied unchanged: its " \
     "other keys explain the coordinates and the assembly in words, or give examples"
 COMPONENT_KEYS_READ = {
     "huts": "count", "palm_trees": "count", "statues": "count", "landmark_spacing": "identical_min_distance",

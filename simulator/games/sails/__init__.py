@@ -1,6 +1,6 @@
 """Sails: the Jolly Dutch (2024) trick-taking treasure card game, 3-5 players.
 
-Rules: /work/shared/rules/sails.fr.md; readings and variants: docs/games/sails.md.
+Rules: the French rulebook of the Sails game; readings and variants: docs/games/sails.md.
 Importing this package compiles nothing (numba compiles lazily on first call).
 """
 

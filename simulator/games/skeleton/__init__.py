@@ -1,8 +1,8 @@
 """Skeleton Island (ilopeli, 2012), 2-4 players: take clear cards from a spread Sand pile, build
 treasure maps to claim Island cards, and pirate.
 
-Rules: /work/shared/rules/skeleton-island.fr.md; spec: /work/shared/specs/skeleton.md; readings,
-variants and the rule checklist: docs/games/skeleton.md.  Importing this package compiles nothing.
+Rules: the French rulebook of Skeleton Island (rule ids R1..R22 of the Skeleton Island spec);
+readings, variants and the rule checklist: docs/games/skeleton.md.  Importing this package compiles nothing.
 """
 
 import numpy as np

@@ -1,8 +1,8 @@
 """Tobago (Bruce Allen, Zoch 2009), 2-4 players: deduce treasure sites on a hex island, race
 there in an ATV, share the gold with the clue givers, beware of curses.
 
-Rules: /work/shared/rules/tobago.fr.md (a French fan summary); spec /work/shared/specs/tobago.md;
-readings, defaults and variants: docs/games/tobago.md.  Importing this package compiles nothing.
+Rules: a French fan summary of Tobago's rules (rule ids R1..R65 of the Tobago spec); readings,
+defaults and variants: docs/games/tobago.md.  Importing this package compiles nothing.
 """
 
 import numpy as np

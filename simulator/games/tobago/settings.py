@@ -1,7 +1,7 @@
 """Tobago rule settings (issue 34): every number of the rules and components a designer may change
 without code, with its default (the rule summary's and public sources', or the reconstruction's:
 ``data/components.json``, ``data/clue_cards.csv``, ``data/gold_cards.csv``), its range and its
-rule id (spec /work/shared/specs/tobago.md, R1..R65, A1..A32).
+rule id (the Tobago spec's R1..R65, A1..A32; docs/games/tobago.md).
 
 Plain Python, never compiled (``simulator.compiled_cache.NOT_COMPILED``): ``encode_variants``
 (``__init__.py``) writes the resolved values into the flag vector after the variant flags
