@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import datetime as _dt
 import json
-import re
 import secrets
 import sys
 from pathlib import Path
@@ -113,35 +112,38 @@ def games() -> None:
     for game_id in registry.game_ids():
         spec = registry.get_game(game_id)
         rows.append((spec.id, spec.title, ", ".join(str(count) for count in spec.player_counts),
-                     _variant_count(spec.variants)))  # fmt: skip
+                     _variant_count(spec)))  # fmt: skip
     widths = [max(len(row[column]) for row in rows) for column in range(3)]
     for row in rows:
         click.echo("  ".join(cell.ljust(width) for cell, width in zip(row, widths)) + "  " + row[3])
 
 
-_ISLAND = re.compile(r"island-(\d+)$")
-"""Tobago's fixed-island variants, shown as one line until they become the rule setting ``island``."""
+def _unlisted_presets(spec) -> list[tuple[str, list[str]]]:
+    """Presets of rule settings that are not listed as variants (Tobago's ``island-1`` ...
+    ``island-32``), grouped by the settings they set: ``(setting names, preset names)``."""
+    if spec.rule_settings is None:
+        return []
+    groups: dict[str, list[str]] = {}
+    for name, values in spec.rule_settings.presets.items():
+        if name not in spec.variants:
+            groups.setdefault(", ".join(sorted(values)), []).append(name)
+    return list(groups.items())
 
 
-def _variant_entries(variants: dict[str, str]) -> list[tuple[str, str]]:
-    """(name, description) per variant, the ``island-N`` variants folded into one entry."""
-    islands = [name for name in variants if _ISLAND.match(name)]
-    entries = []
-    for name, description in variants.items():
-        if name not in islands:
-            entries.append((name, description))
-        elif name == islands[0]:
-            last = max(islands, key=lambda island: int(_ISLAND.match(island).group(1)))
-            entries.append((f"{name} ... {last}",
-                            f"the {len(islands)} islands of the board catalogue (one setting)"))  # fmt: skip
+def _variant_entries(spec) -> list[tuple[str, str]]:
+    """(name, description) per variant; the presets a game does not list, one entry per setting."""
+    entries = list(spec.variants.items())
+    for settings, names in _unlisted_presets(spec):
+        shown = f"{names[0]} ... {names[-1]}" if len(names) > 2 else " or ".join(names)
+        entries.append((shown, f"{len(names)} presets of the rule setting {settings} (see `islandsim rules`)"))
     return entries
 
 
-def _variant_count(variants: dict[str, str]) -> str:
-    """How many variants a game has, the ``island-N`` ones said as one group."""
-    islands = sum(1 for name in variants if _ISLAND.match(name))
-    others = len(variants) - islands
-    return f"{others} + {islands} islands" if islands else str(others)
+def _variant_count(spec) -> str:
+    """How many variants a game has, its unlisted presets said as one group per setting."""
+    groups = _unlisted_presets(spec)
+    extra = "".join(f" + {len(names)} {settings} presets" for settings, names in groups)
+    return f"{len(spec.variants)}{extra}"
 
 
 @cli.command()
@@ -152,7 +154,7 @@ def variants(game_id: str | None) -> None:
         spec = registry.get_game(one_id)
         counts = ", ".join(str(count) for count in spec.player_counts)
         click.echo(f"{spec.id:<10} {spec.title} ({counts} players)")
-        for name, description in _variant_entries(spec.variants):
+        for name, description in _variant_entries(spec):
             click.echo(f"    --variant {name:<28} {description}")
         if spec.event_cards:
             click.echo(f"    --force-event / --exclude-event CARD   event cards: {', '.join(spec.event_cards)}")

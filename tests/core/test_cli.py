@@ -32,7 +32,7 @@ def test_games_prints_one_line_per_game_and_a_header():
         assert line.startswith(game_id) and spec.title in line
         assert ", ".join(str(count) for count in spec.player_counts) in line
     tobago = next(line for line in lines if line.startswith("tobago"))
-    assert tobago.endswith("+ 32 islands")  # the island-N variants counted as one group
+    assert tobago.endswith("+ 32 island presets")  # island-1 .. island-32: presets of one rule setting
 
 
 def test_variants_lists_a_games_variants_with_the_islands_as_one_line():
@@ -40,7 +40,7 @@ def test_variants_lists_a_games_variants_with_the_islands_as_one_line():
     assert finished.returncode == 0, finished.stderr
     islands = [line for line in finished.stdout.splitlines() if "island-" in line]
     assert len(islands) == 1
-    assert "island-1 ... island-32" in islands[0] and "the 32 islands of the board catalogue (one setting)" in islands[0]
+    assert "island-1 ... island-32" in islands[0] and "32 presets of the rule setting island" in islands[0]
     assert "--variant random-first-player" in finished.stdout
     loot = islandsim("variants", "--game", "loot").stdout
     assert "--variant two-healers" in loot and "--force-event / --exclude-event" in loot

@@ -420,8 +420,15 @@ def settings_rows(declared: RuleSettings) -> list[dict[str, Any]]:
         "rule": setting.rule,
         "reconstructed": "yes" if setting.reconstructed else "no",
         "changes": setting.description,
-        "presets": ", ".join(presets_of.get(setting.name, [])),
+        "presets": _presets_text(presets_of.get(setting.name, [])),
     } for setting in declared.settings]  # fmt: skip
+
+
+def _presets_text(names: list[str]) -> str:
+    """The variants that set a setting: listed, or ``first ... last (N presets)`` when many."""
+    if len(names) > 4:
+        return f"{names[0]} ... {names[-1]} ({len(names)} presets)"
+    return ", ".join(names)
 
 
 def _number_text(value: Any) -> str:
