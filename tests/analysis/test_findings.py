@@ -121,74 +121,74 @@ def test_the_chance_level_uses_each_sides_winner_sets():
 
 @pytest.mark.parametrize("strong, verdict", [
     ({"estimate": 0.05, "low": 0.03, "high": 0.07}, confirm.HOLDS),
-    ({"estimate": 0.01, "low": -0.01, "high": 0.03}, confirm.SHRINKS),
+    ({"estimate": 0.12, "low": 0.08, "high": 0.16}, confirm.HOLDS),  # larger, same side: the effect is confirmed
     ({"estimate": -0.04, "low": -0.06, "high": -0.02}, confirm.REVERSES),
-    ({"estimate": 0.01, "low": -0.03, "high": 0.05}, confirm.HOLDS),  # same sign, its interval contains the main estimate
-    ({"estimate": -0.01, "low": -0.03, "high": 0.05}, confirm.UNTOLD),  # the sign turns, within noise: no "shrinks"
-    ({"estimate": 0.12, "low": 0.08, "high": 0.16}, confirm.GROWS),  # wholly beyond it: no "holds"
-    ({"estimate": -0.05, "low": -0.16, "high": 0.06}, confirm.UNTOLD),  # skeleton-piracy's -2.5 -> +4.0 [-2.3, 10.3], mirrored
+    ({"estimate": 0.005, "low": -0.01, "high": 0.015}, confirm.VANISHES),  # within ±2 pp: gone under stronger play
+    ({"estimate": 0.01, "low": -0.03, "high": 0.05}, confirm.NOT_DECIDED),  # reaches 0 and beyond the margin
+    ({"estimate": -0.05, "low": -0.16, "high": 0.06}, confirm.NOT_DECIDED),
 ])
-def test_a_headline_holds_grows_shrinks_or_reverses(strong, verdict):
+def test_an_effect_holds_reverses_vanishes_or_is_not_decided(strong, verdict):
     assert confirm.fare({"estimate": 0.04, "low": 0.03, "high": 0.05}, strong, "seat-win-rate") == verdict
 
 
-def test_a_stronger_estimate_wider_than_the_effect_cannot_tell():
-    assert confirm.too_few_games({"estimate": 0.03}, {"estimate": 0.14, "low": 0.02, "high": 0.28})
-    assert not confirm.too_few_games({"estimate": 0.05}, {"estimate": 0.04, "low": 0.02, "high": 0.06})
+def test_the_two_holds_the_issue_quotes_are_not_decided():
+    # issue 36: "+1.0 pp -> +5.0 pp [-6.6, +16.6]" and "-0.5 pp -> -10.0 pp [-21.0, +1.0]" both read "holds"
+    effect = {"measure": "seat-win-rate", "estimate": 0.010, "low": 0.004, "high": 0.016}
+    assert confirm.fare(effect, {"estimate": 0.05, "low": -0.066, "high": 0.166}, "seat-win-rate") == confirm.NOT_DECIDED
+    no_change = {"measure": "seat-win-rate", "estimate": -0.005, "low": -0.011, "high": 0.001}
+    assert confirm.fare(no_change, {"estimate": -0.10, "low": -0.21, "high": 0.01}, "seat-win-rate") == confirm.NOT_DECIDED
 
 
-def test_a_seat_imbalance_reverses_when_another_seat_is_clearly_favoured():
-    main = {"estimate": 0.05, "low": 0.04, "high": 0.06, "best_seat": 1, "favoured": [1]}
-    other = {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 3, "favoured": [3]}
+def test_no_change_holds_only_within_the_margin_and_changes_when_clear_of_zero():
+    main = {"measure": "seat-win-rate", "estimate": 0.002, "low": -0.004, "high": 0.008}
+    assert confirm.fare(main, {"estimate": 0.001, "low": -0.012, "high": 0.014}, "seat-win-rate") == confirm.HOLDS
+    assert confirm.fare(main, {"estimate": 0.03, "low": 0.01, "high": 0.05}, "seat-win-rate") == confirm.CHANGES
+    assert confirm.fare(main, {"estimate": 0.0, "low": -0.03, "high": 0.03}, "seat-win-rate") == confirm.NOT_DECIDED
+    # a measure in the game's own unit: the margin is the main interval's reach
+    length = {"measure": "length", "unit": "turns", "estimate": 0.1, "low": -0.5, "high": 0.7}
+    assert confirm.fare(length, {"estimate": 0.0, "low": -0.6, "high": 0.6}, "length") == confirm.HOLDS
+    assert confirm.fare(length, {"estimate": 0.0, "low": -2.0, "high": 2.0}, "length") == confirm.NOT_DECIDED
+
+
+def test_an_effect_that_no_game_shows_under_stronger_play_vanishes():
+    # skirmish-capped: a 50-round cap stops 83.0 pp more games under random play; under the tuned default no game
+    # stalls with or without it (+0.0 pp [0.0, 0.0])
+    main = {"measure": "stalls", "estimate": 0.83, "low": 0.819, "high": 0.84}
+    assert confirm.fare(main, {"estimate": 0.0, "low": 0.0, "high": 0.0}, "stalls") == confirm.VANISHES
+    none = {**main, "estimate": 0.0, "low": 0.0, "high": 0.0}
+    assert confirm.fare(none, {"estimate": 0.0, "low": 0.0, "high": 0.0}, "stalls") == confirm.HOLDS
+    assert confirm.fare(none, {"estimate": 0.05, "low": 0.02, "high": 0.08}, "stalls") == confirm.CHANGES
+
+
+def test_a_seat_imbalance_is_read_with_the_seats_each_lineup_clearly_favours():
+    main = {"measure": "seat-imbalance", "estimate": 0.05, "low": 0.04, "high": 0.06, "best_seat": 1, "favoured": [1]}
+    other = {"estimate": 0.04, "low": 0.02, "high": 0.06, "best_seat": 3, "favoured": [3],
+             "seat_bounds": [(-0.05, 0.0), (-0.04, 0.01), (0.01, 0.06)]}
     assert confirm.fare(main, other, "seat-imbalance") == confirm.REVERSES
     assert confirm.fare(main, {**other, "best_seat": 1, "favoured": [1]}, "seat-imbalance") == confirm.HOLDS
-    assert confirm.fare(main, {"estimate": 0.01, "low": 0.005, "high": 0.02, "best_seat": 1, "favoured": []},
-                        "seat-imbalance") == confirm.SHRINKS  # fmt: skip
+    fair = {"estimate": 0.01, "low": 0.005, "high": 0.02, "best_seat": 1, "favoured": [],
+            "seat_bounds": [(-0.015, 0.018), (-0.019, 0.012), (-0.01, 0.015)]}
+    assert confirm.fare(main, fair, "seat-imbalance") == confirm.VANISHES
+    # loot-seat-advantage at 4 players, 100 games under the search: 0.5 pp (no seat beyond noise) -> 4.0 pp
+    # [2.0, 14.0], no seat clearly favoured, every seat's interval wide: not decided (it read "holds")
+    no_seat = {"measure": "seat-imbalance", "estimate": 0.005, "low": 0.003, "high": 0.015, "best_seat": 4, "favoured": []}
+    noisy = {"estimate": 0.04, "low": 0.02, "high": 0.14, "best_seat": 2, "favoured": [],
+             "seat_bounds": [(-0.09, 0.08), (-0.05, 0.12), (-0.1, 0.07), (-0.11, 0.06)]}
+    assert confirm.fare(no_seat, noisy, "seat-imbalance") == confirm.NOT_DECIDED
+    assert confirm.fare(no_seat, {**noisy, "favoured": [2]}, "seat-imbalance") == confirm.CHANGES
+    assert confirm.fare(no_seat, fair, "seat-imbalance") == confirm.HOLDS
+    assert confirm.fare({**no_seat, "favoured": None}, noisy, "seat-imbalance") == confirm.NOT_DECIDED
     assert confirm.favoured_clause(main, other) == ", clearly favoured: seat 1 → seat 3"
+    assert confirm.favoured_clause(no_seat, noisy).startswith(", no seat clearly favoured under either (fewer games")
 
 
-def test_an_effect_that_vanishes_under_stronger_play_shrinks():
-    # skirmish-capped: a 50-round cap stops 83.0 pp more games under random play; under the tuned default no game
-    # stalls with or without it (+0.0 pp [0.0, 0.0]), which read "cannot be told at this number of games"
-    main = {"measure": "stalls", "estimate": 0.83, "low": 0.819, "high": 0.84}
-    assert confirm.fare(main, {"estimate": 0.0, "low": 0.0, "high": 0.0}, "stalls") == confirm.SHRINKS
-    assert confirm.fare({**main, "estimate": 0.0}, {"estimate": 0.0, "low": 0.0, "high": 0.0}, "stalls") == confirm.HOLDS
-    assert confirm.fare({**main, "estimate": 0.0}, {"estimate": 0.05, "low": 0.02, "high": 0.08}, "stalls") == confirm.GROWS
-    assert confirm.fare(main, {"estimate": -0.1, "low": -0.2, "high": 0.05}, "stalls") == confirm.SHRINKS
-    assert confirm.fare({**main, "estimate": 0.03}, {"estimate": -0.1, "low": -0.2, "high": 0.05}, "stalls") == confirm.UNTOLD
-
-
-def test_an_effect_of_the_other_sign_that_excludes_the_main_estimate_shrinks_and_zero_reached_is_within_noise():
-    # skeleton-piracy: seat 4 -2.5 pp [-3.2, -1.8] -> +4.0 pp [-2.3, 10.3] read "cannot be told": it is clearly smaller
-    main = {"measure": "seat-win-rate", "estimate": -0.025, "low": -0.032, "high": -0.018}
-    assert confirm.fare(main, {"estimate": 0.04, "low": -0.023, "high": 0.103}, "seat-win-rate") == confirm.SHRINKS
-    assert confirm.fare(main, {"estimate": 0.01, "low": -0.03, "high": 0.05}, "seat-win-rate") == confirm.UNTOLD
-    # tobago-sharing: +0.7 pp [0.3, 1.0] -> +0.5 pp [-0.1, 1.1] read a bare "holds"
-    sharing = {"measure": "seat-win-rate", "estimate": 0.007, "low": 0.003, "high": 0.010}
-    assert confirm.verdict_within_noise(sharing, {"estimate": 0.005, "low": -0.001, "high": 0.011}, 10000) == (
-        "holds (within noise at 10,000 games)")
-
-
-def test_a_seat_imbalance_that_grows_by_noise_alone_neither_reverses_nor_grows():
-    # loot-seat-advantage at 4 players, 100 games a run under the search: 0.5 pp [0.3, 1.5] (seat 4, no seat
-    # beyond noise) -> 4.0 pp [2.0, 14.0] (seat 2) read "this reverses"; 100 games of 4 players give about
-    # 4 pp of imbalance with every seat fair, so a seat is favoured only if the per-seat tests say so
-    main = {"estimate": 0.005, "low": 0.003, "high": 0.015, "best_seat": 4, "favoured": []}
-    noisy = {"estimate": 0.04, "low": 0.02, "high": 0.14, "best_seat": 2, "favoured": []}
-    assert confirm.fare(main, noisy, "seat-imbalance") == confirm.HOLDS
-    assert confirm.favoured_clause(main, noisy).startswith(", no seat clearly favoured under either (fewer games")
-    assert confirm.verdict_within_noise({**main, "measure": "seat-imbalance"}, noisy, 100) == "holds (within noise at 100 games)"
-    # skeleton-seat-advantage at 2 players: 8.5 pp [7.7, 9.4] (seat 1) -> 5.8 pp [0.7, 10.7], no seat clear at 300 games
-    skeleton = {"measure": "seat-imbalance", "estimate": 0.085, "low": 0.077, "high": 0.094, "best_seat": 1, "favoured": [1]}
-    assert confirm.verdict_within_noise(skeleton, {"estimate": 0.058, "low": 0.007, "high": 0.107, "best_seat": 1, "favoured": []},
-                                        300) == "holds (within noise at 300 games)"  # fmt: skip
-    # a seat clearly favoured under the main lineup only: a larger imbalance without a clear seat is noise
-    clear = {**main, "estimate": 0.02, "low": 0.015, "high": 0.025, "best_seat": 1, "favoured": [1]}
-    assert confirm.fare(clear, {**noisy, "low": 0.03}, "seat-imbalance") == confirm.UNTOLD
-    # the search makes a seat clearly favoured where the heuristic showed none: the imbalance grows
-    assert confirm.fare(main, {**noisy, "favoured": [2]}, "seat-imbalance") == confirm.GROWS
-    # without per-seat tests another favoured seat cannot be told
-    assert confirm.fare({**main, "favoured": None}, {**noisy, "favoured": None}, "seat-imbalance") == confirm.UNTOLD
+def test_not_decided_says_how_many_games_would_decide_it():
+    effect = {"measure": "seat-win-rate", "estimate": 0.04, "low": 0.03, "high": 0.05}
+    strong = {"estimate": 0.02, "low": -0.04, "high": 0.08}  # half-width 6 pp at 100 games, effect 4 pp
+    assert confirm.games_to_decide(effect, strong, 100) == 225  # (6 / 4)^2 x 100
+    text = confirm.verdict_text(effect, strong, 100)
+    assert text == "is not decided at 100 games (about 225 games a run would decide it: 125 more)"
+    assert confirm.verdict_text(effect, {"estimate": 0.05, "low": 0.03, "high": 0.07}, 100) == confirm.HOLDS
 
 
 # ---------------------------------------------------------------- the first screen and the report
@@ -293,7 +293,7 @@ def test_the_headlines_are_checked_under_a_stronger_lineup(tmp_path):
     study, studies, document = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\n')
     experiment.confirm_report(document, study, tmp_path / "store", 1)
     checked = [answer for answer in document.answers if "Under strong in every seat (" in answer]
-    verdicts = ("holds", "shrinks", "reverses", confirm.UNTOLD)
+    verdicts = confirm.VERDICTS
     assert checked and all(any(verdict in answer for verdict in verdicts) for answer in checked)
     assert "→" in checked[0]
     assert document.intro.startswith("Headlines checked under strong")
@@ -592,14 +592,13 @@ def test_a_setup_that_makes_games_stall_says_so_first_even_from_zero():
     assert len(effects) == report_answers.PLAIN_EFFECTS and "stall" not in " ".join(effects[1:])
 
 
-def test_a_seat_imbalance_whose_favoured_seat_changes_within_noise_cannot_be_told():
+def test_a_seat_imbalance_whose_favoured_seat_changes_within_noise_is_not_decided():
     # tobago-seat-advantage at 2 players, 50 games under the stronger lineup: 3.6 pp (seat 1) → 0.0 pp [0.0, 15.0]
     # (seat 2) read "this holds"; a favoured seat that changes within noise confirms nothing
-    main = {"measure": "seat-imbalance", "estimate": 0.036, "low": 0.026, "high": 0.045, "best_seat": 1}
-    assert confirm.verdict_within_noise(main, {"estimate": 0.0, "low": 0.0, "high": 0.15, "best_seat": 2}, 50) == confirm.UNTOLD
-    same_seat = {"estimate": 0.085, "low": 0.01, "high": 0.18, "best_seat": 1}
-    assert confirm.verdict_within_noise(main, same_seat, 50) == "holds (within noise at 50 games)"
-    assert confirm.verdict_within_noise(main, {"estimate": 0.04, "low": 0.03, "high": 0.05, "best_seat": 1}, 5000) == confirm.HOLDS
+    main = {"measure": "seat-imbalance", "estimate": 0.036, "low": 0.026, "high": 0.045, "best_seat": 1, "favoured": [1]}
+    wide = {"estimate": 0.0, "low": 0.0, "high": 0.15, "best_seat": 2, "favoured": [],
+            "seat_bounds": [(-0.14, 0.12), (-0.12, 0.14)]}
+    assert confirm.verdict_text(main, wide, 50).startswith("is not decided at 50 games (about ")
 
 
 def test_a_figure_rounded_to_zero_has_no_minus_sign():

@@ -4,8 +4,9 @@ lineup's first strategy over the game's tuned default measured on the same deals
 
 The confirmation plays the baseline and the setups the answers are about (never all of a large
 study's setups) on the study's seed, so each is paired with the same deals; every run is kept in
-the run store like the study's own.  Each answer then says whether its finding holds, shrinks or
-reverses under stronger play, with both estimates (:func:`fare`).
+the run store like the study's own.  Each answer then says whether its finding holds, reverses,
+vanishes or changes under stronger play, or is not decided (and how many games would decide it),
+with both estimates (:func:`fare`).
 """
 
 from __future__ import annotations
@@ -27,8 +28,12 @@ from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
 from simulator.core.players.strategies import resolve_tuned
 
-HOLDS, GROWS, SHRINKS, REVERSES = "holds", "grows", "shrinks", "reverses"
-UNTOLD = "cannot be told at this number of games"
+HOLDS, REVERSES, VANISHES, CHANGES = "holds", "reverses", "vanishes", "changes"
+NOT_DECIDED = "is not decided"
+VERDICTS = (HOLDS, REVERSES, VANISHES, CHANGES, NOT_DECIDED)
+MARGIN_PP = 0.02
+"""A difference of win rate within ±2 percentage points is no change a player would notice: the
+margin of the equivalence test behind "no change holds" (issue 36)."""
 SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
 """The search player's measured strength against the tuned default and its cost, per game, player
 count and budget (written by ``research/ismcts_table.py``; docs/strategies.md shows the table)."""
@@ -74,80 +79,134 @@ def search_comparison(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE
             f"of win rate on {row['deals']} paired deals, {row['cpu_s_per_game_every_seat']:.2f} CPU s a game")  # fmt: skip
 
 
+def is_effect(main: dict) -> bool:
+    """Whether a headline finds an effect ("X moves seat k by d": its interval excludes 0), rather
+    than no change beyond noise."""
+    return main["low"] > 0 or main["high"] < 0
+
+
+def margin_of(main: dict) -> float:
+    """The margin within which "no change" holds: ±2 pp for a rate (:data:`MARGIN_PP`), else the
+    reach of the main estimate's own interval (what the main lineup could not tell from 0)."""
+    if main.get("unit", "pp") in ("pp", "%") or main.get("measure") in ("seat-imbalance", "seat-win-rate", "stalls"):
+        return MARGIN_PP
+    return max(abs(main["low"]), abs(main["high"]), 1e-12)
+
+
 def fare(main: dict, strong: dict, measure: str) -> str:
-    """How a headline estimate fares under stronger play, read off the stronger estimate's interval
-    against the main estimate (the main one is far more precise):
+    """The verdict of a headline under stronger play, from the stronger interval alone (issue 36: a
+    check that can fail; ``holds`` is never written when the interval cannot tell):
 
-    - *holds*: the interval contains the main estimate;
-    - *grows* / *shrinks*: the interval lies wholly beyond / short of it, on the same side of 0;
-    - *reverses*: the interval lies wholly on the other side of 0 (for the seat imbalance, which is
-      never negative: another seat is clearly the favoured one);
-    - *shrinks* also when the stronger estimate has the other sign, its interval reaching 0 but not
-      the main estimate (clearly smaller, perhaps gone);
-    - *cannot be told*: the stronger estimate has the other sign and its interval reaches both.
+    - an effect ("X moves it by d", the main interval clear of 0) *holds* when the stronger interval
+      excludes 0 on the same side, *reverses* when it excludes 0 on the other side, *vanishes* when
+      it lies within the margin (±2 pp for a rate: an equivalence test), and *is not decided*
+      otherwise;
+    - no change beyond noise (the main interval reaching 0) *holds* when the stronger interval lies
+      within the margin, *changes* when it excludes 0, and *is not decided* otherwise.
 
-    An estimate of exactly 0 has no sign: a stall rate raised by +83 pp that no game reaches under
-    the stronger lineup (+0.0 pp [0.0, 0.0]) *shrinks*.  The seat imbalance: :func:`imbalance_fare`."""
+    The seat imbalance, which noise alone makes positive: :func:`imbalance_fare`."""
     estimate, low, high = strong["estimate"], strong["low"], strong["high"]
-    value = main["estimate"]
-    if not all(math.isfinite(number) for number in (estimate, low, high, value)):
-        return UNTOLD
+    if not all(math.isfinite(number) for number in (estimate, low, high, main["estimate"])):
+        return NOT_DECIDED
     if measure == "seat-imbalance":
         return imbalance_fare(main, strong)
-    if value * estimate < 0:  # the other sign (an estimate of exactly 0, e.g. no game stalls, is no sign)
+    margin = margin_of(main)
+    within = -margin <= low and high <= margin
+    if is_effect(main):
         if low > 0 or high < 0:
-            return REVERSES
-        return SHRINKS if not low <= value <= high else UNTOLD  # clearly smaller, perhaps gone
-    if low <= value <= high:
-        return HOLDS
-    return GROWS if abs(estimate) > abs(value) else SHRINKS
+            return HOLDS if (low > 0) == (main["estimate"] > 0) else REVERSES
+        return VANISHES if within else NOT_DECIDED
+    if low > 0 or high < 0:
+        return CHANGES
+    return HOLDS if within else NOT_DECIDED
 
 
 def imbalance_fare(main: dict, strong: dict) -> str:
-    """:func:`fare` for the seat imbalance, which sampling noise makes positive (the more so the
-    fewer the games: 100 games of 4 players give about 4 pp with every seat fair), so its interval
-    alone cannot say that a seat is favoured.  It is read with the seats each lineup clearly
-    favours (beyond noise, Holm over the seats; ``favoured``):
+    """:func:`fare` for the seat imbalance, read with the seats each lineup clearly favours (beyond
+    noise, Holm over the seats: ``favoured``) and every seat's interval against the fair share
+    (``seat_bounds``: (low, high) minus the fair share):
 
-    - a seat other than the main lineup's favoured one clearly favoured under both: *reverses*;
-    - a clearly favoured seat under neither lineup: *holds* (no seat stands out);
-    - a seat clearly favoured under the main lineup only: *holds* or *shrinks* by the interval,
-      never *grows* (a larger imbalance without a clear seat is noise);
-    - otherwise the interval against the main estimate, as for any measure."""
-    value, estimate, low, high = main["estimate"], strong["estimate"], strong["low"], strong["high"]
+    - seat k clearly favoured under the main lineup: *holds* when k is clearly favoured under the
+      stronger one, *reverses* when another seat is, *vanishes* when every seat lies within ±2 pp of
+      the fair share, *is not decided* otherwise;
+    - no seat clearly favoured under the main lineup: *changes* when a seat is clearly favoured under
+      the stronger one, *holds* when every seat lies within ±2 pp of the fair share, *is not decided*
+      otherwise.
+
+    Without per-seat tests (``favoured`` missing) nothing is decided."""
     main_seats, strong_seats = main.get("favoured"), strong.get("favoured")
-    if main_seats is None or strong_seats is None:  # no per-seat tests: the favoured seat as measured
-        if main.get("best_seat") and strong.get("best_seat") and strong["best_seat"] != main["best_seat"]:
-            return UNTOLD
-    elif strong_seats and main_seats and main["best_seat"] not in strong_seats:
-        return REVERSES
-    elif not strong_seats and not main_seats:
-        return HOLDS
-    elif not strong_seats and estimate > value and low > value:
-        return UNTOLD
-    if low <= value <= high:
-        return HOLDS
-    return GROWS if estimate > value else SHRINKS
+    if main_seats is None or strong_seats is None:
+        return NOT_DECIDED
+    bounds = strong.get("seat_bounds") or []
+    within = bool(bounds) and all(-MARGIN_PP <= low and high <= MARGIN_PP for low, high in bounds)
+    if main_seats:
+        if main_seats[0] in strong_seats:
+            return HOLDS
+        if strong_seats:
+            return REVERSES
+        return VANISHES if within else NOT_DECIDED
+    if strong_seats:
+        return CHANGES
+    return HOLDS if within else NOT_DECIDED
 
 
-def too_few_games(main: dict, strong: dict) -> bool:
-    """Whether the stronger lineup's interval is wider than the main effect itself: its verdict is
-    then qualified "within noise"."""
-    return (strong["high"] - strong["low"]) / 2 > abs(main["estimate"])
+def games_to_decide(main: dict, strong: dict, games: int) -> int | None:
+    """About how many games a run would decide a headline that is not decided at ``games``: the
+    stronger interval's half-width shrinks as 1/sqrt(n); an effect is decided once the half-width is
+    below the main effect, no change once the interval fits in the margin.  ``None`` when the
+    interval gives nothing to scale (no width)."""
+    if main.get("measure") == "seat-imbalance":
+        bounds = strong.get("seat_bounds") or []
+        if not bounds:
+            return None
+        half = max((high - low) / 2 for low, high in bounds)
+        target = abs(main["estimate"]) if main.get("favoured") else MARGIN_PP / 2
+    else:
+        half = (strong["high"] - strong["low"]) / 2
+        if is_effect(main):
+            target = abs(main["estimate"])
+        else:
+            margin = margin_of(main)
+            target = max(margin - abs(strong["estimate"]), margin / 2)
+    if half <= 0 or target <= 0:
+        return None
+    return max(games + 1, math.ceil(games * (half / target) ** 2))
 
 
-def verdict_within_noise(main: dict, strong: dict, games: int) -> str:
-    """:func:`fare`'s verdict, qualified "(within noise at N games)" when it *holds* on an interval
-    wider than the effect itself (it would hold for almost any value), when the stronger interval
-    reaches 0 where the main one does not, or, for the seat imbalance, when no seat is clearly
-    favoured under the stronger lineup (its seat tests cannot tell)."""
+def cpu_seconds_per_game(runs: list[Run]) -> float | None:
+    """CPU seconds a game of these runs took (wall time x worker processes / games), from their
+    manifests; ``None`` when they do not say."""
+    total, games = 0.0, 0
+    for run in runs:
+        timings = run.manifest.get("timings") or {}
+        if "elapsed_seconds" not in timings:
+            return None
+        total += float(timings["elapsed_seconds"]) * max(int(run.manifest.get("jobs") or 1), 1)
+        games += int(run.manifest.get("n") or 0)
+    return total / games if games else None
+
+
+def verdict_text(main: dict, strong: dict, games: int, runs: list[Run] | None = None) -> str:
+    """:func:`fare`'s verdict in words; a headline that is not decided says how many games a run
+    would decide it, and what that costs in CPU time at the confirmation's own speed."""
     verdict = fare(main, strong, main["measure"])
-    no_clear_seat = main["measure"] == "seat-imbalance" and strong.get("favoured") == []
-    zero_reached = (main["measure"] != "seat-imbalance" and strong["low"] <= 0 <= strong["high"]
-                    and not main["low"] <= 0 <= main["high"])  # fmt: skip
-    if verdict == HOLDS and (too_few_games(main, strong) or no_clear_seat or zero_reached):
-        return f"{verdict} (within noise at {games:,} games)"
-    return verdict
+    if verdict != NOT_DECIDED:
+        return verdict
+    needed = games_to_decide(main, strong, games)
+    if needed is None:
+        return f"{verdict} at {games:,} games"
+    cost = cpu_seconds_per_game(runs or [])
+    extra = needed - games
+    spent = "" if cost is None else f", about {_cpu_time(extra * cost * max(len(runs or []), 1))} of CPU"
+    return f"{verdict} at {games:,} games (about {needed:,} games a run would decide it: {extra:,} more{spent})"
+
+
+def _cpu_time(seconds: float) -> str:
+    if seconds < 120:
+        return f"{seconds:.0f} s"
+    if seconds < 7200:
+        return f"{seconds / 60:.0f} min"
+    return f"{seconds / 3600:.1f} h"
 
 
 def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
@@ -213,7 +272,10 @@ def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label:
         return None
     if measure == "seat-imbalance":
         value = seats.seat_imbalance(groups[label])
-        value["favoured"] = seats.clearly_favoured(seats.seat_advantage(groups[label])[0])
+        table, notes = seats.seat_advantage(groups[label])
+        value["favoured"] = seats.clearly_favoured(table)
+        fair = notes["fair_share"]
+        value["seat_bounds"] = [(row["low"] - fair, row["high"] - fair) for row in table.iter_rows(named=True)]
         return value
     if label == baseline_label:
         return None
@@ -300,7 +362,9 @@ def add_confirmation(document, experiment, played: dict) -> None:
             strong = headline_value(headline, entry["groups"], baseline_label)
             if strong is None:
                 continue
-            verdict = verdict_within_noise(headline, strong, experiment.confirm_n)
+            involved = entry["groups"].get(headline["label"], []) + (
+                entry["groups"].get(baseline_label, []) if headline["label"] != baseline_label else [])
+            verdict = verdict_text(headline, strong, experiment.confirm_n, involved)
             lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
             clause = (f" Under {lineup} in every seat ({standing}, "
                       f"{experiment.confirm_n:,} games per run) this {verdict}: {compared(headline, strong)}.")  # fmt: skip
@@ -316,12 +380,14 @@ def add_confirmation(document, experiment, played: dict) -> None:
     document.heading("Stronger play", 2)
     document.heading("Each headline under the stronger lineup", 3)
     document.text(f"Each headline answer measured again with {', '.join(experiment.confirm_lineup)} in every seat, "
-                  f"{experiment.confirm_n:,} games per run on the study's seed (the same deals). The verdict reads the "
-                  "stronger estimate's interval against the main estimate: holds when it contains it; grows or shrinks "
-                  "when it lies wholly beyond or short of it, on the same side of 0; reverses when it lies wholly on the "
-                  "other side of 0; cannot be told when the stronger estimate has the other sign within noise. The seat "
-                  "imbalance, which noise alone makes positive, is read with the seats each lineup favours beyond noise "
-                  "(per-seat tests): another seat clearly favoured reverses, none under either holds. Strength: " + "; ".join(strengths) + ".")  # fmt: skip
+                  f"{experiment.confirm_n:,} games per run on the study's seed (the same deals). The verdict follows from "
+                  "the stronger interval alone: an effect holds when that interval excludes 0 on the same side, reverses "
+                  "when it excludes 0 on the other side, vanishes when it lies within ±2 pp (for a rate; else within the "
+                  "main interval's reach); no change beyond noise holds only when the interval lies within that margin, "
+                  "changes when it excludes 0; anything else is not decided, with the games that would decide it. The "
+                  "seat imbalance, which noise alone makes positive, is read with the seats each lineup favours beyond "
+                  "noise (per-seat tests) and every seat's interval against the fair share. Strength: "
+                  + "; ".join(strengths) + ".")  # fmt: skip
     document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "verdict"], rows)
 
 
