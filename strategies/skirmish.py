@@ -51,7 +51,8 @@ from simulator.games.skirmish.state import (
     FLYING_BOMB_DECISION,
     FORCED_DISCARD,
     GEMS,
-    GEMS_TO_WIN,
+    FLAG_PISTOL_AMMO,
+    FLAGS,
     GIFT_CARD,
     GIFT_TARGET_DECISION,
     HAMMER,
@@ -321,7 +322,8 @@ def card_worth(state, seat, kind, params):
     if kind < PISTOL:
         return 3.0 + 0.1 * kind
     if kind == PISTOL:
-        return 4.0 * params[P_ATTACK] + (2.0 if state[AMMO + seat] > 0 else 0.0)
+        # R35: worth more when the boat holds the ammunition a kill costs (setting pistol_ammunition)
+        return 4.0 * params[P_ATTACK] + (2.0 if state[AMMO + seat] >= state[FLAGS + FLAG_PISTOL_AMMO] else 0.0)
     if kind == PADLOCK or kind == HAMMER:
         return 1.0 + 3.0 * params[P_ATTACK]
     if kind == SHIELD:
@@ -574,7 +576,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         for i in range(n_options):
             victim = options[i] & ((1 << STEAL_ITEM_SHIFT) - 1)
             item = options[i] >> STEAL_ITEM_SHIFT
-            wants_ammo = params[P_ATTACK] >= 0.5 and state[AMMO + seat] == 0
+            wants_ammo = params[P_ATTACK] >= 0.5 and state[AMMO + seat] < state[FLAGS + FLAG_PISTOL_AMMO]  # R35
             score = (3.0 if (item == 1) == wants_ammo else 1.0) + (1.0 if victim == target else 0.0) \
                 + 0.1 * state[GEMS + victim]
             best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)
