@@ -35,6 +35,7 @@ from simulator.games.skirmish.state import (
     BOMB_REMOVED,
     CHAR_LOC,
     CHEST_TOTAL,
+    CHOOSE_CARD,
     DECK_TOTAL,
     DRAW_COUNT,
     FIRED_R51,
@@ -254,6 +255,25 @@ def test_the_default_strategy_reads_the_pistol_cost(spec):
         stream = np.array([12345], dtype=np.uint64)
         chosen[cost] = int(options[decide(state, 0, FORCED_DISCARD, options, 2, params, stream)])
     assert chosen == {1: BOAT_CARD, 2: PISTOL}
+
+
+def test_the_default_strategy_sends_a_lone_character(spec):
+    """The prospector keeps one character aboard, but never the whole team a seat started with (R3,
+    seat1_start_characters): with one character it plays the Movement card that takes it from the boat
+    to the nearest chest (2 steps: boat -> Anchor -> chest), with two (one dead) it keeps the one aboard
+    and plays its largest Movement card, as before."""
+    decide = spec.strategies["prospector"].function
+    params = build_lineup(spec, 2, ("prospector", "prospector")).params[0]
+    options = np.zeros(MAX_OPTIONS, dtype=np.int64)
+    options[:3] = [1, 5, -1]  # Movement 2, Movement 6, end the turn
+    chosen = {}
+    for team in (1, 2):
+        state = set_up(flags_for(2, seat1_start_characters=team), players=2)
+        state[CHAR_LOC + 1] = LOC_DEAD  # (team 2: its second character is dead)
+        assert state[CHAR_LOC + 0] == BOAT_NODE + 0
+        stream = np.array([12345], dtype=np.uint64)
+        chosen[team] = int(options[decide(state, 0, CHOOSE_CARD, options, 3, params, stream)])
+    assert chosen == {1: 1, 2: 5}
 
 
 # ---------------------------------------------------------------- presets and variants with a value
