@@ -15,6 +15,12 @@ board, characters, bombs, boats, whether a square holds an unopened chest (never
 gems and ammunition in the boats (face up), and its own hand (``HAND`` of its own seat only).
 It writes nothing into the state.
 
+Rules: the numbers of the rules it uses are the run's rule settings, read from the state
+(``state[FLAGS + FLAG_...]``, docs/games/skirmish.md "Rule settings"): the ammunition a Pistol kill
+costs (``pistol_ammunition``: whether a Pistol can fire, whether to steal ammunition) and the team a
+seat started with (``seatK_start_characters``: it never keeps its whole team aboard).  It has no
+gem-count threshold: the gems to win (``gems_to_win``) only end the game.
+
 Working memory: the heuristic's parameter vector is its N_PARAMS weights followed by MEMORY_SIZE
 entries it writes (its distance maps and breadth-first queue, read as int64), so that a decision
 allocates nothing.  Nothing in it outlives a decision: every map is recomputed when used.  Build
@@ -51,7 +57,9 @@ from simulator.games.skirmish.state import (
     FLYING_BOMB_DECISION,
     FORCED_DISCARD,
     GEMS,
-    GEMS_TO_WIN,
+    FLAG_PISTOL_AMMO,
+    FLAG_START_CHARACTERS,
+    FLAGS,
     GIFT_CARD,
     GIFT_TARGET_DECISION,
     HAMMER,
@@ -208,7 +216,7 @@ def squares_read(state, seat, kind, options, n_options, params, wanted):
     count = 0
     anchor = state[BOAT_ANCHOR + seat]
     if kind == CHOOSE_CARD:  # nearest_move_need and the Boat card
-        spare = aboard(state, seat) - int(params[P_KEEP_ABOARD])
+        spare = aboard(state, seat) - kept_aboard(state, seat, params)
         for char in range(N_CHARACTERS):
             if state[CHAR_OWNER + char] != seat or state[CHAR_CAPTOR + char] >= 0:
                 continue
@@ -315,13 +323,23 @@ def aboard(state, seat):
     return count
 
 
+@njit(cache=True, inline="always")
+def kept_aboard(state, seat, params):
+    """Characters the style keeps aboard (``P_KEEP_ABOARD``), at most all but one of the team the seat
+    started with (R3, setting ``seatK_start_characters``): a seat starting with one character sends it."""
+    keep = int(params[P_KEEP_ABOARD])
+    most = state[FLAGS + FLAG_START_CHARACTERS + seat] - 1
+    return keep if keep < most else most
+
+
 @njit(cache=True)
 def card_worth(state, seat, kind, params):
     """How much the seat wants to keep a card of ``kind`` (lowest: the 'worst card' to give or drop)."""
     if kind < PISTOL:
         return 3.0 + 0.1 * kind
     if kind == PISTOL:
-        return 4.0 * params[P_ATTACK] + (2.0 if state[AMMO + seat] > 0 else 0.0)
+        # R35: worth more when the boat holds the ammunition a kill costs (setting pistol_ammunition)
+        return 4.0 * params[P_ATTACK] + (2.0 if state[AMMO + seat] >= state[FLAGS + FLAG_PISTOL_AMMO] else 0.0)
     if kind == PADLOCK or kind == HAMMER:
         return 1.0 + 3.0 * params[P_ATTACK]
     if kind == SHIELD:
@@ -357,8 +375,7 @@ def nearest_move_need(state, seat, distance, params):
     """The fewest steps any usable own piece needs to reach its nearest target (boat exit costs 1);
     characters kept aboard do not count."""
     need = FAR
-    keep = int(params[P_KEEP_ABOARD])
-    spare = aboard(state, seat) - keep
+    spare = aboard(state, seat) - kept_aboard(state, seat, params)
     for char in range(N_CHARACTERS):
         if state[CHAR_OWNER + char] != seat or state[CHAR_CAPTOR + char] >= 0:
             continue
@@ -422,7 +439,7 @@ def destination_score(state, seat, node, subset, distance, enemy, bombs, params)
     """How good ending a move at ``node`` carrying ``subset`` is for the style."""
     score = 0.0
     if node >= BOAT_NODE:
-        return 2.0 if aboard(state, seat) < int(params[P_KEEP_ABOARD]) else -3.0
+        return 2.0 if aboard(state, seat) < kept_aboard(state, seat, params) else -3.0
     if state[SQ_CHEST + node] != NO_CHEST:
         score += 12.0 * params[P_DIG]
     score += 10.0 * (state[SQ_LOOT_GEMS + node] + state[SQ_LOOT_AMMO + node])
@@ -445,8 +462,7 @@ def destination_score(state, seat, node, subset, distance, enemy, bombs, params)
 def move_piece_choice(state, seat, options, n_options, params, stream, distance):
     """The piece whose nearest target fits the card's value best; characters kept aboard stay."""
     value = state[MOVE_VALUE]
-    keep = int(params[P_KEEP_ABOARD])
-    spare = aboard(state, seat) - keep
+    spare = aboard(state, seat) - kept_aboard(state, seat, params)
     best, best_score, equal = 0, -1e18, 0
     for i in range(n_options):
         piece = options[i]
@@ -574,7 +590,7 @@ def heuristic(state, seat, kind, options, n_options, params, stream):
         for i in range(n_options):
             victim = options[i] & ((1 << STEAL_ITEM_SHIFT) - 1)
             item = options[i] >> STEAL_ITEM_SHIFT
-            wants_ammo = params[P_ATTACK] >= 0.5 and state[AMMO + seat] == 0
+            wants_ammo = params[P_ATTACK] >= 0.5 and state[AMMO + seat] < state[FLAGS + FLAG_PISTOL_AMMO]  # R35
             score = (3.0 if (item == 1) == wants_ammo else 1.0) + (1.0 if victim == target else 0.0) \
                 + 0.1 * state[GEMS + victim]
             best, best_score, equal = consider(i, score, best, best_score, equal, params, stream)

@@ -9,16 +9,23 @@ import numpy as np
 
 from simulator.games.skirmish.state import (
     DECISION_KINDS,
-    DEFAULT_ROUND_CAP,
     FLAG_ADJACENCY_ORTHOGONAL,
     FLAG_CARD_COUNTS,
     FLAG_CARRY_MANDATORY,
     FLAG_CHEST_COUNTS,
-    FLAG_CHEST_MIX,
     FLAG_CHOOSE_START_ANCHOR,
     FLAG_DROPPED_LOOT_LOST,
     FLAG_FLYING_BOMB_NO_BOAT,
     FLAG_GEMS_TO_WIN,
+    FLAG_GEMS_TO_WIN_CHANGED,
+    FLAG_HAND_SIZE,
+    FLAG_PISTOL_AMMO,
+    FLAG_SHIELD_DRAW,
+    FLAG_START_AMMO,
+    FLAG_START_CHARACTERS,
+    FLAG_START_EXTRA_CARDS,
+    FLAG_START_GEMS,
+    MAX_PLAYERS,
     FLAG_GIFT_DRAW_AFTER,
     FLAG_MOVE_UP_TO,
     FLAG_MOVEMENT_COUNTS,
@@ -55,7 +62,6 @@ _SIMPLE_FLAGS = {
     "choose-start-anchor": FLAG_CHOOSE_START_ANCHOR,
     "random-first-player": FLAG_RANDOM_FIRST_PLAYER,
 }
-_CHEST_MIX_VARIANTS = ("chests-9-6-3", "chests-10-4-4")
 
 
 def _parametric(names, key):
@@ -65,17 +71,19 @@ def _parametric(names, key):
     return values[0] if values else None
 
 
-def encode_variants(names, players):
-    """The engine's flag vector for variant ``names``: ``N_FLAGS`` scalar flags, then the board
-    block (state.py BOARD layout).  ValueError (one line) on an unknown or conflicting variant, a
-    bad board file or a bad player count."""
-    from simulator.games.skirmish.components import (
-        CARD_COUNTS,
-        CHEST_MIXES,
-        MOVEMENT_SETS,
-        SPECIAL_CARDS,
-        board_block,
-        load_board,
+def encode_variants(names, players, rules=None):
+    """The engine's flag vector for variant ``names`` and rule values ``rules`` (a ``RuleValues``;
+    None: the defaults with the presets of ``names``): ``N_FLAGS`` scalar flags, then the board block
+    (state.py BOARD layout).  ValueError (one line) on an unknown or conflicting variant, a bad board
+    file or a bad player count.  ``round-cap=N`` and ``board=FILE`` (variants taking a value) set the
+    settings ``round_cap`` and ``board``; giving both the variant and the setting is refused."""
+    from simulator.core.engine.rule_settings import default_values
+    from simulator.games.skirmish.components import SPECIAL_CARDS, board_block, load_board, parse_board
+    from simulator.games.skirmish.settings import (
+        CARD_SETTINGS,
+        MOVEMENT_SETTINGS,
+        RULE_SETTINGS,
+        chest_gems,
     )
 
     if players not in PLAYER_COUNTS:
@@ -84,37 +92,45 @@ def encode_variants(names, players):
     for name in chosen:
         if name not in VARIANTS and name.partition("=")[0] not in ("board", "round-cap"):
             raise ValueError(f"unknown skirmish variant '{name}'; variants: {', '.join(VARIANTS)}")
-    mixes = [name for name in _CHEST_MIX_VARIANTS if name in chosen]
-    if len(mixes) > 1:
-        raise ValueError(f"skirmish variants '{mixes[0]}' and '{mixes[1]}' conflict: both set the chest mix")
-    gems = [name for name in chosen if name.startswith("gems-to-win-")]
-    if len(gems) > 1:
-        raise ValueError(f"skirmish variants '{sorted(gems)[0]}' and '{sorted(gems)[1]}' conflict: both set the gems to win")
+    if rules is None:
+        rules = default_values(RULE_SETTINGS, players, tuple(names))
     flags = np.zeros(N_FLAGS, dtype=np.int64)
     for name, flag in _SIMPLE_FLAGS.items():
         flags[flag] = name in chosen
-    flags[FLAG_GEMS_TO_WIN] = int(gems[0].rsplit("-", 1)[1]) if gems else 5
+    flags[FLAG_GEMS_TO_WIN] = rules["gems_to_win"]  # R11/R50
+    flags[FLAG_GEMS_TO_WIN_CHANGED] = rules["gems_to_win"] != RULE_SETTINGS.by_name["gems_to_win"].default  # R51
     cap = _parametric(names, "round-cap")
     if cap is None:
-        flags[FLAG_ROUND_CAP] = DEFAULT_ROUND_CAP
+        flags[FLAG_ROUND_CAP] = rules["round_cap"]
     elif not cap.isdigit() or not 1 <= int(cap) <= MAX_ROUND_CAP:
         raise ValueError(f"skirmish: round-cap={cap} is not allowed; give a whole number of rounds from 1 to {MAX_ROUND_CAP}")
+    elif rules.sources.get("round_cap") == "your setting" and rules["round_cap"] != int(cap):
+        raise ValueError(f"setting round_cap = {rules['round_cap']} contradicts variant round-cap={cap}; give one of them")
     else:
         flags[FLAG_ROUND_CAP] = int(cap)
-    mix = mixes[0] if mixes else "default"
-    flags[FLAG_CHEST_MIX] = list(CHEST_MIXES).index(mix)
-    counts = list(CHEST_MIXES[mix])  # gems, ammo, Bobby, trapped, bombs
-    if "no-bobby" in chosen:
-        counts[0] += counts[2]
-        counts[2] = 0
+    counts = [chest_gems(rules), rules["chest_ammunition"], rules["chest_bobby"], rules["chest_trapped"],
+              rules["chest_bombs"]]  # CHEST_* order: gems, ammo, Bobby, trapped, bombs (R5)
     flags[FLAG_CHEST_COUNTS:FLAG_CHEST_COUNTS + 5] = counts
-    movement = MOVEMENT_SETS["movement-flat" if "movement-flat" in chosen else "default"]
-    flags[FLAG_MOVEMENT_COUNTS:FLAG_MOVEMENT_COUNTS + 7] = movement
+    flags[FLAG_MOVEMENT_COUNTS:FLAG_MOVEMENT_COUNTS + 7] = [rules[name] for name in MOVEMENT_SETTINGS]
+    flags[FLAG_CARD_COUNTS:FLAG_CARD_COUNTS + 9] = [rules[name] for name in CARD_SETTINGS]
     for i, card in enumerate(SPECIAL_CARDS):
-        flags[FLAG_CARD_COUNTS + i] = CARD_COUNTS[i]
         if f"no-{card}" in chosen:
             flags[FLAG_REMOVED_KINDS] |= 1 << (PISTOL + i)
-    board = load_board(_parametric(names, "board"))
+    flags[FLAG_HAND_SIZE] = rules["hand_size"]  # R6/R14/R42
+    flags[FLAG_PISTOL_AMMO] = rules["pistol_ammunition"]  # R35
+    flags[FLAG_SHIELD_DRAW] = rules["shield_draw"]  # R40
+    for seat in range(MAX_PLAYERS):
+        flags[FLAG_START_GEMS + seat] = rules[f"seat{seat + 1}_start_gems"]
+        flags[FLAG_START_AMMO + seat] = rules[f"seat{seat + 1}_start_ammunition"]
+        flags[FLAG_START_EXTRA_CARDS + seat] = rules[f"seat{seat + 1}_start_extra_cards"]
+        flags[FLAG_START_CHARACTERS + seat] = rules[f"seat{seat + 1}_start_characters"]
+    board_file = _parametric(names, "board")
+    if board_file is not None:
+        if rules.sources.get("board") == "your setting":
+            raise ValueError(f"setting board and variant board={board_file} both give the board; give one of them")
+        board = load_board(board_file)
+    else:
+        board = parse_board("\n".join(rules["board"]), "board")
     block = board_block(board, "move-orthogonal" in chosen, "adjacency-orthogonal" in chosen)
     return np.concatenate([flags, block])
 
@@ -136,6 +152,7 @@ def game_spec():
     from simulator.games.skirmish.hidden import redraw_hidden
     from simulator.games.skirmish.narrate import narrate
     from simulator.games.skirmish.play_text import describe_options, describe_view, narrate_for_seat
+    from simulator.games.skirmish.settings import RULE_SETTINGS
     from simulator.games.skirmish.state import COUNTERS, MAX_OPTIONS, MAX_ROUND_CAP, PLAYERS, STATE_SIZE, TRAJECTORY
 
     return GameSpec(
@@ -144,6 +161,7 @@ def game_spec():
         player_counts=PLAYER_COUNTS,
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
+        rule_settings=RULE_SETTINGS,
         default_strategy="prospector",
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),
         decision_kinds=DECISION_KINDS,

@@ -15,7 +15,8 @@ from simulator.games.skirmish.state import (
     FIRED_R16,
     HAND,
     HAND_COUNT,
-    HAND_SIZE,
+    FLAG_HAND_SIZE,
+    FLAGS,
     N_CARD_KINDS,
     PISTOL,
     PLAYED,
@@ -106,10 +107,10 @@ def draw_one(state, seat):
 
 @njit(cache=True)
 def draw_to_full(state, seat, log):
-    """R14: draw until the hand holds 6 cards (or both piles are empty)."""
+    """R14: draw until the hand holds hand_size cards (setting, 6 by default; or both piles are empty)."""
     drawn = 0
     reshuffled = 0
-    while state[HAND_COUNT + seat] < HAND_SIZE:
+    while state[HAND_COUNT + seat] < state[FLAGS + FLAG_HAND_SIZE]:
         got = draw_one(state, seat)
         if got == 0:
             break

@@ -79,10 +79,42 @@ def load_movement_sets() -> dict[str, list[int]]:
     return sets
 
 
+CARD_TYPES = ("attack", "attack", "attack", "defence", "bonus", "bonus", "bonus", "bonus", "bonus")
+"""The type ("couleur", R12) of each card of SPECIAL_CARDS, as the engine's ``card_type`` gives it."""
+
+
+def load_card_rows() -> dict[str, dict]:
+    """Card name -> its row of data/cards.csv (``count`` as an int); the ``type`` column is checked
+    against the engine's card types (R12), ``label`` (RB / INF) says whether the count is read or
+    inferred, ``note`` is documentation."""
+    rows = {row["card"]: dict(row, count=int(row["count"])) for row in _read_csv("cards.csv")}
+    if sorted(rows) != sorted(SPECIAL_CARDS):
+        raise ValueError(f"data/cards.csv: cards {sorted(rows)} differ from {sorted(SPECIAL_CARDS)}")
+    for name, card_type in zip(SPECIAL_CARDS, CARD_TYPES):
+        if rows[name]["type"] != card_type:
+            raise ValueError(f"data/cards.csv: {name} is of type {card_type}, not {rows[name]['type']}")
+        if rows[name]["label"] not in ("RB", "INF"):
+            raise ValueError(f"data/cards.csv: {name}: label must be RB or INF, not {rows[name]['label']}")
+    return rows
+
+
+def load_movement_reconstructed() -> dict[str, bool]:
+    """Set name -> whether its split over values 1..7 is reconstructed (data/movement.csv)."""
+    flags: dict[str, bool] = {}
+    for row in _read_csv("movement.csv"):
+        flags[row["set"]] = flags.get(row["set"], False) or row["reconstructed"] == "1"
+    return flags
+
+
+def load_chest_reconstructed() -> dict[str, bool]:
+    """Mix name -> whether its gem/ammunition/trap split is reconstructed (data/chests.csv)."""
+    return {row["mix"]: row["reconstructed"] == "1" for row in _read_csv("chests.csv")}
+
+
 def load_card_counts() -> list[int]:
     """Copies of Pistol..Boat (kinds 7..15), from data/cards.csv."""
-    rows = {row["card"]: int(row["count"]) for row in _read_csv("cards.csv")}
-    return [rows[name] for name in SPECIAL_CARDS]
+    rows = load_card_rows()
+    return [rows[name]["count"] for name in SPECIAL_CARDS]
 
 
 CHEST_MIXES = load_chest_mixes()
@@ -195,6 +227,22 @@ def load_board(path: str | Path | None = None) -> Board:
     except (OSError, UnicodeDecodeError) as error:
         raise ValueError(f"board file '{target}' cannot be read ({type(error).__name__})") from None
     return parse_board(text, str(path) if path is not None else "data/board.txt")
+
+
+def board_lines(board: Board) -> list[str]:
+    """The canonical text of a board (the value of the ``board`` rule setting): its grid rows, then
+    the ``anchors:`` and ``docks:`` lines; ``parse_board("\\n".join(lines))`` gives the board back."""
+    symbol = {SEA: "~", LAND: ".", ANCHOR: "A", OBSTACLE: "#"}
+    chests = set(board.chests)
+    rows = ["".join("X" if (r, c) in chests else symbol[board.kinds[r][c]] for c in range(board.cols))
+            for r in range(board.rows)]
+    squares = lambda cells: " ".join(f"({r},{c})" for r, c in cells)  # noqa: E731
+    return rows + [f"anchors: {squares(board.anchors)}", f"docks: {squares(board.docks)}"]
+
+
+def read_board_setting(path: Path) -> list[str]:
+    """The ``board`` setting's reader: a board file -> its canonical lines (ValueError, one line)."""
+    return board_lines(parse_board(Path(path).read_text(encoding="utf-8"), Path(path).name))
 
 
 def board_block(board: Board, orthogonal_moves: bool, orthogonal_adjacency: bool) -> np.ndarray:

@@ -153,6 +153,8 @@ def check_invariants(state):
         if state[GEMS + seat] < 0 or state[AMMO + seat] < 0:
             raise AssertionError("counts: negative gems or ammunition in a boat")
         tiles += state[GEMS + seat] + state[AMMO + seat] + state[BOBBY_TILE + seat]
+    for seat in range(players):  # R3 handicaps: the loot aboard at setup came from the box, not a chest
+        tiles -= state[FLAGS + FLAG_START_GEMS + seat] + state[FLAGS + FLAG_START_AMMO + seat]
     if tiles != N_CHEST_TILES:
         raise AssertionError("chest conservation: the 22 tiles are not all accounted for")
     # bombs: in their chests, on squares (alone, A10), carried during a move, or removed

@@ -24,6 +24,7 @@ from numba import njit
 from simulator.core.engine.rng import next_uint64, shuffle_prefix
 from simulator.games.skirmish.state import (
     DEAL_STREAM,
+    DECK_SIZE,
     DRAW,
     DRAW_COUNT,
     HAND,
@@ -41,7 +42,7 @@ from simulator.games.skirmish.state import (
 @njit(cache=True)
 def redraw_hidden(state, seat, stream):
     """Replace the part of ``state`` that ``seat`` cannot see by a random consistent draw."""
-    pool = state[SCRATCH + 3 * N_NODES:SCRATCH + 3 * N_NODES + 128]  # (slices 1-2 are reach's zeroed layers)
+    pool = state[SCRATCH + 3 * N_NODES:SCRATCH + 3 * N_NODES + DECK_SIZE]  # (slices 1-2 are reach's zeroed layers)
     count = 0
     for other in range(state[PLAYERS]):
         if other == seat:

@@ -46,7 +46,10 @@ from simulator.games.skirmish.state import (
     DEST_MASK,
     DRAW_COUNT,
     END_TURN,
+    FLAG_HAND_SIZE,
     FLAG_PASS_DISCARD_ANY,
+    FLAG_PISTOL_AMMO,
+    FLAGS,
     FINAL_SQUARE,
     FLY_DEST_SHIFT,
     FLYING_BOMB,
@@ -102,17 +105,23 @@ from simulator.games.skirmish.state import (
 )
 
 CARD_EFFECTS = {
-    PISTOL: "shoot enemy characters next to yours, 1 ammunition per kill",
+    PISTOL: "shoot enemy characters next to yours, {ammo} ammunition per kill",
     PADLOCK: "take prisoner an enemy character next to one of yours",
     HAMMER: "stun an enemy character next to one of yours",
     TREASURE_CHEST: "steal a gem or an ammunition from another boat",
     POISONED_GIFT: "give a card, take one at random back",
     FLYING_BOMB: "fly a bomb next to one of your characters to another of them",
-    POTION: "discard cards, then draw back to 6",
+    POTION: "discard cards, then draw back to {hand}",
     BOAT_CARD: "sail your boat to a free Anchor",
 }
 """What a card does, in a few words, after its name in the options (the Shield is only played
-against an attack, never chosen as a card of the turn)."""
+against an attack, never chosen as a card of the turn); ``{ammo}`` and ``{hand}`` are the run's
+settings pistol_ammunition and hand_size."""
+
+
+def _hand_size(state) -> int:
+    """The run's hand_size setting (R6/R14/R42)."""
+    return int(state[FLAGS + FLAG_HAND_SIZE])
 
 
 DECISION_WORDS = {
@@ -228,7 +237,8 @@ def _destination(state, seat: int, option: int, multiple_carries: bool) -> str |
 def _card_text(state, kind: int) -> str:
     if kind < PISTOL:  # a Movement card
         return f"play {card_name(kind)} (move a character or a bomb {plural(kind + 1, 'square')})"
-    return f"play {card_name(kind)} ({CARD_EFFECTS.get(kind, 'defence')})"
+    effect = CARD_EFFECTS.get(kind, "defence").format(ammo=int(state[FLAGS + FLAG_PISTOL_AMMO]), hand=_hand_size(state))
+    return f"play {card_name(kind)} ({effect})"
 
 
 def _shield_text(state, seat: int, option: int) -> str:
@@ -254,7 +264,7 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags,
         if option == END_TURN:
             if state[CARDS_PLAYED] == 0 and variant_flags[FLAG_PASS_DISCARD_ANY] == 1:
                 return "play no card: discard 1, draw 1 and end your turn"
-            return "end your turn (draw back to 6)"
+            return f"end your turn (draw back to {_hand_size(state)})"
         return _card_text(state, option)
     if kind == MOVE_PIECE_DECISION:
         return _piece_text(state, option, seat)
@@ -279,7 +289,7 @@ def describe_option(state, seat: int, kind: int, option: int, variant_flags,
         verb = {PISTOL: "shoot", PADLOCK: "take prisoner", HAMMER: "stun"}[int(state[CARD])]
         return f"{verb} {_character(state, option, seat)} on {narrator.node(int(state[CHAR_LOC + option]))}"
     if kind == POTION_DISCARD:
-        return "stop discarding and draw back to 6" if option == STOP else f"discard {card_name(option)}"
+        return f"stop discarding and draw back to {_hand_size(state)}" if option == STOP else f"discard {card_name(option)}"
     if kind == GIFT_TARGET_DECISION:
         return f"give your gift to {seat_label(option)} ({plural(int(state[HAND_COUNT + option]), 'card')} in hand)"
     if kind == GIFT_CARD:

@@ -74,9 +74,9 @@ def setup_game(state, players, flags, log):
     state[FIRED_R10] = 1  # R10: the goal
     for i in range(BOARD_SIZE):
         state[BOARD + i] = flags[N_FLAGS + i]
-    state[GEMS_TO_WIN] = flags[FLAG_GEMS_TO_WIN]
+    state[GEMS_TO_WIN] = flags[FLAG_GEMS_TO_WIN]  # R11/R50: setting gems_to_win
     state[ROUND_CAP] = flags[FLAG_ROUND_CAP]
-    if flags[FLAG_GEMS_TO_WIN] != 5:
+    if flags[FLAG_GEMS_TO_WIN_CHANGED] == 1:
         state[FIRED_R51] = 1  # R51: the official gems-to-win variant
     for square in range(MAX_SQUARES):
         state[SQ_CHAR + square] = -1
@@ -132,8 +132,11 @@ def setup_game(state, players, flags, log):
         state[BOAT_ANCHOR + seat] = -1
         state[ELIMINATOR + seat] = -2
     for seat in range(players):
-        for _ in range(HAND_SIZE):
+        # R6: hand_size cards each (a seat's start_extra_cards more or fewer); R3 handicaps: loot aboard
+        for _ in range(flags[FLAG_HAND_SIZE] + flags[FLAG_START_EXTRA_CARDS + seat]):
             draw_one(state, seat)
+        state[GEMS + seat] = flags[FLAG_START_GEMS + seat]
+        state[AMMO + seat] = flags[FLAG_START_AMMO + seat]
     state[FIRED_R6] = 1
     state[FIRED_R7] = 1
     # R3: each team of 4 aboard its boat; R8: Bobby and the bombs start off the board
@@ -146,13 +149,17 @@ def setup_game(state, players, flags, log):
             state[CHAR_LOC + char] = LOC_UNFREED
         elif seat < players:
             state[CHAR_OWNER + char] = seat
-            state[CHAR_LOC + char] = BOAT_NODE + seat
+            if char % CHARACTERS_PER_TEAM < flags[FLAG_START_CHARACTERS + seat]:
+                state[CHAR_LOC + char] = BOAT_NODE + seat
+            else:
+                state[CHAR_LOC + char] = LOC_DEAD  # R3 handicap: seat K starts with fewer characters
         else:
             state[CHAR_OWNER + char] = -1  # (2-3 players: the team stays in the box)
             state[CHAR_LOC + char] = LOC_DEAD
     state[FIRED_R3] = 1
     for bomb in range(N_BOMBS):
-        state[BOMB_LOC + bomb] = BOMB_IN_CHEST
+        # R8: one bomb per bomb chest (setting chest_bombs); the others stay in the box
+        state[BOMB_LOC + bomb] = BOMB_IN_CHEST if bomb < flags[FLAG_CHEST_COUNTS + CHEST_BOMB] else BOMB_REMOVED
         state[BOMB_PLACED_BY + bomb] = -1
     state[FIRED_R8] = 1
     # R9 / A31: the first player (seat 1 by default; variant random-first-player: deal stream, third draw)
@@ -419,7 +426,8 @@ def card_playable(state, seat, kind):
     if kind < PISTOL:
         return movable_piece_options(state, seat, kind + 1, buffer, True) > 0
     if kind == PISTOL:
-        return state[AMMO + seat] > 0 and attack_targets(state, seat, buffer) > 0
+        # R35: a kill costs pistol_ammunition (setting, 1 by default)
+        return state[AMMO + seat] >= state[FLAGS + FLAG_PISTOL_AMMO] and attack_targets(state, seat, buffer) > 0
     if kind == PADLOCK or kind == HAMMER:
         return attack_targets(state, seat, buffer) > 0
     if kind == SHIELD:
@@ -743,7 +751,8 @@ def play_shield(state, defender, attacker, attack_kind, log):
             if state[TARGETS + char] == 1 and state[CHAR_OWNER + char] == defender:
                 protected |= 1 << char
     log_event(log, state, EV_SHIELD, defender, attacker, attack_kind, protected, 0)
-    draw_one(state, defender)
+    for _ in range(state[FLAGS + FLAG_SHIELD_DRAW]):  # R40: draw a new card (setting shield_draw)
+        draw_one(state, defender)
 
 
 # ---------------------------------------------------------------- attacks (R35-R41)
@@ -752,7 +761,7 @@ def play_shield(state, defender, attacker, attack_kind, log):
 def pistol_options(state, seat, options):
     """R35 / A15: another target while ammunition remains; STOP once one is chosen."""
     count = 0
-    if state[N_TARGETS] < state[AMMO + seat]:
+    if (state[N_TARGETS] + 1) * state[FLAGS + FLAG_PISTOL_AMMO] <= state[AMMO + seat]:  # R35: paid per kill
         count = attack_targets(state, seat, options)
     if state[N_TARGETS] > 0:
         options[count] = STOP
@@ -797,14 +806,14 @@ def resolve_attack(state, seat, log):
         owner = state[CHAR_OWNER + victim]
         if state[SHIELDED + owner] == 1:
             if kind == PISTOL and state[FLAGS + FLAG_SHIELD_AMMO_LOST] == 1:
-                state[AMMO + seat] -= 1
-                state[SPENT_AMMO] += 1
+                state[AMMO + seat] -= state[FLAGS + FLAG_PISTOL_AMMO]
+                state[SPENT_AMMO] += state[FLAGS + FLAG_PISTOL_AMMO]
                 state[FIRED_SHIELD_AMMO_LOST] += 1
             continue
         square = state[CHAR_LOC + victim]
         if kind == PISTOL:
-            state[AMMO + seat] -= 1  # R35: one ammunition per kill, removed from the boat
-            state[SPENT_AMMO] += 1
+            state[AMMO + seat] -= state[FLAGS + FLAG_PISTOL_AMMO]  # R35: ammunition per kill, removed from the boat
+            state[SPENT_AMMO] += state[FLAGS + FLAG_PISTOL_AMMO]
             state[CHAR_LOC + victim] = LOC_DEAD
             state[SQ_CHAR + square] = -1
             state[STAT_KILLS + seat] += 1

@@ -29,8 +29,11 @@ BOBBY = 16
 CHARACTERS_PER_TEAM = 4
 N_BOMBS = 3
 N_CHEST_TILES = 22
-DECK_SIZE = 80
-HAND_SIZE = 6
+DECK_SIZE = 120
+"""Capacity of the draw and played piles: the deck of a run (80 cards by default, settings
+``move_N_cards`` and ``<card>_cards``) holds at most this many cards."""
+MAX_HAND_SIZE = 12
+"""Largest ``hand_size`` setting (R6/R14: 6 by default)."""
 MAX_ROUND_CAP = 1000
 DEFAULT_ROUND_CAP = 200
 MAX_OPTIONS = 1200
@@ -102,14 +105,23 @@ FLAG_GIFT_DRAW_AFTER = 9  # A23
 FLAG_DROPPED_LOOT_LOST = 10  # A28
 FLAG_CHOOSE_START_ANCHOR = 11  # A30
 FLAG_RANDOM_FIRST_PLAYER = 12  # A31
-FLAG_GEMS_TO_WIN = 13  # R51 gems-to-win-N (default 5)
-FLAG_ROUND_CAP = 14  # simulator parameter round-cap=N (default 200)
-FLAG_CHEST_MIX = 15  # CHEST_* counts follow at FLAG_CHEST_COUNTS
-FLAG_CHEST_COUNTS = 16  # 5 entries: gems, ammo, Bobby, traps, bombs
-FLAG_MOVEMENT_COUNTS = 21  # 7 entries: Movement cards of value 1..7
-FLAG_CARD_COUNTS = 28  # 9 entries: printed copies of kinds PISTOL..BOAT_CARD
+FLAG_GEMS_TO_WIN = 13  # R11/R50 setting gems_to_win (R51 presets gems-to-win-N; default 5)
+FLAG_ROUND_CAP = 14  # simulator setting round_cap (variant round-cap=N; default 200)
+FLAG_GEMS_TO_WIN_CHANGED = 15  # 1: gems_to_win differs from the rulebook's 5 (R51 counter)
+FLAG_CHEST_COUNTS = 16  # 5 entries, CHEST_* order: gems, ammo, Bobby, traps, bombs (settings chest_*)
+FLAG_MOVEMENT_COUNTS = 21  # 7 entries: Movement cards of value 1..7 (settings move_N_cards)
+FLAG_CARD_COUNTS = 28  # 9 entries: copies of kinds PISTOL..BOAT_CARD (settings <card>_cards)
 FLAG_REMOVED_KINDS = 37  # bit per card kind taken out after the shuffle (no-<card> variants)
-N_FLAGS = 38
+FLAG_HAND_SIZE = 38  # R6/R14/R42 setting hand_size (default 6)
+FLAG_PISTOL_AMMO = 39  # R35 setting pistol_ammunition: ammunition paid per Pistol kill (default 1)
+FLAG_SHIELD_DRAW = 40  # R40 setting shield_draw: cards drawn after playing a Shield (default 1)
+FLAG_START_GEMS = 41  # 4 entries: settings seatK_start_gems (default 0)
+FLAG_START_AMMO = 45  # 4 entries: settings seatK_start_ammunition (default 0)
+FLAG_START_EXTRA_CARDS = 49  # 4 entries: settings seatK_start_extra_cards (default 0)
+FLAG_START_CHARACTERS = 53  # 4 entries: settings seatK_start_characters (default 4)
+N_FLAGS = 57
+# The flags are copied into the state at FLAGS (new_game): every rule value the compiled code and
+# the strategies read is state[FLAGS + FLAG_...], so a changed setting never recompiles.
 # After the N_FLAGS scalar flags the flag vector holds the board block (BOARD_* below, same layout).
 
 # ---- board (copied from the flag vector at new_game; public, never changes) ----
