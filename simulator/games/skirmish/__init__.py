@@ -1,7 +1,7 @@
 """Skirmish: the GAMESTUD island skirmish board game, 2-4 players.
 
-Rules: /work/shared/rules/skirmish.fr.md; spec /work/shared/specs/skirmish.md (rule ids R1..R51,
-ambiguities A1..A33); readings, variants and reconstructions: docs/games/skirmish.md.
+Rules: the French rule leaflet of the game (rule ids R1..R51 and ambiguities A1..A33 of the
+Island Skirmish spec); readings, variants and reconstructions: docs/games/skirmish.md.
 Importing this package compiles nothing (numba compiles lazily on first call).
 """
 

@@ -1,6 +1,6 @@
 """Skirmish rule settings (issue 34): every number of the rules and components a designer may change
 without code, with its default (the rulebook's, or the reconstruction's: data/*.csv, data/board.txt),
-its range and its rule id (spec /work/shared/specs/skirmish.md).
+its range and its rule id (the Island Skirmish spec's R1..R51; docs/games/skirmish.md).
 
 Plain Python, never compiled (``simulator.compiled_cache.NOT_COMPILED``): ``encode_variants``
 (``__init__.py``) writes the resolved values into the flag vector (state.py ``FLAG_*``), which
