@@ -70,6 +70,8 @@ from simulator.games.loot.components import (
     TREASURE_TYPE_NAMES,
 )
 
+from simulator.games.loot.state import N_HEALERS, N_TREASURES, S_RULES, SCORING_WIDTH, T_HEALERS, T_SCORING, T_TREASURES
+
 BREAKDOWN_BASE = 0
 BREAKDOWN_BONUS = 1
 N_BREAKDOWN_PARTS = 2
@@ -299,6 +301,35 @@ def final_loot_value(
     if has_first_player_tile:
         value += scoring[SCORING_SCALARS, SCALAR_FIRST_PLAYER_BONUS]
     return value
+
+
+# --------------------------------------------------------------------------- the run's tables
+# The engine's tables are the run's rules block in the state (state.py, T_*): 2-d views of it in the
+# layouts of components.py, so that a changed setting is read at run time (never a compiled constant).
+
+
+@njit(cache=True, inline="always")
+def treasure_rows(state):
+    """The run's treasure table (components.py's columns), a view of the state's rules block."""
+    start = S_RULES + T_TREASURES
+    return state[start:start + N_TREASURES * components.N_TREASURE_COLUMNS].reshape(
+        (N_TREASURES, components.N_TREASURE_COLUMNS))
+
+
+@njit(cache=True, inline="always")
+def scoring_rows(state):
+    """The run's scoring table (components.py's rows, ``SCORING_WIDTH`` columns), a view of the state."""
+    start = S_RULES + T_SCORING
+    return state[start:start + components.N_SCORING_ROWS * SCORING_WIDTH].reshape(
+        (components.N_SCORING_ROWS, SCORING_WIDTH))
+
+
+@njit(cache=True, inline="always")
+def healer_rows(state):
+    """The run's healer table (components.py's columns), a view of the state's rules block."""
+    start = S_RULES + T_HEALERS
+    return state[start:start + N_HEALERS * components.N_HEALER_COLUMNS].reshape(
+        (N_HEALERS, components.N_HEALER_COLUMNS))
 
 
 # --------------------------------------------------------------------------- Python API
