@@ -15,8 +15,8 @@ from simulator.core.engine.replay_page import (
 )
 from simulator.core.engine.seats import seat_label
 from simulator.games.loot import components
-from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards
-from simulator.games.loot.narrate import format_log
+from simulator.games.loot.map_components import colour_names, events, island_names
+from simulator.games.loot.narrate import format_log, run_tables
 from simulator.games.loot.state import (
     AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND, S_HAND_N,
     S_HAS_AARON, S_ISLAND_UP, S_KEPT_TYPE, S_LAND, S_LAND_CHESTS, S_LAND_N, S_MAP_DECK_N, S_MAP_DISC_N, S_PASSED,
@@ -108,8 +108,7 @@ def _owner_panel(state: np.ndarray, cards: np.ndarray, owner: int, x: float, y: 
 def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat: int | None) -> str:
     """The Loot Island table as SVG; ``seat`` (engine index) sees only its own hand."""
     hidden = hidden_slots_of("loot", state, seat)
-    cards = load_map_cards()
-    treasures = components.load_treasures()
+    cards, treasures, _ = run_tables(variant_flags)  # the run's rule settings
     x0, y0, width, height = ISLAND
     round_number = int(state[S_ROUND])
     event = int(state[S_EVENT])
@@ -164,4 +163,4 @@ def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int 
     """The narration of the first ``count`` records, as ``seat`` sees it (``None``: everything)."""
     if seat is not None:
         return seat_narration("loot", log, count, variant_flags, seat)
-    return format_log(log, count)
+    return format_log(log, count, variant_flags=variant_flags)
