@@ -31,7 +31,7 @@ from simulator.games.loot.state import (
     TR_CURSE, TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL,
     D_B4_RETURN_AARON, EV_B8, N_HEALERS, S_EV_ORDER, S_HEAL_N, S_HEAL_POOL, S_VAR, V_EVENTS_REVEALED,
     V_HEALERS_REVEALED, S_RULES, T_AMULET_CUBES, T_COMPASSES, T_DISCARD_CUBES, T_ELIM_CUBES, T_FP_BONUS,
-    T_JEWEL_BONUS, T_ROUNDS, T_SKULL_BONUS,
+    T_JEWEL_BONUS, T_ROUNDS, T_SKULL_BONUS, T_A1_CARDS, T_A1_CUBES, T_A3_CUBES, T_B8_CUBES,
 )
 
 # parameter indices
@@ -207,7 +207,7 @@ def _known_future_cubes(state):
         return 0
     for round_index in range(state[S_ROUND], state[S_RULES + T_ROUNDS]):
         if state[S_EV_ORDER + round_index] == EV_B8:
-            return 2
+            return state[S_RULES + T_B8_CUBES]  # setting b8_cubes
     return 0
 
 
@@ -278,7 +278,9 @@ A1_CUBE_SHARE = 0.5  # share of the usual cube cost borne by a cube taken in rou
 def _a1_score(state, seat, cube_price, known_future_cubes, params):
     """Score of accepting event A1: the cards' worth minus the discounted cost of the 2 cubes
     (declined when cubes are dear: a high ``P_CURSE``, as for the curse-averse style)."""
-    return 2.0 * A1_CARD_WORTH - A1_CUBE_SHARE * _cube_cost(state, seat, 2, cube_price, known_future_cubes, params)
+    cards = state[S_RULES + T_A1_CARDS]  # 2 cards for 2 cubes (settings a1_cards, a1_cubes)
+    cubes = state[S_RULES + T_A1_CUBES]
+    return cards * A1_CARD_WORTH - A1_CUBE_SHARE * _cube_cost(state, seat, cubes, cube_price, known_future_cubes, params)
 
 
 @njit(cache=True, inline='always')
@@ -384,7 +386,7 @@ def _island_score(state, seat, owner, island, params, bottom_gain):
     amount = state[S_INFO_ISLAND + island * 3 + 1]
     cost = 2.0 * params[P_CARD] if owner == seat else 0.0
     if state[S_EVENT] == EV_A3 and owner == seat:
-        cost += params[P_CURSE]
+        cost += params[P_CURSE] * state[S_RULES + T_A3_CUBES]  # setting a3_cubes
     value = params[P_ISLAND]
     if owner != seat:
         return -0.3 + value * 0.5

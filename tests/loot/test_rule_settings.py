@@ -147,6 +147,18 @@ def test_a_component_file_is_read_and_played(tmp_path):
     assert seats[:, :, 5].sum() > 0 and seats[:, :, 2].mean() > base[:, :, 2].mean()  # gold per seat
 
 
+def test_an_event_value_with_a_forced_event():
+    """b8_cubes with B8 forced (--force-event, whose slots follow the rules block): more cubes."""
+    def cubes(**changes):
+        rules = user_values(RULE_SETTINGS, [(name, str(value)) for name, value in changes.items()])
+        config = runner.RunConfig("loot", 4, 60, 5, lineup=(TUNED,) * 4, force_events=("B8",), rules=rules)
+        seats, games = runner.play_games(runner.prepare(config), 0, 60)
+        assert np.all((games[:, 2:6] == layout.EV_B8).any(axis=1))  # B8 in every game
+        return seats[:, :, 3].mean()
+
+    assert cubes(b8_cubes=6) > cubes() > cubes(b8_cubes=0)
+
+
 # --------------------------------------------------------------------------- the bots read the rules
 def test_first_player_bonus_changes_the_tuned_greedys_play():
     """The issue's example: the First Player tile gives 2 gold instead of 5.  The bots value the

@@ -5,7 +5,7 @@ from numba import njit
 from simulator.games.loot.primitives import (
     add_cubes, discard_map, discard_treasure, log, return_compasses, reveal_treasure,
 )
-from simulator.games.loot.state import S_RULES, T_AMULET_CUBES, T_DISCARD_CUBES
+from simulator.games.loot.state import S_RULES, T_AMULET_CUBES, T_B10_DISCARD, T_DISCARD_CUBES
 from simulator.games.loot.state import (
     FIRED_KEEP_TREASURE, FIRED_CROSSED_CUBES, FIRED_DISCARD_TREASURE, FIRED_AARON_CROWN, FIRED_LOOT_NOBODY_THERE, FIRED_BIG_LOOT, FIRED_SMALL_LOOT, FIRED_FINAL_LOOT, S_FIRED_VARIANT,
     AARON, EV_A4, EV_B10, EV_B11, EV_B12, EV_B13, LAND_CAP, L_LOOT, L_TAKE, N_OWNERS, REVEAL_CAP, R_CROSSED,
@@ -226,6 +226,6 @@ def b10_discard(state, game_log, small):
         state[S_FIRED_VARIANT + V_B10_WITHOUT_SMALL_LOOT] += 1  # no Small Loot there: only under the variant
     base = S_COMP + small * N_OWNERS
     for i in range(state[S_COMP_N + small]):
-        add_cubes(state, game_log, state[base + i], -2, R_EVENT)
+        add_cubes(state, game_log, state[base + i], -state[S_RULES + T_B10_DISCARD], R_EVENT)  # b10_discard_cubes
 
 

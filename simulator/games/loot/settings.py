@@ -243,6 +243,21 @@ SETTINGS = (
             description="event B4: the most compasses a player may have on the Main Island"),
     Setting("rounds", kind=INT, default=SETUP["rounds"], low=1, high=5, rule="game overview",
             description="rounds before the Final Exploration (at most 5: one A event, then a B event a round)"),
+    # ---- the event cards' numbers (data/events.csv describes the cards in words)
+    Setting("a1_cards", kind=INT, default=2, low=0, high=8, rule="event A1", unit="cards",
+            description="event A1: the extra Map cards a player may draw"),
+    Setting("a1_cubes", kind=INT, default=2, low=0, high=20, rule="event A1", unit="cubes",
+            description="event A1: the curse cubes a player who draws takes"),
+    Setting("a3_cubes", kind=INT, default=1, low=0, high=20, rule="event A3", unit="cubes",
+            description="event A3: the curse cubes for using a small island"),
+    Setting("b5_fewer_cards", kind=INT, default=1, low=0, high=MAX_HAND - 1, rule="event B5", unit="cards",
+            description="event B5: hands are refilled to this many cards fewer (at least 1 card is drawn to)"),
+    Setting("b6_discard_cubes", kind=INT, default=2, low=0, high=20, rule="event B6", unit="cubes",
+            description="event B6: the cubes a discard-a-cube icon (or its copy) discards"),
+    Setting("b8_cubes", kind=INT, default=2, low=0, high=20, rule="event B8", unit="cubes",
+            description="event B8: the cubes every other player takes when the First Player tile is taken"),
+    Setting("b10_discard_cubes", kind=INT, default=2, low=0, high=20, rule="event B10", unit="cubes",
+            description="event B10: the cubes each compass on the Small Loot landing discards"),
     # ---- starting resources per seat
     *per_seat("start_cubes", MAX_SEATS, kind=INT, default=SETUP["starting_curse_cubes"], low=0, high=30,
               rule="setup 8", unit="cubes", description="curse cubes seat {seat} starts with"),
@@ -283,6 +298,12 @@ def check(values: Mapping[str, Any], players: int) -> None:
     tiers = [tier for tier in (1, 2, 3, 4) if values[f"treasure_tier_{tier}"] == 1]
     if not tiers:
         raise ValueError(f"treasure_tier_1..4 are all 0 at {players} players: the treasure deck needs a tier")
+    if values["b5_fewer_cards"] >= values["hand_size"]:
+        raise ValueError(f"b5_fewer_cards = {values['b5_fewer_cards']} leaves no card in a hand of "
+                         f"{values['hand_size']} (hand_size at {players} players): at most {values['hand_size'] - 1}")
+    if players == 2 and values["b5_fewer_cards"] >= values["aaron_hand_size"]:
+        raise ValueError(f"b5_fewer_cards = {values['b5_fewer_cards']} leaves Aaron no card (aaron_hand_size = "
+                         f"{values['aaron_hand_size']}): at most {values['aaron_hand_size'] - 1}")
     dealt = sum(values["hand_size"] + values[f"seat{seat}_start_cards"] for seat in range(1, players + 1))
     dealt += values["aaron_hand_size"] if players == 2 else 0
     if dealt > N_MAP - 8:

@@ -18,6 +18,7 @@ import numpy as np
 import simulator.games.loot.components as components
 from simulator.games.loot.state import (
     ICON_NAMES, MAX_PLAYERS, N_HEALERS, N_ISLANDS, N_MAP, N_TREASURES, POWER_NAMES, RULES_SIZE, SCORING_WIDTH,
+    T_A1_CARDS, T_A1_CUBES, T_A3_CUBES, T_B5_FEWER, T_B6_DISCARD, T_B8_CUBES, T_B10_DISCARD,
     T_AARON_HAND, T_B4_LIMIT, T_COMPASSES, T_CROWN_LADDER, T_AMULET_CUBES, T_DISCARD_CUBES, T_ELIM_CUBES, T_FP_BONUS,
     T_HAND, T_HEALER, T_HEALERS, T_ISLAND, T_ISLAND_IN, T_JEWEL_BONUS, T_MAP, T_ROUNDS, T_SCORING, T_SKULL_BONUS,
     T_START_CARDS, T_START_CUBES, T_START_GOLD, T_THRESH, T_TIERS, T_TR, T_TREASURES, TR_BOOK, TR_CROSSED, TR_CROSSES,
@@ -142,6 +143,10 @@ def rules_block(values: Mapping[str, Any]) -> np.ndarray:
     block[T_ROUNDS] = values["rounds"]
     block[T_COMPASSES] = values["compasses_per_player"]
     block[T_B4_LIMIT] = values["b4_compass_limit"]
+    for slot, name in ((T_A1_CARDS, "a1_cards"), (T_A1_CUBES, "a1_cubes"), (T_A3_CUBES, "a3_cubes"),
+                       (T_B5_FEWER, "b5_fewer_cards"), (T_B6_DISCARD, "b6_discard_cubes"), (T_B8_CUBES, "b8_cubes"),
+                       (T_B10_DISCARD, "b10_discard_cubes")):
+        block[slot] = values[name]
     block[T_SCORING:T_SCORING + components.N_SCORING_ROWS * SCORING_WIDTH] = scoring_table(values).reshape(-1)
     block[T_TREASURES:T_TREASURES + N_TREASURES * components.N_TREASURE_COLUMNS] = treasures.reshape(-1)
     block[T_HEALERS:T_HEALERS + N_HEALERS * components.N_HEALER_COLUMNS] = healers.reshape(-1)
