@@ -18,9 +18,10 @@ setup: $(STAMP)
 run: $(STAMP)
 	$(BIN)/islandsim run --game $(or $(GAME),loot) --players $(or $(PLAYERS),4) --n $(or $(N),100000) --seed $(or $(SEED),2026)
 
-## test: the whole test suite (the command CI runs)
+## test: the whole test suite (the command CI runs), on every core (pytest-xdist; a test file's tests stay in one
+## worker, so its fixtures are built once); TEST_JOBS=1 runs it in one process
 test: $(STAMP)
-	$(BIN)/python -m pytest -q
+	$(BIN)/python -m pytest -q -n $(or $(TEST_JOBS),auto) --dist loadfile
 
 ## test-slow: the long statistical checks (marked slow), left out of `make test`, then the fuzzing tests with ten
 ## times as many inputs (hypothesis profile `long`; docs/running.md, "Fuzzing the files islandsim reads")

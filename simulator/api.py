@@ -9,6 +9,8 @@ DataFrames back (``frame.to_pandas()`` gives pandas; it needs ``pandas`` and ``p
     other = api.run("tobago", players=3, n=2_000, seed=7, variants=["gold-values-bell"], out="results/bell")
     api.compare(folder, other)               # paired differences, same deals
     api.report([folder, other], "report.html")
+    cheap = api.run("loot", players=4, n=2_000, seed=7, rules={"first_player_bonus": 2}, out="results/tile-2")
+    api.rules("loot")                        # the rule settings a run can change, one row each
 
 Every function checks its input as the command line does and raises :class:`UsageError` with
 the message ``islandsim`` prints after ``error:`` (an unknown game, a bad player count, a
@@ -27,7 +29,8 @@ import polars as pl
 
 from simulator.core.engine.registry import UsageError
 
-__all__ = ["UsageError", "run", "load", "manifest", "summary", "seat_advantage", "compare", "report", "replay"]
+__all__ = ["UsageError", "run", "load", "manifest", "summary", "seat_advantage", "compare", "report", "replay",
+           "rules"]
 
 RunFolder = str | Path
 """A results folder written by :func:`run` or ``islandsim run --out``."""
@@ -45,7 +48,7 @@ def _names(values: str | Iterable[str] | None) -> tuple[str, ...]:
 def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequence[str] | None = None,
         variants: str | Sequence[str] = (), seed: int | None = None, jobs: int | None = None,
         force_events: Sequence[str] = (), exclude_events: Sequence[str] = (), chunk_size: int = 0,
-        trajectories: bool = False) -> Path:  # fmt: skip
+        trajectories: bool = False, rules: dict | None = None, rules_file: str | Path | None = None) -> Path:  # fmt: skip
     """Play ``n`` games into the results folder ``out`` (``islandsim run``) and return its path.
 
     ``lineup``: one strategy per seat in seat order, a list or a comma list as ``--lineup`` takes
@@ -53,6 +56,9 @@ def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequen
     ``seed``: the run seed (default: a fresh random one, stored in the folder's manifest).
     ``jobs``: worker processes (default: all cores).  ``out`` must be new or empty, or hold a run
     of the same configuration (then only the missing games are played: resume or extend).
+    ``rules``: rule settings, name -> value (``{"first_player_bonus": 2}``; a component file as its
+    path), as ``--set``; ``rules_file``: a rules file (TOML), as ``--rules`` (``rules`` wins over it).
+    ``islandsim rules --game G`` or :func:`rules` lists the settings.
 
     Raises :class:`UsageError` on bad input, as ``islandsim run`` reports it.
     """
@@ -67,13 +73,48 @@ def run(game: str, players: int, n: int, *, out: RunFolder, lineup: str | Sequen
     names = lineup_names(lineup) if isinstance(lineup, str) else lineup_names(None, _names(lineup))
     config = runner.RunConfig(game, players, n, secrets.randbits(32) if seed is None else int(seed), names,
                               _names(variants), chunk_size, _names(force_events), _names(exclude_events),
-                              trajectories)  # fmt: skip
+                              trajectories, _user_rules(game, rules, rules_file))  # fmt: skip
     out = Path(out)
     check_output_folder(out, "out")
     prepared = runner.prepare(config)
     results.check_run_folder(out, prepared)
     runner.run(prepared, out, runner.local_jobs(jobs), progress=False)
     return out
+
+
+def _user_rules(game: str, rules: dict | None, rules_file: str | Path | None) -> tuple[tuple[str, str], ...]:
+    from simulator.core.engine.registry import get_game
+    from simulator.core.engine.rule_settings import user_values
+
+    if not rules and rules_file is None:
+        return ()
+    spec = get_game(game)
+    if spec.rule_settings is None:
+        raise UsageError(f"{spec.title} declares no rule settings; rules do not apply to it")
+    if rules is not None and not isinstance(rules, dict):
+        raise UsageError(f"rules must be a dict of setting name -> value, not {type(rules).__name__}")
+    pairs = [(str(name), str(value) if isinstance(value, Path) else value) for name, value in (rules or {}).items()]
+    return user_values(spec.rule_settings, pairs, [Path(rules_file)] if rules_file is not None else [])
+
+
+def rules(game: str, players: int | None = None) -> pl.DataFrame:
+    """The rule settings of ``game`` (``islandsim rules``): one row per setting with its name,
+    default (at ``players`` when given), allowed values, rule, whether it is reconstructed, what it
+    changes and the variants that set it."""
+    from simulator.core.engine.registry import check_players, get_game
+    from simulator.core.engine.rule_settings import settings_rows
+
+    spec = get_game(game)
+    if spec.rule_settings is None:
+        raise UsageError(f"{spec.title} declares no rule settings yet")
+    rows = settings_rows(spec.rule_settings)
+    if players is not None:
+        check_players(spec, players)
+        defaults = spec.rule_settings.defaults(players)
+        for row in rows:
+            value = defaults[row["name"]]
+            row["default"] = "the shipped file" if isinstance(value, (list, dict)) else str(value)
+    return pl.DataFrame(rows)
 
 
 def load(folder: RunFolder) -> pl.DataFrame:

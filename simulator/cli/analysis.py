@@ -21,10 +21,12 @@ from simulator.analysis.studies import store
 from simulator.cli.interruption import again_with_seed, command_again, kept_in_store, on_stop, stopped_with_a_line
 from simulator.analysis.stats.runs import load_run
 from simulator.cli.options import (
-    check_table_options, file_format, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
+    check_table_options, file_format, game_option, lineup_options, quiet_option, rules_options, stderr_notices,
+    table_format_option, user_rules,
 )
 from simulator.core.run import limits, runner
 from simulator.core.store.paths import check_output_file, check_output_folder
+from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError, get_game
 from simulator.core.players.strategies import check_strategy_name, lineup_names
 from simulator.core.run.tables import Column, Table, render
@@ -132,9 +134,11 @@ def tournament_command():
     @click.option("--orders", type=click.Choice(tournament_module.ORDERS), default="rotations", show_default=True,
                   help="Seat orders of each lineup: cyclic rotations, or every distinct permutation.")  # fmt: skip
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
+    @rules_options
     @_study_options
-    def tournament(game_id, players, lineup, strategy_names, old_strategies, n_games, orders, variant_names, seed, jobs,
-                   store_folder, report_out, report_fmt, as_json, table_format, quiet):  # fmt: skip
+    def tournament(game_id, players, lineup, strategy_names, old_strategies, n_games, orders, variant_names,
+                   rule_assignments, rules_file, seed, jobs, store_folder, report_out, report_fmt, as_json, table_format,
+                   quiet):  # fmt: skip
         """Play strategies against each other in every seat rotation on the same deals; rank them.
 
         The strategies (--lineup a,b,c or repeated --strategy) need not match the seats: fewer
@@ -154,7 +158,7 @@ def tournament_command():
             check_strategy_name(spec, name)
         lineups = tournament_module.lineups(names, players, orders)
         (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
-        arm = store.baseline_arm(tuple(variant_names))
+        arm = store.baseline_arm(tuple(variant_names), user_rules(game_id, rule_assignments, rules_file))
         configs = [store.make_config(game_id, players, n_games, seed, lineup, arm) for lineup in lineups]
         on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
         _prepare_all(configs, seed, random_seed, say)
@@ -197,7 +201,9 @@ def compare_command():
     @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Games per setup.")
     @lineup_options
     @click.option("--base-variant", "base_variants", multiple=True, help="Variant of the baseline (repeat to combine).")
-    @click.option("--variant", "variant_names", multiple=True, help="A setup to compare (repeat for several; a+b combines).")
+    @click.option("--variant", "variant_names", multiple=True,
+                  help="A setup to compare: a variant or a rule setting NAME=VALUE (repeat for several; a+b combines).")
+    @rules_options
     @click.option("--force-event", "force_events", multiple=True, help="Compare a setup with this event card forced (repeat).")
     @click.option("--exclude-event", "exclude_events", multiple=True, help="Compare a setup without this event card (repeat).")
     @click.option("--sequential", is_flag=True,
@@ -209,8 +215,8 @@ def compare_command():
     @click.option("--max-n", type=limits.GAMES, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
     @click.option("--trajectories", is_flag=True, help="Also store every game's score trajectory in the runs played.")
     @_study_options
-    def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names, force_events,
-                exclude_events, sequential, alpha, margin, max_n, trajectories, seed, jobs, store_folder, report_out,
+    def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names,
+                rule_assignments, rules_file, force_events, exclude_events, sequential, alpha, margin, max_n, trajectories, seed, jobs, store_folder, report_out,
                 report_fmt, as_json, table_format, quiet):  # fmt: skip
         """Paired differences of rule setups on the same deals: RUN_DIRS (first = baseline), or play them now."""
         say = stderr_notices(quiet)
@@ -221,10 +227,11 @@ def compare_command():
         if trajectories and (sequential or run_dirs):
             raise UsageError("--trajectories stores trajectories in the runs compare plays now; "
                              "it does not go with --sequential or run folders")  # fmt: skip
+        base_rules = user_rules(game_id, rule_assignments, rules_file)
         if sequential:
-            arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
-            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, arms, run_dirs, alpha,
-                                  margin, max_n, seed, jobs, store_folder, as_json, table_format, say)  # fmt: skip
+            arms = _compared_arms(game_id, base_variants, base_rules, variant_names, force_events, exclude_events)
+            _compare_sequentially(game_id, players, n_games, strategy_names, base_variants, base_rules, arms, run_dirs,
+                                  alpha, margin, max_n, seed, jobs, store_folder, as_json, table_format, say)  # fmt: skip
             return
         if run_dirs:
             if game_id or strategy_names or variant_names or force_events or exclude_events:
@@ -235,17 +242,20 @@ def compare_command():
             groups = [(run.label, [run]) for run in runs]
             labels = [f"{path.name} ({run.label})" for path, run in zip(run_dirs, runs)]
             groups = [(label, members) for label, (_, members) in zip(labels, groups)]
+            notes = compare_module.provenance_notes(runs[0], runs[1:])
         else:
-            groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names,
-                                      force_events, exclude_events, seed, jobs, store_folder, say, trajectories)  # fmt: skip
+            notes = []
+            groups = _play_comparison(game_id, players, n_games, strategy_names, base_variants, base_rules,
+                                      variant_names, force_events, exclude_events, seed, jobs, store_folder, say,
+                                      trajectories)  # fmt: skip
         table = compare_module.compare_groups(groups[0][1], groups[1:])
         never_seen = coverage.never_seen_by_setup(groups)
         if as_json:
             capped = {label: stalls.capped_rate(members) for label, members in groups}
             click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen,
-                                   "capped": capped}, indent=2))  # fmt: skip
+                                   "capped": capped, "notes": notes}, indent=2))  # fmt: skip
         else:
-            parts: list = [f"baseline: {groups[0][0]}", *compare_module.comparison_summary(table)]
+            parts: list = [f"baseline: {groups[0][0]}", *notes, *compare_module.comparison_summary(table)]
             capped = [(label, stalls.capped_rate(members)) for label, members in groups]
             if capped[0][1]["stall_cap"]:
                 parts += [f"{label}: {stalls.capped_line_of(rate)}" for label, rate in capped]
@@ -273,16 +283,18 @@ def compare_command():
     return compare
 
 
-def _compared_arms(base_variants, variant_names, force_events, exclude_events) -> list[store.Arm]:
-    """The setups compared with the baseline: each ``--variant``, forced and excluded card."""
+def _compared_arms(game_id, base_variants, base_rules, variant_names, force_events, exclude_events) -> list[store.Arm]:
+    """The setups compared with the baseline: each ``--variant`` (a variant, or a rule setting
+    ``NAME=VALUE``), forced and excluded card; every one on top of the baseline's variants and rules."""
     base = tuple(base_variants)
-    arms = [store.variant_arm(text, base) for text in variant_names]
-    arms += [store.event_arm("force", card, base) for card in force_events]
-    arms += [store.event_arm("exclude", card, base) for card in exclude_events]
+    declared = get_game(game_id).rule_settings if game_id in registry.GAME_MODULES else None
+    arms = [store.variant_arm(text, base, declared, base_rules) for text in variant_names]
+    arms += [store.event_arm("force", card, base, base_rules) for card in force_events]
+    arms += [store.event_arm("exclude", card, base, base_rules) for card in exclude_events]
     return arms
 
 
-def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, compared, run_dirs,
+def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_variants, base_rules, compared, run_dirs,
                           alpha, margin, max_n, seed, jobs, store_folder, as_json, table_format, say) -> None:  # fmt: skip
     """``compare --sequential``: baseline against one setup, played until every seat is decided."""
     from simulator.core.run import sequential
@@ -292,7 +304,7 @@ def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_var
                          "--n (games per step) and exactly one --variant, --force-event or --exclude-event")  # fmt: skip
     checkpoint = 20_000 if checkpoint is None else checkpoint
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
-    arms = [store.baseline_arm(tuple(base_variants)), compared[0]]
+    arms = [store.baseline_arm(tuple(base_variants), base_rules), compared[0]]
     configs = [store.make_config(game_id, players, checkpoint, seed, tuple(strategy_names), arm) for arm in arms]
     _prepare_all(configs, seed, random_seed, say)
     folders = [store_folder / f"sequential-{game_id}-{players}p-seed{seed}-{arm.label.replace(' ', '').replace(':', '-')}"
@@ -315,16 +327,16 @@ def _compare_sequentially(game_id, players, checkpoint, strategy_names, base_var
     ], table_format))  # fmt: skip
 
 
-def _play_comparison(game_id, players, n_games, strategy_names, base_variants, variant_names, force_events,
+def _play_comparison(game_id, players, n_games, strategy_names, base_variants, base_rules, variant_names, force_events,
                      exclude_events, seed, jobs, store_folder, say, trajectories=False) -> list[tuple[str, list]]:  # fmt: skip
     """Play (or reuse) the baseline and each setup on the same seed; ``(label, [run])`` groups."""
     missing = [name for name, value in (("--game", game_id), ("--players", players), ("--n", n_games)) if value is None]
     if missing:
         raise UsageError(f"give run folders, or {', '.join(missing)} to play the comparison now")
-    arms = _compared_arms(base_variants, variant_names, force_events, exclude_events)
+    arms = _compared_arms(game_id, base_variants, base_rules, variant_names, force_events, exclude_events)
     if not arms:
         raise UsageError("nothing to compare: give --variant, --force-event or --exclude-event")
-    arms = [store.baseline_arm(tuple(base_variants))] + arms
+    arms = [store.baseline_arm(tuple(base_variants), base_rules)] + arms
     (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
     configs = [store.make_config(game_id, players, n_games, seed, tuple(strategy_names), arm, trajectories=trajectories)
                for arm in arms]  # fmt: skip
@@ -390,7 +402,8 @@ def experiment_command():
             for study, target in targets:
                 _tell(say, f"experiment {study.path}: {study.title}")
                 runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
-                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent)
+                sweeps = experiment_module.run_sweeps(study, store_folder, jobs, say, n_games)
+                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent, sweeps)
                 if n_games is None:
                     experiment_module.confirm_report(document, study, store_folder, jobs, say)
                 _write_report(document, target, fmt, say)
@@ -402,8 +415,90 @@ def experiment_command():
     return experiment
 
 
+def sweep_command():
+    from simulator.analysis.studies import sweep as sweep_module
+
+    @click.command("sweep")
+    @game_option()
+    @click.option("--players", type=int, required=True, help="Number of players.")
+    @click.option("--vary", "vary_texts", required=True, multiple=True, metavar="NAME=VALUES",
+                  help="The rule setting and its values: A..B (whole steps), A..B:STEP, or A,B,C "
+                       "(e.g. seat2_start_amulets=0..2; see `islandsim rules`). Repeat it to try every "
+                       "combination of several settings.")  # fmt: skip
+    @click.option("--measure", default="seat-imbalance", show_default=True,
+                  help="What to bring to its target: " + "; ".join(f"{name}: {text}" for name, text in
+                                                                   sweep_module.MEASURES.items()) + ".")  # fmt: skip
+    @click.option("--target", "target_text", default=None,
+                  help="The value the measure should reach (40, 0.25 or 25%); seat-imbalance: every seat within noise.")
+    @click.option("--n", "n_games", type=limits.GAMES, default=10_000, show_default=True, help="Games per value.")
+    @lineup_options
+    @click.option("--variant", "variant_names", multiple=True, help="Rule variant of every value (repeat to combine).")
+    @rules_options
+    @click.option("--chart", "chart_out", type=click.Path(path_type=Path), default=None,
+                  help="Also draw the measure against the value, with intervals and the target, to this PNG file.")
+    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
+                  help="Dask scheduler address (tcp://HOST:PORT) to play on a cluster.")
+    @_study_options
+    def sweep(game_id, players, vary_texts, measure, target_text, n_games, lineup, strategy_names, variant_names,
+              rule_assignments, rules_file, chart_out, scheduler, seed, jobs, store_folder, report_out, report_fmt,
+              as_json, table_format, quiet):  # fmt: skip
+        """Play one rule setting over a range of values on the same deals; say which value reaches the target.
+
+        The value is chosen on half of the deals and its measure stated on the other half, with a 95%
+        interval.  Every value is a run of the store: Ctrl-C keeps the values played, and asking again
+        plays nothing twice.  No value recompiles anything (rule settings are read at run time)."""
+        say = stderr_notices(quiet)
+        check_table_options(as_json, table_format)
+        if report_out is not None:
+            raise UsageError("sweep writes no report yet; use --chart FILE.png for its chart")
+        spec = get_game(game_id)
+        registry.check_players(spec, players)
+        name, values = sweep_module.combinations([sweep_module.parse_vary(spec.rule_settings, game_id, text)
+                                                  for text in vary_texts])  # fmt: skip
+        target = sweep_module.parse_target(target_text)
+        sweep_module.check_measure(measure, spec, target)
+        sweep_module.check_end_points_measure(name, measure)
+        if chart_out is not None:
+            check_output_file(chart_out, "--chart")
+            if chart_out.suffix.lower() != ".png":
+                raise UsageError(f"--chart {chart_out}: give a .png file")
+        _check_outputs(store_folder)
+        base_rules = user_rules(game_id, rule_assignments, rules_file)
+        for swept in name.split("+"):
+            if swept in dict(base_rules):
+                raise UsageError(f"{swept} is both swept (--vary) and set (--set/--rules); give it once")
+        (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
+        plan = sweep_module.Sweep(game_id, players, n_games, seed, name, values, measure, target,
+                                  tuple(lineup_names(lineup, strategy_names)), tuple(variant_names), base_rules)  # fmt: skip
+        configs = plan.configs()
+        on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
+        _prepare_all(configs, seed, random_seed, say)
+        result = sweep_module.run_sweep(plan, store_folder, jobs, say, scheduler)
+        if chart_out is not None:
+            sweep_module.chart(result, chart_out)
+            _tell(say, f"wrote {chart_out}")
+        if as_json:
+            click.echo(json.dumps(result, indent=2))
+            return
+        unit = result["unit"]
+        rows = [{"value": sweep_module.value_text(name, point["value"]), "measure": sweep_module.shown(point["estimate"], unit),
+                 "interval": sweep_module.interval(point["low"], point["high"], unit),
+                 "on half the deals": "reaches the target" if point["reaches_on_selection"] else ""}
+                for point in result["points"]]  # fmt: skip
+        click.echo(render([
+            sweep_module.sentence(result),
+            f"players: {', '.join(f'seat {seat} {player}' for seat, player in enumerate(result['lineup'], 1))}; "
+            f"{n_games:,} games a value, seed {seed}",
+            "",
+            Table([Column(name.replace("+", ", "), "value"), Column(f"{measure} (all games)", "measure"), Column("95% interval", "interval"),
+                   Column("on half the deals", "on half the deals")], rows),
+        ], table_format))  # fmt: skip
+
+    return sweep
+
+
 def register(cli_group: click.Group) -> None:
     """Add the analysis commands to the ``islandsim`` click group."""
-    for make in (tournament_command, compare_command, report_command, experiment_command):
+    for make in (tournament_command, compare_command, report_command, experiment_command, sweep_command):
         command = make()
         cli_group.add_command(command, command.name)

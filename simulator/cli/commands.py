@@ -17,8 +17,10 @@ import click
 from simulator import __version__
 from simulator.cli.interruption import EXIT_INTERRUPTED, EXIT_TERMINATED, InterruptibleGroup, remember
 from simulator.cli.options import (
-    check_table_options, game_option, lineup_options, quiet_option, stderr_notices, table_format_option,
+    check_table_options, game_option, lineup_options, quiet_option, rules_options, stderr_notices, table_format_option,
+    user_rules,
 )
+from simulator.core.engine.rule_settings import rules_text
 from simulator.core.run import limits
 from simulator.core.engine import registry
 from simulator.core.store import results
@@ -83,6 +85,41 @@ def strategies(game_id: str, table_format: str) -> None:
                             table_format))  # fmt: skip
 
 
+@cli.command()
+@_game_option
+@click.option("--players", type=int, default=None, help="Show the values at this player count (default: every count).")
+@click.option("--json", "as_json", is_flag=True, help="Print the settings as JSON.")
+@table_format_option
+def rules(game_id: str, players: int | None, as_json: bool, table_format: str) -> None:
+    """List a game's rule settings: name, default, allowed values, rule, reconstructed or not.
+
+    Change any of them with --set NAME=VALUE or --rules FILE.toml on every command that plays
+    (nothing is recompiled); a variant that is a preset of settings says which ones it sets."""
+    from simulator.core.engine.rule_settings import settings_rows
+    from simulator.core.run.tables import Column, Table, format_table
+
+    check_table_options(as_json, table_format)
+    spec = registry.get_game(game_id)
+    if players is not None:
+        registry.check_players(spec, players)
+    if spec.rule_settings is None:
+        raise UsageError(f"{spec.title} declares no rule settings yet")
+    rows = settings_rows(spec.rule_settings)
+    if players is not None:
+        defaults = spec.rule_settings.defaults(players)
+        for row in rows:
+            value = defaults[row["name"]]
+            row["default"] = "the shipped file" if isinstance(value, (list, dict)) else str(value)
+    if as_json:
+        presets = {name: dict(values) for name, values in spec.rule_settings.presets.items()}
+        click.echo(json.dumps({"game": spec.id, "players": players, "settings": rows, "presets": presets}, indent=2))
+        return
+    columns = [Column("setting", "name"), Column("default", "default"), Column("allowed", "allowed"),
+               Column("rule", "rule"), Column("reconstructed", "reconstructed"), Column("what it changes", "changes"),
+               Column("set by variants", "presets")]  # fmt: skip
+    click.echo(format_table(Table(columns, rows), table_format))
+
+
 _EVENT_OPTIONS = (
     click.option("--force-event", "force_events", multiple=True,
                  help="Event card that must come up in every game (repeat; games with event cards)."),
@@ -102,6 +139,7 @@ def _run_options(function):
         click.option("--players", type=int, required=True, help="Number of players."),
         lineup_options,
         click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine)."),
+        rules_options,
         *_EVENT_OPTIONS,
     ]
     for option in reversed(options):
@@ -114,6 +152,7 @@ def _run_options(function):
 @click.option("--players", type=int, default=None, help="Number of players.")
 @lineup_options
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
+@rules_options
 @_with_event_options
 @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Number of games (with --resume: extend to this many).")
 @click.option("--seed", type=limits.SEED, default=None, help="Run seed (default: a random one, printed).")
@@ -137,9 +176,9 @@ def _run_options(function):
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 @table_format_option
 @quiet_option
-def run(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, seed, jobs,
-        chunk_size, out_dir, resume_dir, target_ci, max_n, checked, scheduler, allow_strategy_modules, trajectories,
-        as_json, table_format, quiet) -> None:  # fmt: skip
+def run(game_id, players, lineup, strategy_names, variant_names, rule_assignments, rules_file, force_events,
+        exclude_events, n_games, seed, jobs, chunk_size, out_dir, resume_dir, target_ci, max_n, checked, scheduler,
+        allow_strategy_modules, trajectories, as_json, table_format, quiet) -> None:  # fmt: skip
     """Play N games, store them in a results folder and print the summary."""
     from simulator.core.run import runner, summary
 
@@ -148,7 +187,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
     strategy_names = lineup_names(lineup, strategy_names)
     if resume_dir is not None:
         if game_id or players or strategy_names or variant_names or force_events or exclude_events \
-                or seed is not None or out_dir or trajectories:
+                or seed is not None or out_dir or trajectories or rule_assignments or rules_file:
             raise UsageError("--resume takes the configuration from the run folder; give only --n, --jobs or --json")
         config = runner.config_from_folder(resume_dir, n_games, allow_strategy_modules)
         out_dir = resume_dir
@@ -162,7 +201,8 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
             seed = secrets.randbits(32)
         n = n_games if n_games is not None else max_n
         config = runner.RunConfig(game_id, players, n, seed, tuple(strategy_names), tuple(variant_names), chunk_size,
-                                  tuple(force_events), tuple(exclude_events), trajectories)  # fmt: skip
+                                  tuple(force_events), tuple(exclude_events), trajectories,
+                                  user_rules(game_id, rule_assignments, rules_file))  # fmt: skip
     precision = None
     check_output_folder(out_dir if out_dir is not None else Path("results"), "--resume" if resume_dir else "--out")
     prepared = runner.prepare(config, checked=checked)
@@ -198,6 +238,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
 @click.option("--players", type=int, default=None, help="Number of players.")
 @lineup_options
 @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
+@rules_options
 @_with_event_options
 @click.option("--seed", type=limits.SEED, default=None, help="Run seed.")
 @click.option("--game-index", type=limits.GAME_INDEX, default=0, help="Which game of that run to replay, from 0 (default 0).")
@@ -207,8 +248,8 @@ def run(game_id, players, lineup, strategy_names, variant_names, force_events, e
               help="Write a visual replay: one self-contained HTML page stepping through the game.")
 @click.option("--seat", "viewer", type=int, default=None,
               help="With --html: show only what this seat (1..players) could see.")
-def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, seed,
-           game_index, checked, html_file, viewer) -> None:  # fmt: skip
+def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, rule_assignments, rules_file,
+           force_events, exclude_events, seed, game_index, checked, html_file, viewer) -> None:  # fmt: skip
     """Print the narrated log of one game, for checking the rules by hand.
 
     Either RUN_DIR (a results folder: its game, players, lineup, variants and seed are reused)
@@ -220,13 +261,14 @@ def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, for
     strategy_names = lineup_names(lineup, strategy_names)
     if run_dir is not None:
         config = _replayed_run(run_dir, game_index, game_id, players, strategy_names, variant_names, force_events,
-                               exclude_events, seed)  # fmt: skip
+                               exclude_events, seed, rule_assignments, rules_file)  # fmt: skip
     else:
         for name, value in (("--game", game_id), ("--players", players), ("--seed", seed)):
             if value is None:
                 raise UsageError(f"missing option {name} (or give a results folder: islandsim replay RUN_DIR)")
         config = runner.RunConfig(game_id, players, 1, seed, strategy_names, tuple(variant_names),
-                                  force_events=tuple(force_events), exclude_events=tuple(exclude_events))  # fmt: skip
+                                  force_events=tuple(force_events), exclude_events=tuple(exclude_events),
+                                  rules=user_rules(game_id, rule_assignments, rules_file))  # fmt: skip
     if viewer is not None and html_file is None:
         raise UsageError("--seat goes with --html (the page of what one seat sees)")
     if html_file is not None:
@@ -276,11 +318,14 @@ def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path
     lineup = ", ".join(f"seat {seat} {name}" for seat, name in enumerate(config.lineup, start=1))
     event_settings = (("events forced", config.force_events), ("events excluded", config.exclude_events))
     events = "".join(f"; {label}: {', '.join(cards)}" for label, cards in event_settings if cards)
-    return [
+    lines = [
         f"replay: {title}, {config.players} players, seed {config.seed}, game index {game_index}{source}",
         f"lineup: {lineup}",
         f"variants: {', '.join(config.variants) or 'none'}{events}",
     ]
+    if config.rules:
+        lines.append(f"rule settings: {rules_text(config.rules)}")
+    return lines
 
 
 @cli.command()
@@ -299,8 +344,9 @@ def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path
 @click.option("--row", "row_file", type=click.Path(path_type=Path), default=None,
               help="Append the figures as one row of the README's speed table to this file (islandsim bench-table).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
-def bench(game_id, players, lineup, strategy_names, variant_names, force_events, exclude_events, n_games, python_n,
-          run_n, jobs, seed, with_dask, with_trajectories, ismcts_n, row_file, as_json) -> None:  # fmt: skip
+def bench(game_id, players, lineup, strategy_names, variant_names, rule_assignments, rules_file, force_events,
+          exclude_events, n_games, python_n, run_n, jobs, seed, with_dask, with_trajectories, ismcts_n, row_file,
+          as_json) -> None:  # fmt: skip
     """Measure games/s on one core, on all cores, and as pure Python."""
     from simulator.benchmark import table
     from simulator.benchmark import speed as benchmark_module
@@ -310,7 +356,8 @@ def bench(game_id, players, lineup, strategy_names, variant_names, force_events,
     jobs = runner.local_jobs(jobs, _say)
     config = runner.RunConfig(game_id, players, n_games, seed, lineup_names(lineup, strategy_names),
                               tuple(variant_names), force_events=tuple(force_events),
-                              exclude_events=tuple(exclude_events))  # fmt: skip
+                              exclude_events=tuple(exclude_events),
+                              rules=user_rules(game_id, rule_assignments, rules_file))  # fmt: skip
     figures = benchmark_module.benchmark(config, n_games, python_n, run_n, jobs, dask=with_dask,
                                          trajectories=with_trajectories)  # fmt: skip
     if ismcts_n > 0:

@@ -56,6 +56,34 @@ def lineup_options(function: Callable) -> Callable:
                              "(see `islandsim strategies`).")(function)  # fmt: skip
 
 
+def rules_options(function: Callable) -> Callable:
+    """``--set NAME=VALUE`` (repeat) and ``--rules FILE.toml`` (parameters ``rule_assignments``,
+    ``rules_file``): the game's rule settings (``islandsim rules --game G`` lists them)."""
+    function = click.option("--rules", "rules_file", type=click.Path(path_type=Path), default=None,
+                            help="A rules file (TOML, `name = value` lines; component files beside it) "
+                                 "of rule settings.")(function)  # fmt: skip
+    return click.option("--set", "rule_assignments", multiple=True, metavar="NAME=VALUE",
+                        help="A rule setting, e.g. --set first_player_bonus=2 (repeat; see `islandsim rules`). "
+                             "Wins over --rules.")(function)  # fmt: skip
+
+
+def user_rules(game_id: str | None, assignments: tuple[str, ...], rules_file: Path | None) -> tuple[tuple[str, str], ...]:
+    """The canonical rule settings of ``--set`` / ``--rules`` for ``game_id`` (empty without them);
+    :class:`UsageError` for an unknown name, a bad value or an unreadable file (nothing is played)."""
+    if not assignments and rules_file is None:
+        return ()
+    from simulator.core.engine.registry import get_game
+    from simulator.core.engine.rule_settings import parse_assignment, user_values
+
+    if game_id is None:
+        raise UsageError("--set and --rules need --game (rule settings belong to a game)")
+    spec = get_game(game_id)
+    if spec.rule_settings is None:
+        raise UsageError(f"{spec.title} declares no rule settings; --set and --rules do not apply to it")
+    pairs = [parse_assignment(text) for text in assignments]
+    return user_values(spec.rule_settings, pairs, [rules_file] if rules_file is not None else [])
+
+
 def check_table_options(as_json: bool, table_format: str) -> None:
     """``--json`` prints JSON; a table format besides the default text is then a contradiction."""
     if as_json and table_format != "text":

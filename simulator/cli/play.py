@@ -74,7 +74,7 @@ def other_seat_names(spec: GameSpec, players: int, person: int, names: tuple[str
 
 
 def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], variants: tuple[str, ...],
-              seed: int) -> TerminalGame:  # fmt: skip
+              seed: int, rules: tuple[tuple[str, str], ...] = ()) -> TerminalGame:  # fmt: skip
     """Check the command's input (:class:`UsageError` if bad), compile the lineup, deal the game."""
     spec = get_game(game_id)
     if spec.forward is None:
@@ -84,7 +84,7 @@ def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], var
     if not 1 <= seat <= players:
         raise UsageError(f"--seat must be a seat from 1 to {players}, not {seat}")
     person = seat - 1
-    flags = check_variants(spec, variants, players)
+    flags = check_variants(spec, variants, players, rules)
     lineup = build_lineup(spec, players, other_seat_names(spec, players, person, names))
     game = deal(spec.forward, players, seed, GAME_INDEX, flags, LOG_ROWS)
     table = TerminalGame(spec, players, person, lineup, flags, seed, game)
@@ -243,16 +243,20 @@ def _reader(stream: TextIO) -> Callable[[], str]:
 
 
 def play(game_id: str, players: int, seat: int, names: tuple[str, ...], variants: tuple[str, ...],
-         seed: int | None) -> None:  # fmt: skip
+         seed: int | None, rules: tuple[tuple[str, str], ...] = ()) -> None:  # fmt: skip
     """The ``islandsim play`` command: set the table, play, leave cleanly on EOF or Ctrl-C."""
     if seed is None:
         seed = secrets.randbits(32)
     try:
-        table = set_table(game_id, players, seat, names, variants, seed)
+        table = set_table(game_id, players, seat, names, variants, seed, rules)
         lineup = ", ".join(f"seat {number} {'you' if number == seat else name}"
                            for number, name in enumerate(table.lineup.names, start=1))  # fmt: skip
         _say(f"{table.spec.title}, {players} players, seed {seed}; variants: {', '.join(variants) or 'none'}")
         _say(f"lineup: {lineup}")
+        if rules:
+            from simulator.core.engine.rule_settings import rules_text
+
+            _say(f"rule settings: {rules_text(rules)}")
         if table.spec.narrate_for_seat is None:
             _say(f"({table.spec.title} has no narration for a seat yet: only your decisions are shown)")
         play_to_the_end(table, _reader(sys.stdin), _say)
@@ -268,7 +272,7 @@ def play(game_id: str, players: int, seat: int, names: tuple[str, ...], variants
 
 def register(cli_group: click.Group) -> None:
     """Add ``islandsim play`` to the command group."""
-    from simulator.cli.options import game_option, lineup_options
+    from simulator.cli.options import game_option, lineup_options, rules_options, user_rules
     from simulator.core.players.strategies import lineup_names
 
     @cli_group.command("play")
@@ -277,8 +281,9 @@ def register(cli_group: click.Group) -> None:
     @click.option("--seat", type=int, required=True, help="Your seat, 1..players.")
     @lineup_options
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")
+    @rules_options
     @click.option("--seed", type=limits.SEED, default=None, help="Seed of the deal (default: a random one, printed).")
-    def play_command(game_id, players, seat, lineup, strategy_names, variant_names, seed):
+    def play_command(game_id, players, seat, lineup, strategy_names, variant_names, rule_assignments, rules_file, seed):
         """Play one game in the terminal against the strategies.
 
         You take seat --seat; --lineup names the strategies of the other seats in seat order
@@ -287,4 +292,5 @@ def register(cli_group: click.Group) -> None:
         with many options is chosen in steps (say colour, then cards, then landing; 0 goes
         back a step).  Ctrl-C or the end of the input leaves the game.
         """
-        play(game_id, players, seat, lineup_names(lineup, strategy_names), tuple(variant_names), seed)
+        rules = user_rules(game_id, rule_assignments, rules_file)
+        play(game_id, players, seat, lineup_names(lineup, strategy_names), tuple(variant_names), seed, rules)

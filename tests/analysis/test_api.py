@@ -81,7 +81,7 @@ def test_unpaired_runs_and_missing_folders_are_refused(tmp_path):
 
 
 def test_to_pandas_gives_the_same_table(tmp_path):
-    pytest.importorskip("pandas")
+    # pandas is a dependency (issue 38): no importorskip, the conversion must work out of the box
     rows = api.load(api.run("toy", players=3, n=50, seed=3, out=tmp_path / "run", jobs=1))
     assert rows.to_pandas().shape == rows.shape
 
@@ -94,3 +94,17 @@ def test_the_example_study_of_the_docs_runs_and_draws_its_chart(tmp_path, capsys
     assert chart.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
     out = capsys.readouterr().out
     assert "random first player" in out and "win_rate" in out
+
+
+def test_the_readme_notebook_snippet_runs_as_written(tmp_path, monkeypatch):
+    """The README's "From Python (notebooks)" block, executed as a user pastes it (in a fresh folder),
+    then its rows converted to pandas as its comment says."""
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    section = readme.split("### From Python (notebooks)", 1)[1].split("\n\n", 2)[1]
+    code = "\n".join(line[4:] for line in section.splitlines() if line.startswith("    "))
+    assert "api.run(" in code and "api.report(" in code
+    monkeypatch.chdir(tmp_path)
+    namespace: dict = {}
+    exec(compile(code, "README.md", "exec"), namespace)  # noqa: S102 (our own README)
+    frame = namespace["api"].load(namespace["base"]).to_pandas()
+    assert frame.shape[0] == 20_000 * 4 and (tmp_path / "study.html").exists()

@@ -326,3 +326,53 @@ def test_manifests_as_bytes(toy_run, toy_game):
         drive_manifest(toy_run, content)
 
     check()
+
+
+# ---------------------------------------------------------------- rules files and component CSVs (--rules)
+
+GOOD_RULES = b'seat2_start_points = 3\nbase_length = {2 = 6, 3 = 7}\nbonus_table = "bonus.csv"\n'
+GOOD_TABLE = b"seat,points\n1,2\n3,-1\n"
+rules_data = st.fixed_dictionaries(
+    {},
+    optional={"seat2_start_points": st.one_of(st.integers(-30, 30), values), "base_length": values,
+              "bonus_table": st.one_of(st.just("bonus.csv"), st.just("missing.csv"), values), "rules": values},
+).flatmap(lambda known: st.dictionaries(st.text(max_size=8), values, max_size=2).map(lambda extra: {**extra, **known}))
+"""Rules files: the toy game's settings with plausible or arbitrary values, and sometimes unknown names."""
+
+
+def drive_rules_file(rules: bytes, table: bytes = GOOD_TABLE) -> None:
+    with workspace() as folder:
+        (folder / "rules.toml").write_bytes(rules)
+        (folder / "bonus.csv").write_bytes(table)
+        before = files_under(folder)
+        check_answer(folder, before, ("out",), "run", "--game", "toy", "--players", 3, "--rules", folder / "rules.toml",
+                     "--n", 3, "--seed", 1, "--jobs", 1, "--out", folder / "out", "--json", "--quiet")  # fmt: skip
+
+
+@fuzz(15)
+@given(rules_data)
+def test_generated_rules_files(data):
+    drive_rules_file(toml_text(data).encode("utf-8"))
+
+
+@fuzz(15)
+@given(st.one_of(st.binary(max_size=120), edited(GOOD_RULES)))
+def test_rules_files_as_bytes(content):
+    drive_rules_file(content)
+
+
+@fuzz(15)
+@given(st.one_of(st.binary(max_size=120), edited(GOOD_TABLE),
+                 st.lists(st.lists(st.one_of(st.text(max_size=4), st.integers(-50, 50).map(str)), max_size=3),
+                          max_size=4).map(lambda rows: "\n".join(",".join(row) for row in rows).encode("utf-8"))))
+def test_component_csv_files(content):
+    drive_rules_file(GOOD_RULES, content)
+
+
+def test_the_good_rules_file_plays():
+    with workspace() as folder:
+        (folder / "rules.toml").write_bytes(GOOD_RULES)
+        (folder / "bonus.csv").write_bytes(GOOD_TABLE)
+        assert check_answer(folder, files_under(folder), ("out",), "run", "--game", "toy", "--players", 3, "--rules",
+                            folder / "rules.toml", "--n", 3, "--seed", 1, "--jobs", 1, "--out", folder / "out",
+                            "--quiet") == 0  # fmt: skip

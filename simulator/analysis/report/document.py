@@ -351,6 +351,13 @@ def p_text(value: float) -> str:
 # ---------------------------------------------------------------- sections
 
 
+def rules_changed_lines(manifest: dict) -> list[str]:
+    """The changed rule values of a run, one line each (``first_player_bonus = 2 (rulebook: 5)``)."""
+    from simulator.core.store.results import rules_changed_lines as lines
+
+    return lines(manifest)
+
+
 def add_manifest(document: Document, runs: list[Run]) -> None:
     """The runs behind the report: version, seed, n, lineup, variants, throughput."""
     document.heading("Runs", 2)
@@ -368,6 +375,9 @@ def add_manifest(document: Document, runs: list[Run]) -> None:
     has_events = any(run.manifest.get("force_events") or run.manifest.get("exclude_events") for run in runs)
     caption = (("Setups, with the event cards' names: " if has_events else "Setups: ") + "; ".join(setups) + ".") if setups else ""
     document.table(["run", "game", "players", "lineup", "setup", "seed", "games", "version", "games/s", "seconds"], rows, caption)
+    changed = sorted({line for run in runs for line in rules_changed_lines(run.manifest)})
+    if changed:
+        document.text("Rule values changed from the rulebook's (or the reconstruction's): " + "; ".join(changed) + ".")
     versions = {run.manifest.get("islandsim_version") for run in runs}
     if len(versions) > 1:
         document.text(f"Caution: these runs come from different islandsim versions ({', '.join(map(str, versions))}).")

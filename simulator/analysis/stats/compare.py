@@ -140,6 +140,48 @@ def paired_column(baseline: list[Run], arm: list[Run], column: str) -> dict | No
     return {"estimate": result["estimate"], "low": result["low"], "high": result["high"]}
 
 
+def provenance_notes(baseline: Run, others: list[Run]) -> list[str]:
+    """What besides the setup differs between the baseline and each compared run, one line each:
+    the rule values (``first_player_bonus: 5 -> 2``) and whether other game code or other player
+    parameters played it (then its differences mix that change in: said, never silent)."""
+    notes = []
+    base = baseline.manifest
+    for other in others:
+        manifest = other.manifest
+        name = other.path.name
+        changed = _rule_values(manifest)
+        before = _rule_values(base)
+        moved = [f"{key}: {_shown(before.get(key, value_of_default(manifest, key)))} -> {_shown(changed.get(key, value_of_default(base, key)))}"
+                 for key in sorted(set(changed) | set(before)) if changed.get(key) != before.get(key)]  # fmt: skip
+        if moved:
+            notes.append(f"{name}: rules differ from the baseline's: {'; '.join(moved)}")
+        for key, what in (("code_fingerprint", "other game code (an engine or a strategy changed between the runs)"),
+                          ("players_fingerprint", "other player parameters (a parameter file or search default changed)")):
+            if base.get(key) != manifest.get(key):
+                notes.append(f"{name}: played by {what}; its differences include that change, not only the setup's")
+        if base.get("rules_fingerprint") and manifest.get("rules_fingerprint") and not moved \
+                and base.get("rules_fingerprint") != manifest.get("rules_fingerprint") \
+                and base.get("variants") == manifest.get("variants"):  # fmt: skip
+            notes.append(f"{name}: played with other default rule values (the game's data changed between the runs)")
+    return notes
+
+
+def _rule_values(manifest: dict) -> dict:
+    return {name: entry.get("value") for name, entry in (manifest.get("rules_changed") or {}).items()}
+
+
+def value_of_default(manifest: dict, key: str):
+    """The default a manifest records for a changed rule value (``None`` when it changed nothing)."""
+    entry = (manifest.get("rules_changed") or {}).get(key)
+    return entry.get("default") if entry else None
+
+
+def _shown(value) -> str:
+    if value is None:
+        return "default"
+    return "own file" if isinstance(value, (list, dict)) else str(value)
+
+
 def compare_runs(baseline: Run, others: list[Run], labels: list[str] | None = None) -> pl.DataFrame:
     """Paired comparison of single runs: each of ``others`` against ``baseline``."""
     labels = labels or [other.label for other in others]

@@ -19,6 +19,8 @@ from simulator.core.store import results
 from simulator.core.engine.registry import UsageError
 from simulator.core.engine.seats import FIRST_SEAT
 from simulator.core.players import stream_salt
+from simulator.core.engine.rule_settings import rules_label
+from simulator.core.store.results import RULES_KEY
 
 EVENT_COLUMN = re.compile(r"^event_(\d+)$")
 """Game columns holding the event card of round N (Loot Island's ``event_1`` .. ``event_5``)."""
@@ -67,7 +69,11 @@ def lineup_key(manifest: dict) -> tuple[str, ...]:
 def setup_label(manifest: dict) -> str:
     """The rule setup of a run: its variants (``baseline`` when none) and event settings; a lineup
     playing another strategy stream is the null setup (:data:`NULL_SETUP`)."""
-    setup = "+".join(manifest.get("variants", [])) or "baseline"
+    parts = list(manifest.get("variants", []))
+    rules = manifest.get(RULES_KEY) or {}
+    if rules:
+        parts.append(rules_label(results.manifest_rules(manifest)))
+    setup = "+".join(parts) or "baseline"
     for key in RUN_SETTINGS:
         if manifest.get(key):
             setup += f" {key.replace('_', ' ')}: {'+'.join(map(str, manifest[key]))}"
@@ -80,7 +86,7 @@ def setup_label(manifest: dict) -> str:
 def setup_key(manifest: dict) -> tuple:
     """What makes two runs the same setup (lineup aside): the rules, and the strategy stream."""
     return ((tuple(manifest.get("variants", [])),) + tuple(tuple(manifest.get(key) or ()) for key in RUN_SETTINGS)
-            + (lineup_stream(manifest),))  # fmt: skip
+            + (lineup_stream(manifest), results.manifest_rules(manifest)))  # fmt: skip
 
 
 def is_null_setup(manifest: dict) -> bool:

@@ -24,6 +24,7 @@ from simulator.analysis.stats.runs import Run, check_column_names
 from simulator.analysis.studies import confirm, store
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
+from simulator.core.engine.rule_settings import user_values
 from simulator.core.players import strategies
 from simulator.core.players.strategies import check_strategy_name, resolve_tuned, without_tuned
 from simulator.core.run import limits, runner
@@ -44,7 +45,9 @@ KEYS = {
     "rotate": "true (default): play each lineup in every seat rotation",
     "question": "the question the study answers (one line, shown first in the report)",
     "baseline": "list of variants of the baseline setup",
-    "variants": "list of setups compared with the baseline, each a variant name or 'a+b'",
+    "rules": "a table of rule settings every setup plays with (name = value, as `islandsim rules` lists them; a "
+             "component file's path is relative to the experiment file)",
+    "variants": "list of setups compared with the baseline, each a variant name, a rule setting 'name=value', or 'a+b'",
     "force_events": "list of event cards, each forced in one compared setup",
     "exclude_events": "list of event cards, each excluded in one compared setup",
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
@@ -55,6 +58,8 @@ KEYS = {
     "null_setup": "true or false: whether to compare a null setup, the baseline played with another strategy random "
                   "stream, whose winner-change rate is the level of pure chaos (optional; default true when the study "
                   "compares setups)",
+    "sweeps": "list of sweeps, each a table {vary = \"name=A..B\" (or a list of them), measure = \"seat-imbalance\", "
+              "target = 0.25}: which value of a rule setting reaches the target, at each player count (docs/analysis.md)",
     "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
                     "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
@@ -82,6 +87,8 @@ class Experiment:
     confirm_lineup: tuple[str, ...] = ()
     confirm_n: int = 0
     compensation: compensation_module.Setting | None = None
+    sweeps: tuple = ()
+    base_rules: tuple[tuple[str, str], ...] = ()
 
 
 class _Source:
@@ -199,7 +206,34 @@ def load_experiment(path: Path | str) -> Experiment:
         confirm_lineup=tuple(confirm_lineup),
         confirm_n=confirm_n,
         compensation=_compensation(source, data),
+        sweeps=_sweeps(source, data, spec, players, lineups, arms),
+        base_rules=dict(arms[0].settings).get("rules", ()),
     )
+
+
+def _sweeps(source: _Source, data: dict, spec, players, lineups, arms) -> tuple:
+    from simulator.analysis.studies import sweep as sweep_module
+
+    found = []
+    for entry in _expect(source, data, "sweeps", list, []):
+        if not isinstance(entry, dict) or "vary" not in entry or set(entry) - {"vary", "measure", "target"}:
+            raise source.error("sweeps", f"each sweep is a table with 'vary' and optionally 'measure' and 'target', "
+                                         f"not {entry!r}")  # fmt: skip
+        vary = entry["vary"] if isinstance(entry["vary"], list) else [entry["vary"]]
+        target = entry.get("target")
+        try:
+            if not all(isinstance(text, str) for text in vary) or not vary:
+                raise UsageError(f"'vary' must be a text such as \"name=0..3\" or a list of them, not {entry['vary']!r}")
+            if target is not None and (isinstance(target, bool) or not isinstance(target, (int, float, str))):
+                raise UsageError(f"'target' must be a number, not {target!r}")
+            setting = sweep_module.SweepSetting(tuple(vary), str(entry.get("measure", "seat-imbalance")),
+                                                sweep_module.parse_target(str(target)) if target is not None else None)
+            for count in players:
+                setting.plan(spec.id, count, 2, 0, (), arms[0].variants, dict(arms[0].settings).get("rules", ()))
+        except UsageError as error:
+            raise source.error("sweeps", str(error)) from None
+        found.append(setting)
+    return tuple(found)
 
 
 def _compensation(source: _Source, data: dict) -> compensation_module.Setting | None:
@@ -237,11 +271,28 @@ def _lineup_names(source: _Source, data: dict, spec, players: tuple[int, ...], k
     return list(lineup)
 
 
+def _base_rules(source: _Source, data: dict, spec) -> tuple[tuple[str, str], ...]:
+    """The ``rules`` table: canonical rule settings of every setup (``()`` without it)."""
+    table = _expect(source, data, "rules", dict, {})
+    if not table:
+        return ()
+    if spec.rule_settings is None:
+        raise source.error("rules", f"{spec.title} declares no rule settings; 'rules' does not apply to it")
+    try:
+        return user_values(spec.rule_settings, list(table.items()), base=source.path.parent)
+    except UsageError as error:
+        raise source.error("rules", str(error)) from None
+
+
 def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[store.Arm, ...]:
     base = tuple(_string_list(source, data, "baseline"))
-    arms = [store.baseline_arm(base)]
+    base_rules = _base_rules(source, data, spec)
+    arms = [store.baseline_arm(base, base_rules)]
     for text in _string_list(source, data, "variants"):
-        arms.append(store.variant_arm(text, base))
+        try:
+            arms.append(store.variant_arm(text, base, spec.rule_settings, base_rules))
+        except UsageError as error:
+            raise source.error("variants", str(error), text) from None
     for kind in ("force", "exclude"):
         key = f"{kind}_events"
         cards = _string_list(source, data, key)
@@ -251,9 +302,9 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
             for card in cards:
                 if card not in spec.event_cards:
                     raise source.error(key, f"unknown event card '{card}'; cards: {', '.join(spec.event_cards)}", card)
-                arms.append(store.event_arm(kind, card, base))
+                arms.append(store.event_arm(kind, card, base, base_rules))
     if _expect(source, data, "null_setup", bool, len(arms) > 1):  # issue 25: the level of pure chaos
-        arms.append(store.null_arm(base))
+        arms.append(store.null_arm(base, rules=base_rules))
     seen: set[tuple] = set()
     for arm in arms:
         key = "baseline" if arm is arms[0] else "variants"
@@ -266,11 +317,12 @@ def _arms(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[
                 raise source.error(key, f"unknown variant '{name}' for {spec.id}; variants: {', '.join(spec.variants) or 'none'}", name)
         for count in players:
             try:
-                registry.check_variants(spec, arm.variants, count)
                 config = store.make_config(spec.id, count, 1, 0, (), arm)
+                registry.check_variants(spec, arm.variants, count, config.rules)
                 registry.check_event_rules(spec, config.force_events, config.exclude_events, count)
             except UsageError as error:
-                value = arm.settings[0][1][0] if arm.settings else (arm.variants[-1] if arm.variants else None)
+                events = [values[0] for name, values in arm.settings if name != "rules" and values]
+                value = events[0] if events else (arm.variants[-1] if arm.variants else None)
                 raise source.error(_key_of(arm, key), str(error), value) from None
     return tuple(arms)
 
@@ -321,8 +373,24 @@ def run_experiment(experiment: Experiment, store_folder: Path, jobs: int, say: C
     return studies
 
 
+def run_sweeps(experiment: Experiment, store_folder: Path, jobs: int, say: Callable[[str], None] | None = None,
+               n: int | None = None) -> dict[int, list[dict]]:  # fmt: skip
+    """Play (or reuse) the study's sweeps: per player count, each sweep's answer
+    (:func:`simulator.analysis.studies.sweep.run_sweep`), with the study's first lineup."""
+    from simulator.analysis.studies import sweep as sweep_module
+
+    found: dict[int, list[dict]] = {}
+    for players in experiment.players:
+        lineup = planned_lineups(experiment, players)[0]
+        for setting in experiment.sweeps:
+            plan = setting.plan(experiment.game, players, n or experiment.n, experiment.seed, lineup,
+                                experiment.arms[0].variants, experiment.base_rules)  # fmt: skip
+            found.setdefault(players, []).append(sweep_module.run_sweep(plan, store_folder, jobs, say))
+    return found
+
+
 def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str, list[Run]]]], n: int | None = None,
-                      report_folder: Path | None = None) -> report.Document:  # fmt: skip
+                      report_folder: Path | None = None, sweeps: dict[int, list[dict]] | None = None) -> report.Document:  # fmt: skip
     """The report of a study: description, then every analysis per player count, the strategies
     and where they stand (from the panels kept in ``report_folder``, the folder the report goes
     to), then the runs."""
@@ -343,6 +411,11 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
             block = compensation_module.study(groups[0][1], experiment.compensation)
             document.facts[-1]["compensation"] = block
             report_compensation.add_compensation(document, block, f"{players} players")
+        for result in (sweeps or {}).get(players, []):  # issue 35: which value balances it
+            from simulator.analysis.studies import sweep as sweep_module
+
+            sweep_module.add_to_report(document, result, f"{players} players")
+            document.facts[-1].setdefault("sweeps", []).append(result)
         all_runs += [run for _, runs in groups for run in runs]
     report_players.add_players(document, experiment.game, all_runs, report_folder)
     report.add_manifest(document, all_runs)

@@ -30,6 +30,7 @@ from simulator.core.players import stream_salt
 from simulator.core.store import results
 from simulator.core.run import runner
 from simulator.core.engine.registry import UsageError
+from simulator.core.engine.rule_settings import rules_label, user_values
 from simulator.core.store.run_lock import LOCK, RunLock
 
 DEFAULT_STORE = Path("results") / "store"
@@ -50,26 +51,45 @@ class Arm:
     """Non-zero: every seat plays its strategy with another random stream (``NAME+stream=N``): the null setup."""
 
 
-def baseline_arm(variants: tuple[str, ...] = ()) -> Arm:
-    """The reference setup of a comparison."""
-    return Arm("baseline" if not variants else "baseline: " + "+".join(variants), tuple(variants))
+def baseline_arm(variants: tuple[str, ...] = (), rules: tuple[tuple[str, str], ...] = ()) -> Arm:
+    """The reference setup of a comparison (``rules``: canonical rule settings every setup plays with)."""
+    parts = list(variants) + ([rules_label(rules)] if rules else [])
+    settings = (("rules", tuple(rules)),) if rules else ()
+    return Arm("baseline" if not parts else "baseline: " + "+".join(parts), tuple(variants), settings)
 
 
-def variant_arm(spec_text: str, base: tuple[str, ...] = ()) -> Arm:
-    """An arm from ``--variant X`` (``X+Y`` combines variants), on top of the baseline's variants."""
+def variant_arm(spec_text: str, base: tuple[str, ...] = (), declared=None,
+                base_rules: tuple[tuple[str, str], ...] = ()) -> Arm:  # fmt: skip
+    """An arm from ``--variant X`` (``X+Y`` combines variants), on top of the baseline's variants.
+    A part ``NAME=VALUE`` naming one of the game's rule settings (``declared``, a
+    :class:`~simulator.core.engine.rule_settings.RuleSettings`) sets it instead, on top of
+    ``base_rules``: ``--variant first_player_bonus=2``."""
     names = tuple(name.strip() for name in spec_text.split("+") if name.strip())
-    return Arm("+".join(names), tuple(dict.fromkeys(base + names)))
+    variants, assignments = [], []
+    for name in names:
+        key, equals, value = name.partition("=")
+        if equals and declared is not None and key.strip() in declared.by_name:
+            assignments.append((key.strip(), value.strip()))
+        else:
+            variants.append(name)
+    if not assignments:
+        settings = (("rules", tuple(base_rules)),) if base_rules else ()
+        return Arm("+".join(names), tuple(dict.fromkeys(base + tuple(variants))), settings)
+    own = dict(user_values(declared, assignments))
+    rules = tuple(sorted((dict(base_rules) | own).items()))
+    return Arm("+".join(names), tuple(dict.fromkeys(base + tuple(variants))), (("rules", rules),))
 
 
-def event_arm(kind: str, card: str, base: tuple[str, ...] = ()) -> Arm:
+def event_arm(kind: str, card: str, base: tuple[str, ...] = (), base_rules: tuple[tuple[str, str], ...] = ()) -> Arm:
     """An arm forcing (``kind='force'``) or excluding (``'exclude'``) one event card."""
-    return Arm(f"{kind} {card}", tuple(base), ((EVENT_SETTINGS[kind], (card,)),))
+    rules = (("rules", tuple(base_rules)),) if base_rules else ()
+    return Arm(f"{kind} {card}", tuple(base), ((EVENT_SETTINGS[kind], (card,)),) + rules)
 
 
-def null_arm(base: tuple[str, ...] = (), salt: int = 1) -> Arm:
+def null_arm(base: tuple[str, ...] = (), salt: int = 1, rules: tuple[tuple[str, str], ...] = ()) -> Arm:
     """The null setup: the baseline's rules and players, each seat's random stream salted by ``salt``
     (same deals, other random choices): its winner-change rate is the level of pure chaos."""
-    return Arm(NULL_SETUP, tuple(base), (), salt)
+    return Arm(NULL_SETUP, tuple(base), (("rules", tuple(rules)),) if rules else (), salt)
 
 
 def make_config(game: str, players: int, n: int, seed: int, lineup: tuple[str, ...], arm: Arm,

@@ -258,7 +258,7 @@ def build_page(spec: GameSpec, functions: tuple, names: tuple[str, ...], params:
 
 
 _TEMPLATE = """<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8"><title>__TITLE__</title>
+<html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>__TITLE__</title>
 <style>
 body{font-family:system-ui,sans-serif;margin:0;background:#f4f1ea;color:#222}
 header{padding:6px 12px;background:#20384f;color:#fff;font-size:13px}
@@ -273,6 +273,16 @@ main{display:flex;gap:10px;padding:8px 12px;height:calc(100vh - 150px);box-sizin
 #decision{background:#fff6d6;border:1px solid #d9c37a;padding:6px;font-weight:600;font-size:14px}
 #log{flex:1;overflow:auto;background:#fff;border:1px solid #bbb;padding:6px;font:13px/1.35 ui-monospace,monospace;white-space:pre-wrap}
 #log .old{color:#888}
+@media (max-width:760px){
+main{flex-direction:column;height:auto;padding:6px}
+#table{flex:none;width:100%}
+#table svg{max-height:none}
+#side{flex:none;min-width:0}
+#log{flex:none;max-height:45vh}
+#bar{flex-wrap:wrap}
+#slider{flex-basis:100%;order:5}
+header{font-size:12px}
+}
 </style></head><body>
 <header><h1>__TITLE__</h1>__HEADER__<div>keys: left/right arrows step, Home/End jump</div></header>
 <div id="bar"><button id="first" title="first step (Home)">|&lt;</button><button id="prev" title="previous step (left arrow)">&#x25C0;</button>
@@ -285,10 +295,116 @@ main{display:flex;gap:10px;padding:8px 12px;height:calc(100vh - 150px);box-sizin
 let steps = [], svgs = [];
 const slider = document.getElementById("slider");
 let current = -1;
-async function inflate(packed) {
-  const bytes = Uint8Array.from(atob(packed), (c) => c.charCodeAt(0));
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return JSON.parse(await new Response(stream).text());
+function inflate(bytes) {
+  // gzip (RFC 1952) holding one deflate stream (RFC 1951), inflated synchronously so that the
+  // step is drawn before the page's load event (a screenshot taken at load is never blank)
+  let pos = 10, bitBuffer = 0, bitCount = 0, length = 0;
+  const flags = bytes[3];
+  if (flags & 4) pos += 2 + (bytes[10] | (bytes[11] << 8));
+  if (flags & 8) while (bytes[pos++]);
+  if (flags & 16) while (bytes[pos++]);
+  if (flags & 2) pos += 2;
+  let out = new Uint8Array(Math.max(1024, bytes.length * 8));
+  function room(n) {
+    if (length + n <= out.length) return;
+    const bigger = new Uint8Array(Math.max(out.length * 2, length + n));
+    bigger.set(out.subarray(0, length));
+    out = bigger;
+  }
+  function bits(n) {
+    while (bitCount < n) {
+      if (pos >= bytes.length) throw new Error("the page's data is cut short");
+      bitBuffer |= bytes[pos++] << bitCount;
+      bitCount += 8;
+    }
+    const value = bitBuffer & ((1 << n) - 1);
+    bitBuffer >>>= n;
+    bitCount -= n;
+    return value;
+  }
+  function huffman(lengths) {
+    const count = new Uint16Array(16), symbol = new Uint16Array(lengths.length), offset = new Uint16Array(16);
+    for (const l of lengths) count[l]++;
+    count[0] = 0;
+    for (let l = 1; l < 16; l++) offset[l] = offset[l - 1] + count[l - 1];
+    for (let s = 0; s < lengths.length; s++) if (lengths[s]) symbol[offset[lengths[s]]++] = s;
+    return {count, symbol};
+  }
+  function decode(h) {
+    let code = 0, first = 0, index = 0;
+    for (let l = 1; l < 16; l++) {
+      code |= bits(1);
+      const count = h.count[l];
+      if (code - count < first) return h.symbol[index + (code - first)];
+      index += count; first += count; first <<= 1; code <<= 1;
+    }
+    throw new Error("the page's data is damaged");
+  }
+  const LENGTH_BASE = [3, 4, 5, 6, 7, 8, 9, 10, 11, 13, 15, 17, 19, 23, 27, 31, 35, 43, 51, 59, 67, 83, 99, 115, 131,
+                       163, 195, 227, 258];
+  const LENGTH_EXTRA = [0, 0, 0, 0, 0, 0, 0, 0, 1, 1, 1, 1, 2, 2, 2, 2, 3, 3, 3, 3, 4, 4, 4, 4, 5, 5, 5, 5, 0];
+  const DISTANCE_BASE = [1, 2, 3, 4, 5, 7, 9, 13, 17, 25, 33, 49, 65, 97, 129, 193, 257, 385, 513, 769, 1025, 1537,
+                         2049, 3073, 4097, 6145, 8193, 12289, 16385, 24577];
+  const DISTANCE_EXTRA = [0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 4, 5, 5, 6, 6, 7, 7, 8, 8, 9, 9, 10, 10, 11, 11, 12, 12, 13, 13];
+  const ORDER = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15];
+  let last = 0;
+  while (!last) {
+    last = bits(1);
+    const type = bits(2);
+    if (type === 0) {  // stored
+      bitBuffer = 0; bitCount = 0;
+      const n = bytes[pos] | (bytes[pos + 1] << 8);
+      pos += 4;
+      room(n);
+      out.set(bytes.subarray(pos, pos + n), length);
+      pos += n; length += n;
+      continue;
+    }
+    let lengths, distances;
+    if (type === 1) {  // fixed codes
+      const fixed = new Uint8Array(288);
+      fixed.fill(8, 0, 144); fixed.fill(9, 144, 256); fixed.fill(7, 256, 280); fixed.fill(8, 280, 288);
+      lengths = huffman(fixed);
+      distances = huffman(new Uint8Array(30).fill(5));
+    } else if (type === 2) {  // dynamic codes
+      const nLength = bits(5) + 257, nDistance = bits(5) + 1, nCode = bits(4) + 4;
+      const codeLengths = new Uint8Array(19);
+      for (let i = 0; i < nCode; i++) codeLengths[ORDER[i]] = bits(3);
+      const codes = huffman(codeLengths);
+      const all = new Uint8Array(nLength + nDistance);
+      for (let i = 0; i < nLength + nDistance;) {
+        const symbol = decode(codes);
+        if (symbol < 16) { all[i++] = symbol; continue; }
+        let repeat, value = 0;
+        if (symbol === 16) { value = all[i - 1]; repeat = 3 + bits(2); }
+        else if (symbol === 17) repeat = 3 + bits(3);
+        else repeat = 11 + bits(7);
+        while (repeat--) all[i++] = value;
+      }
+      lengths = huffman(all.subarray(0, nLength));
+      distances = huffman(all.subarray(nLength));
+    } else {
+      throw new Error("the page's data is damaged");
+    }
+    for (;;) {
+      let symbol = decode(lengths);
+      if (symbol < 256) { room(1); out[length++] = symbol; continue; }
+      if (symbol === 256) break;
+      symbol -= 257;
+      const n = LENGTH_BASE[symbol] + bits(LENGTH_EXTRA[symbol]);
+      const d = decode(distances);
+      const distance = DISTANCE_BASE[d] + bits(DISTANCE_EXTRA[d]);
+      room(n);
+      for (let k = 0; k < n; k++, length++) out[length] = out[length - distance];
+    }
+  }
+  return out.subarray(0, length);
+}
+function unpack(packed) {
+  const text = atob(packed);
+  const bytes = new Uint8Array(text.length);
+  for (let i = 0; i < text.length; i++) bytes[i] = text.charCodeAt(i);
+  return JSON.parse(new TextDecoder("utf-8").decode(inflate(bytes)));
 }
 function show(i) {
   if (!steps.length) return;
@@ -325,14 +441,17 @@ document.addEventListener("keydown", (event) => {
   else if (event.key === "Home") { show(0); event.preventDefault(); }
   else if (event.key === "End") { show(steps.length - 1); event.preventDefault(); }
 });
-inflate(document.getElementById("data").textContent.trim()).then((data) => {
-  steps = data.steps;
-  svgs = data.svgs;
-  slider.max = String(steps.length - 1);
+function fromHash() {
   const start = Number(location.hash.replace("#step=", "") || 1) - 1;
   show(isNaN(start) ? 0 : start);
-  document.body.dataset.ready = "1";
-});
+}
+const data = unpack(document.getElementById("data").textContent.trim());
+steps = data.steps;
+svgs = data.svgs;
+slider.max = String(steps.length - 1);
+fromHash();
+window.addEventListener("hashchange", fromHash);
+document.body.dataset.ready = "1";
 </script></body></html>
 """
 
@@ -349,8 +468,10 @@ def esc(value: object) -> str:
 
 
 def svg_document(width: int, height: int, parts: list[str], background: str = "#f7f3e8") -> str:
-    """An ``<svg>`` element of ``width`` x ``height`` user units (scaled to the page) holding ``parts``."""
-    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" font-family="sans-serif">'
+    """An ``<svg>`` element of ``width`` x ``height`` user units holding ``parts``; it scales to the
+    width of the page (``viewBox``, ``width="100%"``): nothing scrolls sideways on a phone."""
+    return (f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {width} {height}" width="100%" '
+            f'preserveAspectRatio="xMidYMin meet" font-family="sans-serif">'
             f'<rect width="{width}" height="{height}" fill="{background}"/>' + "".join(parts) + "</svg>")
 
 

@@ -23,6 +23,7 @@ compiled (``simulator.compiled_cache.NOT_COMPILED``).
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import json
 import math
@@ -228,7 +229,7 @@ class RuleSettings:
         """The setting called ``name``; :class:`UsageError` listing the valid names otherwise."""
         found = self.by_name.get(name)
         if found is None:
-            close = [other for other in self.by_name if name and (name in other or other in name)]
+            close = difflib.get_close_matches(name, list(self.by_name), n=3, cutoff=0.6)
             hint = f" (did you mean {', '.join(close[:3])}?)" if close else ""
             raise UsageError(f"unknown rule setting '{name}' for {self.game}{hint}; settings: "
                              f"{', '.join(self.by_name)} (see `islandsim rules --game {self.game}`)")  # fmt: skip
@@ -433,3 +434,31 @@ def _value_text(value: Any) -> str:
     if isinstance(value, (list, dict)):
         return "a table"
     return _number_text(value)
+
+
+def rules_text(rules: Iterable[tuple[str, str]]) -> str:
+    """A run's own settings (``RunConfig.rules``) on one line: ``first_player_bonus = 2, ...``."""
+    parts = []
+    for name, text in rules:
+        value = json.loads(text) if isinstance(text, str) else text
+        if isinstance(value, dict) and all(key.isdigit() for key in value):
+            shown = ", ".join(f"{count}p: {_value_text(number)}" for count, number in sorted(value.items()))
+            parts.append(f"{name} = {{{shown}}}")
+        else:
+            parts.append(f"{name} = {_value_text(value) if not isinstance(value, list) else 'your own file'}")
+    return "; ".join(parts)
+
+
+def rules_label(rules: Iterable[tuple[str, str]]) -> str:
+    """A run's own settings as a short setup label, the way ``--variant NAME=VALUE`` writes them:
+    ``first_player_bonus=2+hand_size=6`` (a component file: ``treasures=own-file``)."""
+    parts = []
+    for name, text in rules:
+        value = json.loads(text) if isinstance(text, str) else text
+        if isinstance(value, list):
+            parts.append(f"{name}=own-file")
+        elif isinstance(value, dict):
+            parts.append(f"{name}=" + ",".join(f"{count}:{_value_text(number)}" for count, number in sorted(value.items())))
+        else:
+            parts.append(f"{name}={_value_text(value)}")
+    return "+".join(parts)

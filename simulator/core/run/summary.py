@@ -7,6 +7,7 @@ import math
 import polars as pl
 
 from simulator.core.run.tables import Column, Table, render
+from simulator.core.store.results import rules_changed_lines
 
 Z_95 = 1.959963984540054
 """Two-sided 95% normal quantile."""
@@ -82,6 +83,8 @@ def summarize(manifest: dict, results: pl.LazyFrame) -> dict:
         "force_events": manifest.get("force_events", []),
         "exclude_events": manifest.get("exclude_events", []),
         "lineup": manifest["lineup"],
+        "rules_changed": rules_changed_lines(manifest),
+        "rules_fingerprint": manifest.get("rules_fingerprint"),
         "by_seat": _rate_rows(by_seat, "seat"),
         "by_strategy": _rate_rows(by_strategy, "strategy"),
         "tie_rate": per_game["tied"] / games,
@@ -157,6 +160,8 @@ def format_summary(summary: dict, title: str, out_dir: str, fmt: str = "text") -
         + "".join(f", {label}: {', '.join(summary[key])}" for key, label in
                   (("force_events", "events forced"), ("exclude_events", "events excluded")) if summary.get(key)),
     ]  # fmt: skip
+    if summary.get("rules_changed"):
+        parts.append("rules changed: " + "; ".join(summary["rules_changed"]))
     timings = summary["timings"]
     if "elapsed_seconds" in timings:
         parts.append(

@@ -17,7 +17,7 @@ from pathlib import Path
 import polars as pl
 
 from simulator.core.engine.registry import UsageError
-from simulator.core.store.results import scan_run
+from simulator.core.store.results import rules_changed_lines, scan_run
 
 EXTENSIONS = {".csv": "csv", ".parquet": "parquet", ".json": "json"}
 """File extension -> export format, when no format is given."""
@@ -31,7 +31,11 @@ def results_rows(run_dir: Path) -> tuple[pl.LazyFrame, int]:
     how many rows that is."""
     manifest, rows = scan_run(run_dir)
     count = sum(chunk["games"] for chunk in manifest["chunks"]) * manifest["players"]
-    return rows.with_columns(pl.col("strategy").cast(pl.String)).sort("game", "seat"), count
+    rows = rows.with_columns(pl.col("strategy").cast(pl.String))
+    changed = rules_changed_lines(manifest)
+    if changed:  # a run of changed rule values names them on every row (one table, no side file to lose)
+        rows = rows.with_columns(pl.lit("; ".join(changed)).alias("rules_changed"))
+    return rows.sort("game", "seat"), count
 
 
 def _write(rows: pl.LazyFrame, fmt: str, path: str) -> None:

@@ -178,6 +178,8 @@ def manifest_rules(manifest: dict) -> tuple[tuple[str, str], ...]:
     """The user's rule settings a manifest records, as :class:`~simulator.core.run.runner.RunConfig`
     holds them (``(name, JSON value)`` sorted by name)."""
     rules = manifest.get(RULES_KEY) or {}
+    if isinstance(rules, (list, tuple)) and all(isinstance(pair, (list, tuple)) and len(pair) == 2 for pair in rules):
+        return tuple(sorted((str(name), str(value)) for name, value in rules))  # a RunConfig's own form
     if not isinstance(rules, dict):
         raise UsageError(f"the manifest's {RULES_KEY} is not a table of rule settings")
     return tuple(sorted((str(name), json.dumps(value, sort_keys=True)) for name, value in rules.items()))
@@ -187,10 +189,29 @@ def rules_changed(prepared) -> dict:
     """Every rule value that differs from the rulebook's (or the reconstruction's), what a user reads:
     name -> {"value", "default", "source"} (a preset variant, or the user's setting)."""
     values = getattr(prepared, "rule_values", None)
-    if values is None:
+    declared = getattr(prepared.spec, "rule_settings", None)
+    if values is None or declared is None:
         return {}
-    return {name: {"value": value, "default": values.defaults[name], "source": values.sources.get(name, "")}
+    by_name = declared.by_name
+    return {name: {"value": value, "default": values.defaults[name], "source": values.sources.get(name, ""),
+                   "reconstructed": by_name[name].reconstructed}
             for name, value in values.changed().items()}  # fmt: skip
+
+
+def rules_changed_lines(manifest: dict) -> list[str]:
+    """Every rule value of the run that differs from the rulebook's (or the reconstruction's), one
+    line each: ``first_player_bonus = 2 (rulebook: 5)`` (a component file: ``treasures: your own file``)."""
+    lines = []
+    for name, entry in sorted((manifest.get("rules_changed") or {}).items()):
+        value, default = entry.get("value"), entry.get("default")
+        source = entry.get("source", "")
+        by = f", {source}" if str(source).startswith("variant") else ""
+        if isinstance(value, (list, dict)):
+            lines.append(f"{name}: your own file{by}")
+        else:
+            origin = "reconstruction" if entry.get("reconstructed") else "rulebook"
+            lines.append(f"{name} = {value} ({origin}: {default}{by})")
+    return lines
 
 
 def _rules_text(rules: dict) -> str:

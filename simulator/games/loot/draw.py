@@ -3,7 +3,9 @@
 The Main Island in the middle with its four coasts and eight landings (the cards played there, the
 treasure chests, the compass stacks), the ship at its corner; around it the decks, the treasures
 revealed, the small islands; below, one panel per seat (and Aaron with 2 players): hand (face down
-for a seat the viewer is not), curse cubes, compasses in front, kept treasures.  Plain Python.
+for a seat the viewer is not), curse cubes, compasses in front, kept treasures.  Once the game is
+over, the final scores over the Main Island: every seat's rank, loot value and its parts (treasure
+gold, the Healer's price, the First Player tile), the eliminated last.  Plain Python.
 """
 
 from __future__ import annotations
@@ -13,6 +15,7 @@ import numpy as np
 from simulator.core.engine.replay_page import (
     SEAT_FILLS, card, circle, hidden_slots_of, rect, seat_narration, svg_document, text,
 )
+from simulator.core.engine.narration import plural
 from simulator.core.engine.seats import seat_label
 from simulator.games.loot import components
 from simulator.games.loot.map_components import colour_names, events, island_names
@@ -21,6 +24,7 @@ from simulator.games.loot.state import (
     AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND, S_HAND_N,
     S_HAS_AARON, S_ISLAND_UP, S_KEPT_TYPE, S_LAND, S_LAND_CHESTS, S_LAND_N, S_MAP_DECK_N, S_MAP_DISC_N, S_PASSED,
     S_PLAYERS, S_REVEAL, S_REVEAL_N, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TDECK_N, S_TDISC_N,
+    ELIM_CUBES, PH_OVER, S_ELIM, S_GOLD, S_HEALER, S_INFO_HEALER, S_PHASE, S_RANK, S_SCORE,
 )
 
 FILLS = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9c80e"}
@@ -94,14 +98,62 @@ def _owner_panel(state: np.ndarray, cards: np.ndarray, owner: int, x: float, y: 
             for kind, name in enumerate(components.TREASURE_TYPE_NAMES) if state[S_KEPT_TYPE + owner * 8 + kind]]
     parts.append(text(x + 10, y + 84, "kept: " + (", ".join(kept) or "nothing"), 13, fill="#5a4a00"))
     size = int(state[S_HAND_N + owner])
-    parts.append(text(x + 290, y + 20, f"hand ({size})", 13, fill="#555"))
-    step = min(28.0, 290 / max(size, 1))
+    parts.append(text(x + 330, y + 20, f"hand ({size})", 13, fill="#555"))
+    step = min(28.0, 250 / max(size, 1))
     for i in range(size):
         slot = S_HAND + owner * HAND_CAP + i
         if hidden[slot]:
-            parts.append(card(x + 290 + i * step, y + 28, 25, 36, "", face_down=True))
+            parts.append(card(x + 330 + i * step, y + 28, 25, 36, "", face_down=True))
         else:
-            parts.append(_map_card(cards, int(state[slot]), x + 290 + i * step, y + 28))
+            parts.append(_map_card(cards, int(state[slot]), x + 330 + i * step, y + 28))
+    return parts
+
+
+def final_scores(state: np.ndarray) -> list[dict]:
+    """Every seat's final score and its parts, best rank first, the eliminated last: seat, rank (0:
+    eliminated), loot value, treasure gold (crown bonuses included), Healer (number, cost), First
+    Player tile bonus, why eliminated."""
+    rows = []
+    for seat in range(int(state[S_PLAYERS])):
+        healer = int(state[S_HEALER + seat])
+        cubes = int(state[S_CUBES + seat])
+        cost = 0 if healer < 0 else int(state[S_INFO_HEALER + 2 * healer] * cubes + state[S_INFO_HEALER + 2 * healer + 1])
+        gold, score, eliminated = int(state[S_GOLD + seat]), int(state[S_SCORE + seat]), int(state[S_ELIM + seat])
+        rows.append({"seat": seat, "rank": int(state[S_RANK + seat]), "score": score, "gold": gold, "healer": healer,
+                     "cubes": cubes, "cost": cost, "tile": score - gold + cost if not eliminated else 0,
+                     "eliminated": ("13 curse cubes or more" if eliminated == ELIM_CUBES else "cannot pay the Healer")
+                     if eliminated else ""})  # fmt: skip
+    return sorted(rows, key=lambda row: (row["rank"] == 0, row["rank"], row["seat"]))
+
+
+def _scoreboard(state: np.ndarray) -> list[str]:
+    """The final scores over the Main Island: rank, seat, loot value = treasures - Healer + tile."""
+    x0, y0, width, height = ISLAND
+    rows = final_scores(state)
+    top = y0 + 24
+    parts = [rect(x0 + 10, y0 + 10, width - 20, height - 20, "#fffdf3", "#8a7440", 10),
+             text(x0 + width / 2, top + 12, "Final scores", 19, "middle", "#3e2723", "b")]
+    columns = ((x0 + 24, "rank", "start"), (x0 + 84, "seat", "start"), (x0 + 214, "loot value", "end"),
+               (x0 + 296, "treasures", "end"), (x0 + 466, "- Healer", "end"), (x0 + 538, "+ 1st tile", "end"))
+    for x, name, anchor in columns:
+        parts.append(text(x, top + 40, name, 13, anchor, "#5a4a20", "b"))
+    for i, row in enumerate(rows):
+        y = top + 64 + i * 26
+        seat = row["seat"]
+        parts.append(circle(x0 + 76, y - 5, 6, SEAT_FILLS[seat]))
+        parts.append(text(x0 + 84, y, seat_label(seat), 14, weight="b"))
+        if row["eliminated"]:
+            parts.append(text(x0 + 24, y, "-", 14))
+            parts.append(text(x0 + 150, y, f"eliminated: {row['eliminated']}", 13, fill="#8b0000"))
+            continue
+        healer = f"{row['cost']} (Healer {row['healer'] + 1}, {plural(row['cubes'], 'cube')})" if row["healer"] >= 0 else "0"
+        cells = (str(row["rank"]), None, str(row["score"]), str(row["gold"]), healer, str(row["tile"]))
+        for (x, _, anchor), cell in zip(columns, cells):
+            if cell is not None:
+                parts.append(text(x, y, cell, 13 if cell == healer else 14, anchor, "#222", "b" if cell == cells[2] else ""))
+    parts.append(text(x0 + width / 2, y0 + height - 22, "loot value = treasure gold (crown bonuses included) "
+                                                         "- the Healer's price + the First Player tile", 11, "middle",
+                      "#5a4a20"))  # fmt: skip
     return parts
 
 
@@ -114,7 +166,8 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
     event = int(state[S_EVENT])
     parts = [rect(x0, y0, width, height, "#d9c68f", "#8a7440", 40),  # the Main Island
              text(x0 + width / 2, y0 + 40, "Main Island", 18, "middle", "#5a4a20", "b"),
-             text(12, 22, f"Round {round_number}" if round_number <= 5 else "End of the game", 18, weight="b"),
+             text(12, 22, "Game over" if state[S_PHASE] == PH_OVER else f"Round {round_number}" if round_number <= 5
+                  else "End of the game", 18, weight="b"),  # fmt: skip
              ]
     if event >= 0:
         words = f"event {events()[event]['code']}: {events()[event]['description']}".split(" ")
@@ -153,6 +206,8 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
         parts.append(text(8, 68 + line * 17, f"{name.replace('_', ' ')}: {'face up' if up else 'used'}", 13,
                           fill="#234" if up else "#999"))  # fmt: skip
         line += 1
+    if state[S_PHASE] == PH_OVER:
+        parts += _scoreboard(state)
     owners = list(range(players)) + ([AARON] if state[S_HAS_AARON] else [])
     for i, owner in enumerate(owners):
         parts += _owner_panel(state, cards, owner, 8 + (i % 2) * 596, 580 + (i // 2) * 98, hidden, seat)

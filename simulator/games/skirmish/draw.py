@@ -1,6 +1,7 @@
 """The skirmish game: the table drawn for the visual replay (``simulator/core/engine/replay_page.py``).
 
-The board square by square (sea, land, rocks, Anchor squares, the red-cross chest squares), the
+The board square by square, each square marked ``row,col`` and the edges numbered, as the text names
+squares ("(6,1)") (sea, land, rocks, Anchor squares, the red-cross chest squares), the
 unopened chests (their content only in the all-seeing view: nobody knows it in the game), the
 characters (a disc in the owner's colour, its number in the team; Bobby a star), the bombs, the
 gems and ammunition dropped on a square, each boat at its Anchor square; beside it one panel per
@@ -27,7 +28,7 @@ from simulator.games.skirmish.state import (
 
 SQUARE_FILLS = {SEA: "#4f8fc9", LAND: "#ead9a4", OBSTACLE: "#7d7d7d", ANCHOR: "#c9b27a"}
 CELL = 50
-BOARD_X, BOARD_Y = 12, 44
+BOARD_X, BOARD_Y = 34, 56
 PANEL_WIDTH = 470
 CHEST_SHORT = {"ammunition": "ammo", "trapped chest": "trap"}
 
@@ -37,6 +38,8 @@ def _square(state: np.ndarray, square: int, x: float, y: float, hidden: np.ndarr
     parts = [rect(x, y, CELL, CELL, SQUARE_FILLS.get(kind, "#ccc"), "#6d5a3a", 0)]
     if kind == ANCHOR:
         parts.append(text(x + CELL / 2, y + CELL - 4, "anchor", 9, "middle", "#5d4037"))
+    row, col = divmod(square, int(state[COLS]))
+    parts.append(text(x + CELL / 2, y + 10, f"{row},{col}", 9, "middle", "#fff" if kind in (SEA, OBSTACLE) else "#5d4037"))
     if state[CHEST_SQUARE + square]:
         parts.append(f'<path d="M{x + 4:g} {y + 4:g} l8 8 m0 -8 l-8 8" stroke="#c62828" stroke-width="2"/>')
     chest = int(state[SQ_CHEST + square])
@@ -121,6 +124,11 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
         parts += _square(state, square, BOARD_X + col * CELL, BOARD_Y + row * CELL, hidden)
     for index in range(players):
         parts += _boat(state, index, rows, cols)
+    for col in range(cols):  # the board's edges numbered as the text writes a square: (row,col)
+        parts.append(text(BOARD_X + col * CELL + CELL / 2, BOARD_Y - 5, col, 12, "middle", "#20384f", "b"))
+    for row in range(rows):
+        parts.append(text(BOARD_X - 6, BOARD_Y + row * CELL + CELL / 2 + 4, row, 12, "end", "#20384f", "b"))
+    parts.append(text(BOARD_X - 6, BOARD_Y - 5, "row\\col", 9, "end", "#20384f"))
     bottom = BOARD_Y + rows * CELL
     panel_x = BOARD_X + cols * CELL + 14
     last = int(state[PLAYED + state[PLAYED_COUNT] - 1]) if state[PLAYED_COUNT] else -1
@@ -128,8 +136,8 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
                                    f"{card_name(last) if last >= 0 else 'none'}", 12))  # fmt: skip
     for index in range(players):
         parts += _seat_panel(state, index, panel_x, 40 + index * 118, hidden, seat)
-    legend = "sea blue, land sand, rocks grey; red cross: chest square; disc: character (team colour, number); " \
-             "dashed: stunned; star: Bobby; black: bomb; boat: at its Anchor"
+    legend = "row,col: the square as the text names it (row,col); sea blue, land sand, rocks grey; red cross: chest " \
+             "square; disc: character (team colour, number); dashed: stunned; star: Bobby; black: bomb; boat: at its Anchor"
     parts.append(text(12, bottom + 18, legend, 11, fill="#444"))
     height = max(bottom + 28, 40 + players * 118)
     return svg_document(panel_x + PANEL_WIDTH + 8, int(height), parts)

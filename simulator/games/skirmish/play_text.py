@@ -287,21 +287,25 @@ BOARD_SYMBOLS = {SEA: "~", OBSTACLE: "#", ANCHOR: "A"}
 
 
 def _square_symbol(state, square: int) -> str:
-    """A square in one or two characters: a character's seat number (B for Bobby), o a bomb, X a
-    closed chest, $ dropped loot, @N the boat of seat N at its Anchor, then the ground (~ sea,
+    """A square as every piece on it, none hidden under another: a character's seat number (B for
+    Bobby), o a bomb, X a closed chest, $ dropped loot, @N the boat of seat N at its Anchor
+    (``o@2``: a bomb on seat 2's Anchor, beside its boat); an empty square is its ground (~ sea,
     # obstacle, A Anchor, + an opened chest square, . land)."""
+    pieces = []
     char = int(state[SQ_CHAR + square])
     if char >= 0:
-        return "B" if char == BOBBY else str(char // 4 + 1)
+        pieces.append("B" if char == BOBBY else str(char // 4 + 1))
     if state[SQ_BOMB + square] >= 0:
-        return "o"
+        pieces.append("o")
     if state[SQ_CHEST + square] != NO_CHEST:
-        return "X"
+        pieces.append("X")
     if state[SQ_LOOT_GEMS + square] or state[SQ_LOOT_AMMO + square]:
-        return "$"
+        pieces.append("$")
     for seat in range(int(state[PLAYERS])):
         if state[ALIVE + seat] == 1 and state[BOAT_ANCHOR + seat] == square:
-            return f"@{seat + 1}"
+            pieces.append(f"@{seat + 1}")
+    if pieces:
+        return "".join(pieces)
     kind = int(state[SQ_KIND + square])
     if kind in BOARD_SYMBOLS:
         return BOARD_SYMBOLS[kind]
@@ -309,13 +313,18 @@ def _square_symbol(state, square: int) -> str:
 
 
 def board_lines(state) -> list[str]:
-    """The board as a grid, columns and rows numbered as the narration writes squares (row,col)."""
+    """The board as a grid, columns and rows numbered as the narration writes squares (row,col);
+    the columns as wide as the fullest square (``1o@2``: a character of seat 1 and a bomb on seat
+    2's Anchor, by its boat)."""
     rows, cols = int(state[ROWS]), int(state[COLS])
-    lines = ["     " + " ".join(f"{col:>2}" for col in range(cols))]
+    symbols = [[_square_symbol(state, row * cols + col) for col in range(cols)] for row in range(rows)]
+    width = max([2] + [len(symbol) for line in symbols for symbol in line])
+    lines = ["     " + " ".join(f"{col:>{width}}" for col in range(cols))]
     for row in range(rows):
-        lines.append(f"  {row:>2} " + " ".join(f"{_square_symbol(state, row * cols + col):>2}" for col in range(cols)))
+        lines.append(f"  {row:>2} " + " ".join(f"{symbol:>{width}}" for symbol in symbols[row]))
     lines.append("  (1-4 a seat's character, B Bobby, o bomb, X closed chest, $ dropped loot, @N seat N's boat, "
-                 "A Anchor, ~ sea, # obstacle, + opened chest square)")  # fmt: skip
+                 "every piece of a square shown: o@2 a bomb by seat 2's boat; A Anchor, ~ sea, # obstacle, "
+                 "+ opened chest square)")  # fmt: skip
     return lines
 
 

@@ -1,6 +1,7 @@
 """Tobago: the table drawn for the visual replay (``simulator/core/engine/replay_page.py``).
 
-The hex island (terrain colours, axial coordinates of the board file) with its huts, palm trees and
+The hex island (terrain colours; each hex marked with its axial coordinates ``q,r`` of the board
+file, as the options and the narration name hexes: "on (-2,2)") with its huts, palm trees and
 statues (an arrow shows where a statue faces), the amulets lying on it, the ATVs (one disc per seat)
 and the treasure markers of each map once they are down (R16, one marker colour per map); beside
 it the four treasure maps with their clue cards and roses, the share in progress, and one panel per
@@ -31,7 +32,11 @@ TERRAIN_FILLS = {"mountains": "#9e8e7e", "jungle": "#2e7d32", "beach": "#f3e0a0"
                  "river": "#64b5f6", "lake": "#1e88e5"}  # fmt: skip
 MARKER_FILLS = {"white": "#ffffff", "grey": "#9e9e9e", "black": "#111111", "brown": "#8d5524"}
 WIDTH, HEIGHT = 1040, 700
-ISLAND_BOX = (10, 40, 560, 520)  # where the island is fitted
+ISLAND_BOX = (6, 36, 704, 574)  # where the island is fitted
+MAPS_X = 716
+"""Where the treasure maps column starts, right of the island."""
+BELOW = 616
+"""Where the legend starts, under the island."""
 LANDMARKS = ((0, 4, "hut"), (4, 7, "palm"), (7, 10, "statue"))
 FACING = ((0, -1), (0.87, -0.5), (0.87, 0.5), (0, 1), (-0.87, 0.5), (-0.87, -0.5))
 """Unit vectors of the directions N, NE, SE, S, SW, NW (flat-topped hexes)."""
@@ -61,6 +66,10 @@ def _island(state: np.ndarray) -> list[str]:
     k = size / 24  # the drawings below are sized for hexes of 24 units
     parts = [_hexagon(x, y, size, TERRAIN_FILLS.get(TERRAINS[TERRAIN[island, h]], "#ccc"))
              for h, (x, y) in enumerate(centres)]
+    for h, (x, y) in enumerate(centres):  # the coordinates the text names a hex by: (q,r)
+        parts.append(f'<text x="{x:.1f}" y="{y + 0.78 * size:.1f}" font-size="{0.38 * size:.1f}" text-anchor="middle" '
+                     f'fill="#1a1a1a" stroke="#ffffff" stroke-width="{0.1 * size:.1f}" stroke-opacity="0.7" '
+                     f'paint-order="stroke">{HEX_Q[island, h]},{HEX_R[island, h]}</text>')
     for start, end, kind in LANDMARKS:
         for index in range(start, end):
             where = int(state[LANDMARK_HEX + index])
@@ -87,7 +96,7 @@ def _island(state: np.ndarray) -> list[str]:
         words = [int(state[MAP_CAND + map_index * N_WORDS + w]) for w in range(N_WORDS)]
         for h in from_bits(words):
             x, y = centres[h]
-            parts.append(rect(x - 18 * k + map_index * 9 * k, y + 9 * k, 8 * k, 8 * k, MARKER_FILLS[MAP_NAMES[map_index]],
+            parts.append(rect(x - 18 * k + map_index * 9 * k, y + 5 * k, 8 * k, 8 * k, MARKER_FILLS[MAP_NAMES[map_index]],
                               "#444", 1))  # fmt: skip
     players = int(state[PLAYERS])
     for seat in range(players):
@@ -104,21 +113,21 @@ def _island(state: np.ndarray) -> list[str]:
 
 def _maps(state: np.ndarray, top: float) -> list[str]:
     deck = int(state[DECK])
-    parts = [text(590, top, "treasure maps (clues; rose owners in brackets)", 13, weight="b")]
+    parts = [text(MAPS_X, top, "treasure maps (clues; [rose owners])", 13, weight="b")]
     y = top + 8
     for map_index in range(N_MAPS):
         name = MAP_NAMES[map_index]
         candidates = len(from_bits([int(state[MAP_CAND + map_index * N_WORDS + w]) for w in range(N_WORDS)]))
         down = "markers down" if state[MAP_MARKERS_DOWN + map_index] else "markers not down"
-        parts.append(rect(590, y, 440, 18, MARKER_FILLS[name], "#444", 3, ' fill-opacity="0.35"'))
-        parts.append(text(596, y + 14, f"{name} map: {plural(candidates, 'possible hex')}, {down}", 12, weight="b"))
+        parts.append(rect(MAPS_X, y, WIDTH - MAPS_X - 6, 18, MARKER_FILLS[name], "#444", 3, ' fill-opacity="0.35"'))
+        parts.append(text(MAPS_X + 5, y + 14, f"{name} map: {plural(candidates, 'possible hex')}, {down}", 11, weight="b"))
         y += 20
         for i in range(int(state[MAP_LEN + map_index])):
             clue = int(state[MAP_CARD + map_index * MAX_MAP_CLUES + i])
             rose = int(state[MAP_ROSE + map_index * MAX_MAP_CLUES + i])
             owner = f" [{seat_label(rose)}]" if rose >= 0 else ""
             words = "the raiser's rose" if clue < 0 else clue_text(deck, clue)
-            parts.append(text(604, y + 12, f"{words}{owner}", 11))
+            parts.append(text(MAPS_X + 12, y + 12, f"{words}{owner}", 11))
             y += 15
         y += 6
     return parts
@@ -150,25 +159,27 @@ def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat:
     """The Tobago table as SVG; ``seat`` (engine index) sees only its own clue hand."""
     hidden = hidden_slots_of("tobago", state, seat)
     parts = [text(10, 24, f"Turn {int(state[TURNS])}: {seat_label(int(state[ACTIVE]))} to play", 18, weight="b"),
-             text(590, 24, f"clue deck {int(state[CLUE_DECK_COUNT])}, gold deck {int(state[GOLD_DECK_COUNT])}, "
-                           f"amulets in supply {int(state[AMULET_SUPPLY])}", 12)]  # fmt: skip
+             text(MAPS_X, 24, f"clue deck {int(state[CLUE_DECK_COUNT])}, gold deck {int(state[GOLD_DECK_COUNT])}, "
+                              f"amulets in supply {int(state[AMULET_SUPPLY])}", 11)]  # fmt: skip
     parts += _island(state)
     parts += _maps(state, 50)
     share = int(state[SHARE_MAP])
     if share >= 0:
         turned = int(state[POOL_POS])
         values = ", ".join("curse" if state[POOL + i] == 0 else str(int(state[POOL + i])) for i in range(turned))
-        parts.append(text(590, 500, f"share of the {MAP_NAMES[share]} treasure: {int(state[POOL_COUNT])} gold cards, "
-                                    f"turned up: {values or 'none'}", 12, fill="#8a6d00", weight="b"))  # fmt: skip
+        parts.append(text(MAPS_X, 540, f"share of the {MAP_NAMES[share]} treasure: {int(state[POOL_COUNT])} gold cards,",
+                          12, fill="#8a6d00", weight="b"))  # fmt: skip
+        parts.append(text(MAPS_X, 556, f"turned up: {values or 'none'}", 12, fill="#8a6d00", weight="b"))
     legend = [(name, fill) for name, fill in TERRAIN_FILLS.items()]
     for i, (name, fill) in enumerate(legend):
-        parts.append(rect(12 + i * 92, 566, 14, 14, fill, "#444", 2))
-        parts.append(text(30 + i * 92, 578, name, 11))
-    parts.append(text(12, 598, "hut: brown house; palm: green; statue: grey block, red line = where it faces; "
-                               "amulet: yellow diamond; markers: small squares (map colour)", 11, fill="#444"))  # fmt: skip
+        parts.append(rect(12 + i * 92, BELOW, 14, 14, fill, "#444", 2))
+        parts.append(text(30 + i * 92, BELOW + 12, name, 11))
+    parts.append(text(12, BELOW + 32, "q,r: the hex's coordinates, as the text names it (q,r); hut: brown house; palm: "
+                                      "green; statue: grey block, red line = where it faces; amulet: yellow diamond; "
+                                      "markers: small squares (map colour)", 11, fill="#444"))  # fmt: skip
     for index in range(players):
-        parts += _seat_panel(state, index, 6 + (index % 2) * 516, 606 + (index // 2) * 70, hidden, seat)
-    return svg_document(WIDTH, 606 + ((players + 1) // 2) * 70 + 4, parts)
+        parts += _seat_panel(state, index, 6 + (index % 2) * 516, BELOW + 40 + (index // 2) * 70, hidden, seat)
+    return svg_document(WIDTH, BELOW + 40 + ((players + 1) // 2) * 70 + 4, parts)
 
 
 def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int | None) -> list[str]:

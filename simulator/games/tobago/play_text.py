@@ -294,39 +294,45 @@ LANDMARK_LETTERS = ("H", "P", "S")  # hut, palm tree, statue
 
 
 def _hex_mark(state, hex_index: int, seat: int) -> str:
-    """The second character of a hex in the picture: an ATV's seat number (``@`` yours), ``T`` a
-    located treasure, ``+`` a marker, a landmark's letter, ``*`` an amulet, else ``.``."""
+    """What stands on a hex, every piece shown (none hidden under another): the ATVs (``@`` yours,
+    another seat's number: ``@23`` your ATV and those of seats 2 and 3), ``T`` a located treasure
+    and ``+`` a marker (one per map marking it), a landmark's letter, ``*`` an amulet; ``.`` for
+    nothing."""
     here = [other for other in _placed_atvs(state) if state[ATV_HEX + other] == hex_index]
-    if here:
-        return "@" if seat in here else str(here[0] + 1)
+    marks = ("@" if seat in here else "") + "".join(str(other + 1) for other in here if other != seat)
     for m in range(N_MAPS):
         if state[MAP_MARKERS_DOWN + m] == 1 and hex_index in _hexes(state, MAP_CAND + m * N_WORDS):
-            return "T" if state[MAP_MARKERS + m] == 1 else "+"
+            marks += "T" if state[MAP_MARKERS + m] == 1 else "+"
     for i in range(10):
         if state[LANDMARK_HEX + i] == hex_index:
-            return LANDMARK_LETTERS[_landmark_kind(i)]
-    return "*" if state[AMULET_AT + hex_index] == 1 else "."
+            marks += LANDMARK_LETTERS[_landmark_kind(i)]
+    if state[AMULET_AT + hex_index] == 1:
+        marks += "*"
+    return marks or "."
 
 
 def island_lines(state, seat: int) -> list[str]:
     """The island as a picture in the board file's orientation (north up, flat-topped hexes):
     hex ``(q, r)`` in column ``q`` (numbered on top), on line ``2r + q``, so a hex's north
     neighbour is 2 lines above it and its NE / SE neighbours one column right, a line up / down;
-    each hex two characters, its terrain letter then what stands there."""
+    each hex its terrain letter then everything on it (a column as wide as its fullest hex)."""
     island = int(state[ISLAND])
     hexes = [(int(HEX_Q[island, h]), int(HEX_R[island, h]), h) for h in range(int(state[N_HEX]))]
     first_q = min(q for q, _, _ in hexes)
     width = max(q for q, _, _ in hexes) - first_q + 1
-    lines = ["  q " + "".join(f"{q:>3}" for q in range(first_q, first_q + width))]
+    cell = {h: TERRAIN_LETTERS[TERRAINS[TERRAIN[island, h]]] + _hex_mark(state, h, seat) for _, _, h in hexes}
+    widths = [1 + max([2] + [len(cell[h]) for q, _, h in hexes if q == first_q + column]) for column in range(width)]
+    lines = ["  q " + "".join(f"{q:>{widths[q - first_q]}}" for q in range(first_q, first_q + width))]
     for y in range(min(2 * r + q for q, r, _ in hexes), max(2 * r + q for q, r, _ in hexes) + 1):
-        cells = ["   "] * width
+        cells = [" " * w for w in widths]
         for q, r, h in hexes:
             if 2 * r + q == y:
-                cells[q - first_q] = " " + TERRAIN_LETTERS[TERRAINS[TERRAIN[island, h]]] + _hex_mark(state, h, seat)
+                cells[q - first_q] = f"{cell[h]:>{widths[q - first_q]}}"
         lines.append(("    " + "".join(cells)).rstrip())
-    lines.append("  (terrain m j b s r l: mountains, jungle, beach, scrubland, river, lake; then @ your ATV, "
-                 "1-4 another seat's, T located treasure, + marker, H hut, P palm tree, S statue, * amulet; "
-                 "r grows by 1 every 2 lines down a column)")  # fmt: skip
+    lines.append("  (terrain m j b s r l: mountains, jungle, beach, scrubland, river, lake; then everything on the "
+                 "hex: @ your ATV, 1-4 another seat's, T located treasure, + marker, H hut, P palm tree, S statue, "
+                 "* amulet (m@23: your ATV and seats 2 and 3's on a mountain hex); r grows by 1 every 2 lines down "
+                 "a column)")  # fmt: skip
     return lines
 
 
