@@ -29,8 +29,9 @@ from simulator.games.loot.state import (
     S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_KEPT_TYPE, S_LAND_CHESTS, S_LAND_EFF, S_LAND_LAST, S_LAND_N, S_PHASE,
     S_PLAYERS, S_ROUND, S_SHIP_DIR, S_THRESHOLD, S_TILE_TAKEN, PLAY_MASK_SHIFT, TR_BOOK, TR_CROSSED, TR_CROSSES,
     TR_CURSE, TR_GOLD, TR_TYPE, TT_AMULET, TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL,
-    D_B4_RETURN_AARON, EV_B8, N_HEALERS, ROUNDS, S_EV_ORDER, S_HEAL_N, S_HEAL_POOL, S_VAR, V_EVENTS_REVEALED,
-    V_HEALERS_REVEALED,
+    D_B4_RETURN_AARON, EV_B8, N_HEALERS, S_EV_ORDER, S_HEAL_N, S_HEAL_POOL, S_VAR, V_EVENTS_REVEALED,
+    V_HEALERS_REVEALED, S_RULES, T_AMULET_CUBES, T_COMPASSES, T_DISCARD_CUBES, T_ELIM_CUBES, T_FP_BONUS,
+    T_JEWEL_BONUS, T_ROUNDS, T_SKULL_BONUS, T_A1_CARDS, T_A1_CUBES, T_A3_CUBES, T_B8_CUBES,
 )
 
 # parameter indices
@@ -40,11 +41,11 @@ P_GOLD = 2  # weight of treasure gold
 P_CHEST = 3  # value of a chest added to a landing soon explored
 P_EXPLORED = 4  # weight of the landings explored this round
 P_PASS = 5  # base value of passing
-P_TILE = 6  # value of taking the First Player tile
+P_TILE = 6  # value of taking the First Player tile, per TILE_GOLD_WEIGHT gold of its bonus
 P_CARD = 7  # cost of spending one map card
 P_POSITION = 8  # penalty per compass below ours on a landing
 P_ISLAND = 9  # bonus for using small islands
-P_RISK = 10  # extra cube penalty as cubes approach 13
+P_RISK = 10  # extra cube penalty as cubes approach the elimination (13 cubes; setting elimination_cubes)
 P_NOISE = 11  # random noise added to every score
 N_PARAMS = 12
 
@@ -65,6 +66,16 @@ STYLES = {
     "big_loot_opportunist": _style(P_CHEST=6.0, P_EXPLORED=3.0, P_CARD=0.2, P_CURSE=1.2),
     "early_passer": _style(P_PASS=1.2, P_TILE=3.5, P_CARD=0.8),
 }
+
+
+TILE_GOLD_WEIGHT = 0.2
+"""The First Player tile is worth ``P_TILE * TILE_GOLD_WEIGHT`` per gold of its bonus (setting
+first_player_bonus): the weights were fitted with the rulebook's 5 gold, where the tile is worth
+``P_TILE`` exactly; a 2-gold tile is worth 0.4 ``P_TILE``."""
+RISK_MARGIN = 6
+"""Cubes below the elimination (13; setting elimination_cubes) where the risk term of a cube starts."""
+JEWEL_FIRST_SHARE = 0.375
+"""A first Jewel of a set is worth this share of a pair's bonus (3 gold of 8)."""
 
 
 def style_params(name: str) -> np.ndarray:
@@ -110,7 +121,7 @@ def _urgency(state, landing, params):
     explored_now = explored_coast(state)
     if coast == explored_now:
         return params[P_EXPLORED]
-    if state[S_ROUND] >= 5:
+    if state[S_ROUND] >= state[S_RULES + T_ROUNDS]:  # the last round (setting rounds)
         return 0.35
     explored_next = (explored_now + state[S_SHIP_DIR] + 4) % 4
     if coast == explored_next:
@@ -121,15 +132,18 @@ def _urgency(state, landing, params):
 @njit(cache=True, inline='always')
 def _cube_cost(state, seat, cubes_added, cube_price, known_future_cubes, params):
     """Gold-equivalent cost of taking ``cubes_added`` cubes: ``cube_price`` each, raised as the
-    cubes (plus the cubes known to come, ``known_future_cubes``) approach 13."""
+    cubes (plus the cubes known to come, ``known_future_cubes``) approach the elimination (13 cubes,
+    setting elimination_cubes; in the last round a cube that reaches it is never taken)."""
+    eliminated_at = state[S_RULES + T_ELIM_CUBES]
     cubes = state[S_CUBES + seat]
     after = cubes + cubes_added
-    if after >= 13 and (state[S_ROUND] >= 5 or state[S_PHASE] >= PH_FINAL):
+    if after >= eliminated_at and (state[S_ROUND] >= state[S_RULES + T_ROUNDS] or state[S_PHASE] >= PH_FINAL):
         return 1000.0
     after += known_future_cubes
     risk = 0.0  # the risk term stays priced with P_CURSE whatever the healers
-    if after > 7:
-        risk = params[P_CURSE] * params[P_RISK] * (after - 7) / 5.0
+    risk_from = eliminated_at - RISK_MARGIN
+    if after > risk_from:
+        risk = params[P_CURSE] * params[P_RISK] * (after - risk_from) / 5.0
     return (cube_price + risk) * cubes_added
 
 
@@ -162,7 +176,7 @@ def _cube_price(state, seat, params):
     price = params[P_CURSE]
     if state[S_VAR + V_HEALERS_REVEALED] == 0 or state[S_HEAL_N] == 0:
         return price
-    if state[S_ROUND] < ROUNDS and state[S_PHASE] < PH_FINAL:
+    if state[S_ROUND] < state[S_RULES + T_ROUNDS] and state[S_PHASE] < PH_FINAL:
         return price  # before the last round today's cubes say little of the final ones
     cubes = max(state[S_CUBES + seat], 1)
     taken = 0
@@ -191,9 +205,9 @@ def _known_future_cubes(state):
     membership in the rounds after the current one is read, never which round."""
     if state[S_VAR + V_EVENTS_REVEALED] == 0:
         return 0
-    for round_index in range(state[S_ROUND], ROUNDS):
+    for round_index in range(state[S_ROUND], state[S_RULES + T_ROUNDS]):
         if state[S_EV_ORDER + round_index] == EV_B8:
-            return 2
+            return state[S_RULES + T_B8_CUBES]  # setting b8_cubes
     return 0
 
 
@@ -209,12 +223,16 @@ def _treasure_worth(state, seat, treasure, params):
     if treasure_type == TT_AMULET:
         return params[P_GOLD] * gold + 0.7 * params[P_CURSE]
     if treasure_type == TT_JEWEL:
+        # what this Jewel adds to the set under way (sets of 3 at most; settings jewel_set_bonus_2, _3):
+        # the second completes a pair (8), the third turns it into a set of 3 (20 - 8), a first one
+        # is worth a share of the pair it may make (3/8 of it)
         jewels_in_set = state[owned + TT_JEWEL] % 3
-        bonus = 3.0
+        pair = state[S_RULES + T_JEWEL_BONUS + 2]
+        bonus = pair * JEWEL_FIRST_SHARE
         if jewels_in_set == 1:
-            bonus = 8.0
+            bonus = float(pair)
         elif jewels_in_set == 2:
-            bonus = 12.0
+            bonus = float(state[S_RULES + T_JEWEL_BONUS + 3] - pair)
         return params[P_GOLD] * (gold + bonus)
     if treasure_type == TT_CROWN:
         return params[P_GOLD] * gold + params[P_CROWN] * state[base + TR_CROSSES]
@@ -225,7 +243,8 @@ def _treasure_worth(state, seat, treasure, params):
     for other_type in range(5):
         if state[owned + other_type] > 0:
             types_owned += 1
-    return params[P_GOLD] * (gold + 1.0 + 0.8 * types_owned)
+    single = float(state[S_RULES + T_SKULL_BONUS + 1])  # a lone Skull's set bonus (setting skull_set_bonus_1)
+    return params[P_GOLD] * (gold + single + single * 0.8 * types_owned)
 
 
 @njit(cache=True, inline='always')
@@ -237,7 +256,8 @@ def _keep_score(state, seat, treasure, cube_price, known_future_cubes, params):
 
 @njit(cache=True, inline='always')
 def _discard_score(state, seat, cube_price):
-    freed = 2 + state[S_KEPT_TYPE + seat * 8 + TT_AMULET]
+    freed = (state[S_RULES + T_DISCARD_CUBES]
+             + state[S_RULES + T_AMULET_CUBES] * state[S_KEPT_TYPE + seat * 8 + TT_AMULET])
     cubes = state[S_CUBES + seat]
     if freed > cubes:
         freed = cubes
@@ -258,7 +278,9 @@ A1_CUBE_SHARE = 0.5  # share of the usual cube cost borne by a cube taken in rou
 def _a1_score(state, seat, cube_price, known_future_cubes, params):
     """Score of accepting event A1: the cards' worth minus the discounted cost of the 2 cubes
     (declined when cubes are dear: a high ``P_CURSE``, as for the curse-averse style)."""
-    return 2.0 * A1_CARD_WORTH - A1_CUBE_SHARE * _cube_cost(state, seat, 2, cube_price, known_future_cubes, params)
+    cards = state[S_RULES + T_A1_CARDS]  # 2 cards for 2 cubes (settings a1_cards, a1_cubes)
+    cubes = state[S_RULES + T_A1_CUBES]
+    return cards * A1_CARD_WORTH - A1_CUBE_SHARE * _cube_cost(state, seat, cubes, cube_price, known_future_cubes, params)
 
 
 @njit(cache=True, inline='always')
@@ -364,7 +386,7 @@ def _island_score(state, seat, owner, island, params, bottom_gain):
     amount = state[S_INFO_ISLAND + island * 3 + 1]
     cost = 2.0 * params[P_CARD] if owner == seat else 0.0
     if state[S_EVENT] == EV_A3 and owner == seat:
-        cost += params[P_CURSE]
+        cost += params[P_CURSE] * state[S_RULES + T_A3_CUBES]  # setting a3_cubes
     value = params[P_ISLAND]
     if owner != seat:
         return -0.3 + value * 0.5
@@ -376,9 +398,9 @@ def _island_score(state, seat, owner, island, params, bottom_gain):
     elif power == PW_PLACE:
         value += 0.3
     elif power == PW_DRAW:
-        value += 1.2
+        value += 0.6 * amount  # 0.6 a card (2 cards)
     elif power == PW_TREASURE:
-        value += 3.0 - params[P_CURSE]
+        value += 3.0 - params[P_CURSE] * amount  # a treasure for its cube(s)
     elif power == PW_SHIP:
         value += -0.5
     return value - cost
@@ -404,10 +426,11 @@ def _best_action(state, seat, options, n_options, params, stream):
             gain = urgency * params[P_POSITION] * position * 2.0
             if gain > bottom_gain:
                 bottom_gain = gain
-    no_compass_left = compasses_placed == 3
+    no_compass_left = compasses_placed == state[S_RULES + T_COMPASSES]  # setting compasses_per_player
     pass_score = params[P_PASS]
     if state[S_TILE_TAKEN] == 0:
-        pass_score += params[P_TILE]
+        # the tile's worth follows its bonus (setting first_player_bonus; 5 gold: P_TILE)
+        pass_score += params[P_TILE] * (state[S_RULES + T_FP_BONUS] * TILE_GOLD_WEIGHT)
     threshold = state[S_THRESHOLD]
     other_players = state[S_PLAYERS] - 1
     gold_weight = params[P_GOLD] * 5.0
@@ -540,7 +563,7 @@ def _option_score(state, seat, kind, option, cube_price, known_future_cubes, par
             return 0.0
         if state[S_PHASE] >= PH_FINAL:
             return 0.0
-        return 0.5 if state[S_CUBES + seat] < 8 else -1.0
+        return 0.5 if state[S_CUBES + seat] < state[S_RULES + T_ELIM_CUBES] - 5 else -1.0
     if kind == D_COMPASS_SOURCE or kind == D_B4_RETURN:
         position = max(_compass_position(state, option, seat), 0)
         return -_urgency(state, option, params) * (state[S_LAND_EFF + option] + 1.0) / (1.0 + position)

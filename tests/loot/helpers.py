@@ -8,9 +8,10 @@ from numba import njit
 from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.decisions import BadChoice
 from simulator.games.loot import state as layout
-from simulator.games.loot.engine import TABLES, advance, pending_decision
+import simulator.games.loot.components as components
+from simulator.games.loot.engine import advance, pending_decision
 from simulator.games.loot.setup import setup_game, write_info
-from simulator.games.loot.tables import engine_tables
+from simulator.games.loot.tables import default_block
 
 
 @njit(STRATEGY_SIGNATURE, cache=True)
@@ -42,13 +43,14 @@ class Ctx:
     """A blank game state of ``players`` plus everything the rules functions need."""
 
     def __init__(self, players: int = 4, strategy=first_option, wanted: dict | None = None):
-        self.tables, self.treasure_table, self.scoring_table, self.healer_table = engine_tables()
+        self.tables = default_block(players)  # the rules block of the default settings (state.py, T_*)
+        self.healer_table = components.load_healers()
         self.players = players
         state = np.zeros(layout.STATE_SIZE, dtype=np.int64)
         write_info(state, self.tables)
         state[layout.S_PLAYERS] = players
-        state[layout.S_HAND_SIZE] = self.tables[layout.T_HAND + players]
-        state[layout.S_THRESHOLD] = self.tables[layout.T_THRESH + players]
+        state[layout.S_HAND_SIZE] = self.tables[layout.T_HAND]
+        state[layout.S_THRESHOLD] = self.tables[layout.T_THRESH]
         state[layout.S_HAS_AARON] = 1 if players == 2 else 0
         state[layout.S_EVENT] = -1
         state[layout.S_EXPLORED] = -1
@@ -241,6 +243,6 @@ class Ctx:
 
     def setup_game(self, flags: np.ndarray) -> None:
         """SETUP with variant ``flags`` (logging and debug on), up to round 1's Phase 2."""
-        setup_game(self.state, TABLES, self.log, self.deal_stream, self.players, flags, 1, 1,
+        setup_game(self.state, self.log, self.deal_stream, self.players, flags, 1, 1,
                    self.state[layout.S_BUFFER:layout.S_BUFFER + layout.BUFFER_CAP])
         self.run(layout.ST_DRAFT, layout.ST_SETUP_DONE)

@@ -3,6 +3,7 @@
 import numpy as np
 import pytest
 
+from simulator.games.loot import encode_variants
 from simulator.games.loot import state as layout
 from simulator.games.loot.actions import action_options, legal_cards
 from simulator.games.loot.invariants import check_invariants
@@ -581,13 +582,12 @@ def test_two_players_acting_for_aaron():
 def test_starting_draft_variant_deals_more_and_keeps_the_hand_size():
     for players, size in ((5, 7), (2, 6)):
         ctx = Ctx(players)
-        flags = np.zeros(layout.N_VARIANT_FLAGS, dtype=np.int64)
-        flags[layout.V_STARTING_DRAFT] = 1
+        flags = encode_variants(("starting-draft",), players)
         ctx.setup_game(flags)
         assert [ctx.state[layout.S_HAND_N + p] for p in range(players)] == [size] * players
         drafted = [r for r in ctx.records(layout.L_PREP_DISCARD) if r[2] == 1]
         assert len(drafted) == sum(range(1, players)) + (players - 1) * (7 - size)
-        check_invariants(ctx.state, ctx.tables)
+        check_invariants(ctx.state)
 
 
 def test_small_island_with_aarons_cards():

@@ -320,3 +320,18 @@ def test_callable_from_nopython_code():
     value = end_of_game(kept, len(kept), crosses, 0, 5, c.healer_id(3), 1, TREASURES, healers, SCORING)
     assert value == 43 + 7 + 5 - 7
     assert end_of_game(kept, len(kept), crosses, 0, 13, c.NO_HEALER, 0, TREASURES, healers, SCORING) == -1
+
+
+def test_treasure_value_is_the_breakdowns_sum():
+    """treasure_value (one pass, the engine's) gives the sum of treasure_breakdown's cells."""
+    books = [r for r in ALL_REFERENCES if row_of(r)[c.TREASURE_TYPE] == c.BOOK]
+    generator = np.random.default_rng(7)
+    hands = list(random_hands(200, seed=8)) + [generator.choice(books, size=int(generator.integers(1, 5)), replace=False).tolist()
+                                               + next(random_hands(1, seed=9 + i))[:4] for i in range(40)]
+    for hand in hands:
+        hand = list(dict.fromkeys(hand))
+        kept = c.treasure_ids(hand)
+        crosses = np.array([s.crown_crosses(kept, len(kept), TREASURES), 3, 5], dtype=np.int64)
+        breakdown = np.zeros((c.N_TREASURE_TYPES, s.N_BREAKDOWN_PARTS), dtype=np.int64)
+        total = s.treasure_breakdown(kept, len(kept), crosses, 0, TREASURES, SCORING, breakdown)
+        assert s.treasure_value(kept, len(kept), crosses, 0, TREASURES, SCORING) == total == breakdown.sum(), hand

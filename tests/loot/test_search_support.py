@@ -137,10 +137,13 @@ def test_the_search_player_uses_both():
 
 def test_compasses_on_a_landing_with_enough_cards_claim_its_chests():
     """Before the Final Exploration, a seat's compasses on a landing with enough cards add its share
-    of the chests (one each from the bottom compass up, cycling) at ``TREASURE_WORTH`` apiece;
-    below the threshold they add nothing."""
-    from simulator.games.loot.evaluation import TREASURE_WORTH
+    of the chests (one each from the bottom compass up, cycling) at ``treasure_worth`` apiece (the
+    mean net gold of the run's treasure cards); below the threshold they add nothing."""
+    import simulator.games.loot.components as components
 
+    table = components.load_treasures()
+    TREASURE_WORTH = float((table[:, components.TREASURE_GOLD] - table[:, components.TREASURE_CURSE]
+                            + table[:, components.TREASURE_CROSSED_CUBES]).mean())
     _, state = states_at_decisions(4, (), (), game_index=2, every=10)[6]
     assert state[layout.S_PHASE] < layout.PH_FINAL
     state[layout.S_COMP_N:layout.S_COMP_N + layout.N_LANDINGS] = 0

@@ -4,7 +4,7 @@ import numpy as np
 import pytest
 
 from simulator.games.loot import VARIANTS, encode_variants
-from simulator.games.loot.state import DECISION_KINDS, N_VARIANT_FLAGS
+from simulator.games.loot.state import DECISION_KINDS, N_VARIANT_FLAGS, RULES_SIZE
 
 
 def test_spec_fields(spec):
@@ -30,13 +30,13 @@ def test_the_default_heuristic_is_called_greedy_and_the_old_name_still_works(spe
 
 def test_encode_variants():
     flags = encode_variants(("two-healers", "starting-draft"), 4)
-    assert flags.shape == (N_VARIANT_FLAGS,) and flags.sum() == 2
+    assert flags.shape == (N_VARIANT_FLAGS + RULES_SIZE,) and flags[:N_VARIANT_FLAGS].sum() == 2
     with pytest.raises(ValueError):
         encode_variants(("no_such_variant",), 4)
     for two_player_variant in ("aaron-one-spares-actor", "a3-actor-pays-for-aaron", "b4-tile-holder-moves-aaron"):
         with pytest.raises(ValueError, match="needs 2 players"):
             encode_variants((two_player_variant,), 4)
-        assert encode_variants((two_player_variant,), 2).sum() == 1
+        assert encode_variants((two_player_variant,), 2)[:N_VARIANT_FLAGS].sum() == 1
 
 
 def test_deal_stream_is_shared_by_variants(run_games, spec):

@@ -56,8 +56,13 @@ VARIANT_FLAGS = {
 }
 
 
-def encode_variants(names: tuple[str, ...], players: int) -> np.ndarray:
-    """Variant names -> the engine's ``int64[N_VARIANT_FLAGS]`` flag vector."""
+def encode_variants(names: tuple[str, ...], players: int, rules=None) -> np.ndarray:
+    """Variant names and rule settings -> the engine's flag vector: ``N_VARIANT_FLAGS`` variant flags,
+    then the rules block (``RULES_SIZE`` slots, layout ``T_*`` in state.py: every setting of
+    ``settings.py`` at the run's player count and the component tables, ``tables.rules_block``).
+    ``rules``: the run's resolved settings (a ``RuleValues``); ``None``: the defaults."""
+    from simulator.games.loot.tables import default_block, rules_block
+
     flags = np.zeros(N_VARIANT_FLAGS, dtype=np.int64)
     for name in names:
         if name not in VARIANT_FLAGS:
@@ -65,7 +70,8 @@ def encode_variants(names: tuple[str, ...], players: int) -> np.ndarray:
         if name in TWO_PLAYER_VARIANTS and players != 2:
             raise ValueError(f"variant {name} needs 2 players (it changes how Aaron, the 2-player dummy, is played)")
         flags[VARIANT_FLAGS[name]] = 1
-    return flags
+    block = default_block(players) if rules is None else rules_block(rules)
+    return np.concatenate([flags, block])
 
 
 def encode_event_rules(forced: tuple[str, ...], excluded: tuple[str, ...], players: int) -> np.ndarray:
@@ -144,6 +150,7 @@ def game_spec():
     from simulator.games.loot.hidden import redraw_hidden
     from simulator.games.loot.narrate import narrate
     from simulator.games.loot.play_text import describe_options, describe_view, narrate_for_seat
+    from simulator.games.loot.settings import RULE_SETTINGS
     from simulator.games.loot.state import (
         MAX_CHECKPOINTS, MAX_OPTIONS, RULE_IDS, S_COUNTERS, S_PLAYERS, S_TRAJECTORY, STATE_SIZE,
     )
@@ -154,6 +161,7 @@ def game_spec():
         player_counts=(2, 3, 4, 5),
         variants=dict(VARIANTS),
         encode_variants=encode_variants,
+        rule_settings=RULE_SETTINGS,
         default_strategy="greedy",
         strategy_aliases={"default": "greedy"},
         strategy_descriptions=dict(STRATEGY_DESCRIPTIONS),

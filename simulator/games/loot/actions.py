@@ -17,6 +17,7 @@ from simulator.games.loot.primitives import (
     add_cubes, card_colour, card_icon, card_joker, card_value, comp_pos, comp_push_top, comp_remove, comp_to_bottom,
     comp_to_top, compasses_on_island, discard_map, draw_cards, hand_remove, log, move_ship,
 )
+from simulator.games.loot.state import S_RULES, T_A3_CUBES, T_B4_LIMIT, T_B6_DISCARD, T_B8_CUBES, T_COMPASSES
 from simulator.games.loot.state import (
     FIRED_PASS, FIRED_FIRST_PLAYER_TILE, FIRED_COMPASS_MOVED, FIRED_ONE_IN_FRONT, FIRED_ONE_APPENDED, FIRED_ICON_DISCARD, FIRED_ICON_DRAW, FIRED_COPY_EFFECT, S_FIRED_ISLAND, S_FIRED_VARIANT,
     AARON, EV_A2, EV_A3, EV_B4, EV_B6, EV_B7, EV_B8, EV_B9, EV_B13, HAND_CAP, ICON_CHEST, ICON_DISCARD, ICON_DRAW,
@@ -293,9 +294,9 @@ def compass_from_supply(state, game_log, owner, landing):
     """Step 2 of playing cards (and the place-compass island): put ``owner``'s compass on top of
     ``landing``'s stack from the supply; False when none may come from there (none left, or event
     B4: 2 already on the Main Island), and a compass must be moved from another landing."""
-    limit = 3
+    limit = state[S_RULES + T_COMPASSES]  # setup 8: every compass (setting compasses_per_player)
     if state[S_EVENT] == EV_B4:
-        limit = 2
+        limit = state[S_RULES + T_B4_LIMIT]  # event B4: 2 on the Main Island (setting b4_compass_limit)
     if state[S_SUPPLY + owner] > 0 and compasses_on_island(state, owner) < limit:
         state[S_SUPPLY + owner] -= 1
         comp_push_top(state, landing, owner)
@@ -339,7 +340,7 @@ def _icon_effect(state, game_log, deal_stream, landing, icon):
         if icon == ICON_DISCARD:
             amount = 1
             if state[S_EVENT] == EV_B6:
-                amount = 2
+                amount = state[S_RULES + T_B6_DISCARD]  # event B6: 2 cubes (setting b6_discard_cubes)
             add_cubes(state, game_log, owner, -amount, R_ICON)
         elif icon == ICON_DRAW:
             draw_cards(state, game_log, deal_stream, owner, 1)
@@ -415,7 +416,7 @@ def copy_effect(state, game_log, deal_stream, owner, landing, effect):
     if effect == 1:
         amount = 1
         if state[S_EVENT] == EV_B6:
-            amount = 2
+            amount = state[S_RULES + T_B6_DISCARD]  # event B6 (setting b6_discard_cubes)
         add_cubes(state, game_log, owner, -amount, R_COPY)
     else:
         draw_cards(state, game_log, deal_stream, owner, 1)
@@ -526,7 +527,7 @@ def pass_turn(state, game_log, seat):
         if state[S_EVENT] == EV_B8:
             for p in range(state[S_PLAYERS]):
                 if p != seat:
-                    add_cubes(state, game_log, p, 2, R_EVENT)
+                    add_cubes(state, game_log, p, state[S_RULES + T_B8_CUBES], R_EVENT)  # setting b8_cubes
     log(state, game_log, L_PASS, seat, took, 0, 0, 0)
     return state[S_EVENT] == EV_A2 and state[S_A2_N] > 0
 
@@ -577,9 +578,9 @@ def turn_island_down(state, game_log, owner, actor, island):
         # the acting player, who chose to use it, takes the cube
         if owner == AARON and state[S_VAR + V_A3_ACTOR_PAYS_FOR_AARON] == 1:
             state[S_FIRED_VARIANT + V_A3_ACTOR_PAYS_FOR_AARON] += 1
-            add_cubes(state, game_log, actor, 1, R_EVENT)
+            add_cubes(state, game_log, actor, state[S_RULES + T_A3_CUBES], R_EVENT)
         else:
-            add_cubes(state, game_log, owner, 1, R_EVENT)
+            add_cubes(state, game_log, owner, state[S_RULES + T_A3_CUBES], R_EVENT)  # setting a3_cubes
 
 
 @njit(cache=True)
@@ -615,8 +616,9 @@ def ship_island(state, game_log):
 
 @njit(cache=True)
 def b4_options(state, owner, options):
-    """Event B4: the landings of ``owner``'s compasses on the Main Island; 0 when it has fewer than 3."""
-    if compasses_on_island(state, owner) < 3:
+    """Event B4: the landings of ``owner``'s compasses on the Main Island; 0 when it has no more than
+    the limit (2; setting b4_compass_limit).  One compass goes back, whatever the number above the limit."""
+    if compasses_on_island(state, owner) <= state[S_RULES + T_B4_LIMIT]:
         return 0
     n = 0
     for l in range(N_LANDINGS):

@@ -18,14 +18,15 @@ from simulator.core.engine.replay_page import (
 from simulator.core.engine.narration import plural
 from simulator.core.engine.seats import seat_label
 from simulator.games.loot import components
-from simulator.games.loot.map_components import colour_names, events, island_names, load_map_cards
-from simulator.games.loot.narrate import format_log
+from simulator.games.loot.map_components import colour_names, events, island_names
+from simulator.games.loot.narrate import format_log, run_tables
 from simulator.games.loot.state import (
     AARON, HAND_CAP, LAND_CAP, N_LANDINGS, N_OWNERS, PH_ACTIONS, S_COMP, S_COMP_N, S_CUBES, S_EVENT, S_FIRST, S_HAND,
     S_HAND_N,
     S_HAS_AARON, S_ISLAND_UP, S_KEPT_TYPE, S_LAND, S_LAND_CHESTS, S_LAND_N, S_MAP_DECK_N, S_MAP_DISC_N, S_PASSED,
     S_PLAYERS, S_REVEAL, S_REVEAL_N, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_TDECK_N, S_TDISC_N,
-    ELIM_CUBES, PH_OVER, S_ELIM, S_GOLD, S_HEALER, S_INFO_HEALER, S_PHASE, S_RANK, S_SCORE,
+    ELIM_CUBES, PH_OVER, S_ELIM, S_GOLD, S_HEALER, S_INFO_HEALER, S_PHASE, S_RANK, S_SCORE, S_RULES, T_ELIM_CUBES,
+    T_START_GOLD,
 )
 
 FILLS = {"red": "#c62828", "blue": "#1565c0", "green": "#2e7d32", "yellow": "#f9c80e"}
@@ -120,10 +121,13 @@ def final_scores(state: np.ndarray) -> list[dict]:
         cubes = int(state[S_CUBES + seat])
         cost = 0 if healer < 0 else int(state[S_INFO_HEALER + 2 * healer] * cubes + state[S_INFO_HEALER + 2 * healer + 1])
         gold, score, eliminated = int(state[S_GOLD + seat]), int(state[S_SCORE + seat]), int(state[S_ELIM + seat])
+        start = int(state[S_RULES + T_START_GOLD + seat])  # setting seatK_start_gold (0 in the rules)
+        out_at = int(state[S_RULES + T_ELIM_CUBES])  # setting elimination_cubes
         rows.append({"seat": seat, "rank": int(state[S_RANK + seat]), "score": score, "gold": gold, "healer": healer,
-                     "cubes": cubes, "cost": cost, "tile": score - gold + cost if not eliminated else 0,
-                     "eliminated": ("13 curse cubes or more" if eliminated == ELIM_CUBES else "cannot pay the Healer")
-                     if eliminated else ""})  # fmt: skip
+                     "cubes": cubes, "cost": cost, "start": start,
+                     "tile": score - gold - start + cost if not eliminated else 0,
+                     "eliminated": (f"{out_at} curse cubes or more" if eliminated == ELIM_CUBES
+                                    else "cannot pay the Healer") if eliminated else ""})  # fmt: skip
     return sorted(rows, key=lambda row: (row["rank"] == 0, row["rank"], row["seat"]))
 
 
@@ -161,8 +165,7 @@ def _scoreboard(state: np.ndarray) -> list[str]:
 def draw_table(state: np.ndarray, players: int, variant_flags: np.ndarray, seat: int | None) -> str:
     """The Loot Island table as SVG; ``seat`` (engine index) sees only its own hand."""
     hidden = hidden_slots_of("loot", state, seat)
-    cards = load_map_cards()
-    treasures = components.load_treasures()
+    cards, treasures, _ = run_tables(variant_flags)  # the run's rule settings
     x0, y0, width, height = ISLAND
     round_number = int(state[S_ROUND])
     event = int(state[S_EVENT])
@@ -220,4 +223,4 @@ def log_lines(log: np.ndarray, count: int, variant_flags: np.ndarray, seat: int 
     """The narration of the first ``count`` records, as ``seat`` sees it (``None``: everything)."""
     if seat is not None:
         return seat_narration("loot", log, count, variant_flags, seat)
-    return format_log(log, count)
+    return format_log(log, count, variant_flags=variant_flags)

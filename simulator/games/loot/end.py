@@ -1,7 +1,8 @@
 """END OF THE GAME (numba): Final Exploration, elimination, Healers, loot value, winner.
 
-Treasure values come from the scoring helper's functions (``scoring.py``); the tables ``treasure_table``
-(treasures), ``scoring_table`` (scoring) and ``healer_table`` (healers) are those of ``components.py``.
+Treasure values come from the scoring helper's functions (``scoring.py``) on the tables of the run's
+rules block in the state (``scoring.treasure_rows`` / ``scoring_rows`` / ``healer_rows``: the layouts
+of ``components.py``, values of the rule settings).
 """
 
 import numpy as np
@@ -10,14 +11,16 @@ from numba import njit
 from simulator.core.engine.ranking import competition_ranks
 from simulator.games.loot.components import NO_HEALER
 from simulator.games.loot.primitives import explored_coast, log, near_bow_landing
-from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, healer_cost, treasure_value
+from simulator.games.loot.scoring import (
+    eliminated_by_curse, final_loot_value, healer_cost, healer_rows, scoring_rows, treasure_rows, treasure_value,
+)
 from simulator.games.loot.state import (
     MAX_PLAYERS, S_TRAJECTORY,
     FIRED_ELIMINATED_CUBES, FIRED_HEALER_CHOSEN, FIRED_ELIMINATED_HEALER, S_FIRED_VARIANT,
     AARON, ELIM_CUBES, ELIM_HEALER, L_ELIM, L_FINAL, L_HEALER, L_HEALER_REVEAL, N_LANDINGS, N_TREASURES, PH_FINAL,
     PH_OVER, S_CROSSES, S_CUBES, S_ELIM, S_EVENT, S_FINAL_START, S_FIRST, S_GOLD, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N,
     S_HEAL_POOL, S_HEALER, S_HEALER_CHOOSING, S_HEALER_CHOSEN, S_HEALER_ORDER, S_PHASE, S_PLAYERS, S_RANK, S_SCORE,
-    S_SHIP_DIR, S_TOWNER, S_VAR, V_CROWNS_AFTER_HEALERS, V_EVENT_IN_FINAL,
+    S_SHIP_DIR, S_TOWNER, S_VAR, V_CROWNS_AFTER_HEALERS, V_EVENT_IN_FINAL, S_RULES, T_START_GOLD,
 )
 
 
@@ -69,8 +72,9 @@ def treasure_golds(state, treasure_table, scoring_table, kept, crosses, golds):
 
 
 @njit(cache=True)
-def curse_eliminations(state, game_log, scoring_table):
-    """END step 2: 13 curse cubes or more eliminate."""
+def curse_eliminations(state, game_log):
+    """END step 2: 13 curse cubes or more eliminate (setting elimination_cubes)."""
+    scoring_table = scoring_rows(state)
     for p in range(state[S_PLAYERS]):
         if eliminated_by_curse(state[S_CUBES + p], scoring_table):
             state[S_ELIM + p] = ELIM_CUBES
@@ -136,8 +140,9 @@ def healer_options(state, options):
 
 
 @njit(cache=True)
-def choose_healer(state, game_log, seat, healer, healer_table):
+def choose_healer(state, game_log, seat, healer):
     """END step 3: ``seat`` takes ``healer`` from the pool."""
+    healer_table = healer_rows(state)
     n = state[S_HEAL_N]
     for j in range(n):
         if state[S_HEAL_POOL + j] == healer:
@@ -150,10 +155,14 @@ def choose_healer(state, game_log, seat, healer, healer_table):
 
 
 @njit(cache=True)
-def finish_scoring(state, game_log, treasure_table, scoring_table, healer_table):
+def finish_scoring(state, game_log):
     """END step 4 and the winner: loot values (S_SCORE; unable to pay the Healer -> eliminated)
     and ranks (S_RANK, 0 = eliminated).  The treasure gold counts the crown ranking among the
-    seats not eliminated by cubes (variant crowns-after-healers: nor by their Healer)."""
+    seats not eliminated by cubes (variant crowns-after-healers: nor by their Healer).  A seat's
+    starting gold (setting seatK_start_gold) adds to its treasures' gold: it helps pay the Healer."""
+    treasure_table = treasure_rows(state)
+    scoring_table = scoring_rows(state)
+    healer_table = healer_rows(state)
     players = state[S_PLAYERS]
     kept = np.empty(N_TREASURES, dtype=np.int64)
     ncross = players + state[S_HAS_AARON]
@@ -167,8 +176,8 @@ def finish_scoring(state, game_log, treasure_table, scoring_table, healer_table)
     for p in range(players):
         if state[S_ELIM + p] != 0:
             continue
-        value = final_loot_value(golds[p], state[S_FIRST] == p, state[S_CUBES + p], state[S_HEALER + p], healer_table,
-                                 scoring_table)
+        value = final_loot_value(golds[p] + state[S_RULES + T_START_GOLD + p], state[S_FIRST] == p,
+                                 state[S_CUBES + p], state[S_HEALER + p], healer_table, scoring_table)
         if value < 0:
             state[S_ELIM + p] = ELIM_HEALER
             state[FIRED_ELIMINATED_HEALER] += 1
@@ -189,8 +198,8 @@ def finish_scoring(state, game_log, treasure_table, scoring_table, healer_table)
         tiebreak[p] = players - distance_from_tile(state, p)
         state[S_GOLD + p] = golds[p]
         if state[S_ELIM + p] == 0:
-            scores[p] = final_loot_value(golds[p], state[S_FIRST] == p, state[S_CUBES + p], state[S_HEALER + p],
-                                         healer_table, scoring_table)
+            scores[p] = final_loot_value(golds[p] + state[S_RULES + T_START_GOLD + p], state[S_FIRST] == p,
+                                         state[S_CUBES + p], state[S_HEALER + p], healer_table, scoring_table)
         state[S_SCORE + p] = scores[p]
     competition_ranks(scores, tiebreak, eliminated, ranks)
     for p in range(players):
@@ -200,11 +209,11 @@ def finish_scoring(state, game_log, treasure_table, scoring_table, healer_table)
 
 
 @njit(cache=True)
-def record_standing(state, treasure_table, scoring_table, healer_table):
+def record_standing(state):
     """Score trajectories (docs/engine-contract.md): append every seat's provisional standing, the
     loot value the end of the game would give now without Healers (docs/games/loot.md): a seat
     with 13 curse cubes or more stands at 0, the others at the gold of their kept treasures (crown
-    ladder among them and Aaron) plus the First Player bonus for the tile holder.  After the end
+    ladder among them and Aaron) plus the seat's starting gold, plus the First Player bonus for the tile holder.  After the end
     scoring the standing is the final score (S_SCORE)."""
     players = state[S_PLAYERS]
     checkpoint = state[S_TRAJECTORY]
@@ -214,6 +223,9 @@ def record_standing(state, treasure_table, scoring_table, healer_table):
         for p in range(players):
             state[row + p] = state[S_SCORE + p]
         return
+    treasure_table = treasure_rows(state)
+    scoring_table = scoring_rows(state)
+    healer_table = healer_rows(state)
     kept = np.empty(N_TREASURES, dtype=np.int64)
     crosses = np.zeros(players + state[S_HAS_AARON], dtype=np.int64)
     out = np.zeros(players, dtype=np.int64)
@@ -226,6 +238,6 @@ def record_standing(state, treasure_table, scoring_table, healer_table):
         standing = 0
         if out[p] == 0:
             gold = treasure_value(kept, kept_list(state, p, kept), crosses, p, treasure_table, scoring_table)
-            standing = final_loot_value(gold, state[S_FIRST] == p, state[S_CUBES + p], NO_HEALER, healer_table,
-                                        scoring_table)
+            standing = final_loot_value(gold + state[S_RULES + T_START_GOLD + p], state[S_FIRST] == p,
+                                        state[S_CUBES + p], NO_HEALER, healer_table, scoring_table)
         state[row + p] = standing

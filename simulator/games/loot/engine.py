@@ -39,7 +39,9 @@ from simulator.games.loot.preparation import prep_discard, prep_discard_options,
 from simulator.games.loot.primitives import (
     add_cubes, comp_pos, draw_cards, explored_coast, log, near_bow_landing, reveal_treasure,
 )
-from simulator.games.loot.scoring import crown_crosses, final_loot_value, healer_cost, treasure_value
+from simulator.games.loot.scoring import (
+    crown_crosses, final_loot_value, healer_cost, healer_rows, scoring_rows, treasure_rows, treasure_value,
+)
 from simulator.games.loot.setup import draft_discard, draft_discard_options, setup_game, start_round_one, write_info
 from simulator.games.loot.state import (
     S_COUNTERS, S_TRAJECTORY, FIRED_PLAY, FIRED_AARON_PLAY, FIRED_AARON_ISLAND, S_FIRED_VARIANT, S_FIRED_EVENT,
@@ -64,13 +66,10 @@ from simulator.games.loot.state import (
     ST_FINAL_DONE, ST_FINAL_LANDING, ST_GAME_OVER, ST_HEALER, ST_HEALER_ORDER, ST_HEALER_REVEAL, ST_ISLAND_END,
     ST_ISLAND_POWER, ST_ISLAND_TARGET, ST_ISLAND_TREASURE, ST_ISLAND_USE, ST_LOOT_DONE, ST_LOOT_START, ST_NONE,
     ST_PAY, ST_PLAY_CARD, ST_REFILL, ST_RESOLVE, ST_ROUND_ONE, ST_ROUND_START, ST_SETUP_DONE, ST_TURN, T_AARON_HAND, TT_AMULET,
+    RULES_OFFSET, RULES_SIZE, S_RULES, T_ROUNDS, T_START_GOLD,
     TT_BOOK, TT_COIN, TT_CROWN, TT_JEWEL, TT_SKULL_F, TT_SKULL_L, TT_SKULL_R, V_B4_TILE_HOLDER_MOVES_AARON,
     V_CROWNS_AFTER_HEALERS, V_STARTING_DRAFT, V_TWO_HEALERS,
 )
-from simulator.games.loot.tables import engine_tables
-
-TABLES, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE = engine_tables()
-"""The component tables (``tables.py``), read-only constants of the compiled engine."""
 
 SEAT_COLUMNS = (
     "score", "rank", "gold", "curse_cubes", "eliminated", "coin_sacks", "amulets", "jewels", "crowns", "skulls",
@@ -86,8 +85,11 @@ N_GAME_COLUMNS = len(GAME_COLUMNS)
 
 
 @njit(cache=True)
-def verify_final_score(state, treasure_table, scoring_table, healer_table):
+def verify_final_score(state):
     """Debug: recompute every seat's final score (S_SCORE) from the kept treasures alone."""
+    treasure_table = treasure_rows(state)
+    scoring_table = scoring_rows(state)
+    healer_table = healer_rows(state)
     players = state[S_PLAYERS]
     kept = np.empty(N_TREASURES, dtype=np.int64)
     n_cross = players + state[S_HAS_AARON]
@@ -117,8 +119,8 @@ def verify_final_score(state, treasure_table, scoring_table, healer_table):
                 kept[n] = t
                 n += 1
         gold = treasure_value(kept, n, crosses, p, treasure_table, scoring_table)
-        value = final_loot_value(gold, state[S_FIRST] == p, state[S_CUBES + p], state[S_HEALER + p], healer_table,
-                                 scoring_table)
+        value = final_loot_value(gold + state[S_RULES + T_START_GOLD + p], state[S_FIRST] == p, state[S_CUBES + p],
+                                 state[S_HEALER + p], healer_table, scoring_table)
         if value != state[S_SCORE + p] or value < 0:
             raise AssertionError("invariant: final score recomputed from scratch differs")
 
@@ -153,7 +155,7 @@ def place_compass(state, owner, landing, actor, next_step):
 def debug_check(state):
     """Debug mode: the invariants (invariants.py) at the engine's checkpoints."""
     if state[S_DEBUG] == 1:
-        check_invariants(state, TABLES)
+        check_invariants(state)
 
 
 @njit(cache=True)
@@ -232,8 +234,8 @@ def run_to_decision(state, value, has_choice, game_log, stop_step):
                 if state[S_INFO_ISLAND + state[S_ISLAND] * 3] == PW_SHIP:
                     ship_island(state, game_log)
                 else:
-                    # treasure island: take a cube, reveal a treasure, keep or discard it
-                    add_cubes(state, game_log, owner, 1, R_ISLAND)
+                    # treasure island: take a cube (its amount), reveal a treasure, keep or discard it
+                    add_cubes(state, game_log, owner, state[S_INFO_ISLAND + state[S_ISLAND] * 3 + 1], R_ISLAND)
                     t = reveal_treasure(state, game_log, deal_stream)
                     if t >= 0:
                         if owner == AARON:
@@ -270,7 +272,7 @@ def run_to_decision(state, value, has_choice, game_log, stop_step):
             state[S_HEALER_CHOSEN + state[S_CURSOR]] = value
             state[S_CURSOR] += 1
         elif step == ST_HEALER:
-            choose_healer(state, game_log, state[S_HEALER_ORDER + state[S_CURSOR]], value, HEALER_TABLE)
+            choose_healer(state, game_log, state[S_HEALER_ORDER + state[S_CURSOR]], value)
             state[S_CURSOR] += 1
         else:
             raise AssertionError("a choice was carried out at a step that asks nobody")
@@ -464,7 +466,7 @@ def run_to_decision(state, value, has_choice, game_log, stop_step):
                 refill_hand(state, game_log, deal_stream, seat)
                 state[S_CURSOR] += 1
             if state[S_HAS_AARON] == 1:
-                refill_aaron(state, game_log, deal_stream, TABLES[T_AARON_HAND])
+                refill_aaron(state, game_log, deal_stream, state[S_RULES + T_AARON_HAND])
             debug_check(state)
             state[S_STEP] = ST_FINAL if state[S_END_EARLY] == 1 else ST_ACTIONS_START
             continue
@@ -521,9 +523,9 @@ def run_to_decision(state, value, has_choice, game_log, stop_step):
         if step == ST_LOOT_DONE:
             state[S_LOOT_ROUND + state[S_ROUND] - 1] += state[S_LOOT_PRODUCED]
             state[S_EXPLORED] = -1
-            record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: the round ends
+            record_standing(state)  # checkpoint: the round ends
             debug_check(state)
-            if state[S_END_EARLY] == 1 or state[S_ROUND] == ROUNDS:
+            if state[S_END_EARLY] == 1 or state[S_ROUND] >= state[S_RULES + T_ROUNDS]:  # setting rounds
                 state[S_STEP] = ST_FINAL
             else:
                 state[S_STEP] = ST_ROUND_START
@@ -598,12 +600,12 @@ def run_to_decision(state, value, has_choice, game_log, stop_step):
             state[S_STEP] = ST_FINAL_DONE if state[S_END_EARLY] == 1 else ST_FINAL_LANDING
             continue
         if step == ST_FINAL_DONE:
-            record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: Final Exploration
+            record_standing(state)  # checkpoint: Final Exploration
             debug_check(state)
             state[S_STEP] = ST_END_SCORING
             continue
         if step == ST_END_SCORING:
-            curse_eliminations(state, game_log, SCORING_TABLE)
+            curse_eliminations(state, game_log)
             state[S_CURSOR] = 0
             state[S_STEP] = ST_HEALER_REVEAL if state[S_VAR + V_TWO_HEALERS] == 1 else ST_HEALER_ORDER
             continue
@@ -628,10 +630,10 @@ def run_to_decision(state, value, has_choice, game_log, stop_step):
             state[S_STEP] = ST_END_FINISH
             continue
         if step == ST_END_FINISH:
-            finish_scoring(state, game_log, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
-            record_standing(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)  # checkpoint: final scores
+            finish_scoring(state, game_log)
+            record_standing(state)  # checkpoint: final scores
             if state[S_DEBUG] == 1:
-                verify_final_score(state, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE)
+                verify_final_score(state)
             state[S_STEP] = ST_GAME_OVER
             continue
         raise AssertionError("unknown step")
@@ -664,7 +666,7 @@ def advance(state, value, has_choice, game_log, stop_step):
 @njit(cache=True)
 def new_game(run_seed, game_index, players, variant_flags, debug, state, game_log):
     """Forward model: set up game ``game_index`` of run ``run_seed`` and run it to its first decision."""
-    write_info(state, TABLES)
+    write_info(state, variant_flags[RULES_OFFSET:RULES_OFFSET + RULES_SIZE])  # the run's rules block
     for slot in range(S_STEP, S_BUFFER):
         state[slot] = 0
     if variant_flags.shape[0] >= EVENT_RULES_OFFSET + N_EVENTS:
@@ -672,7 +674,7 @@ def new_game(run_seed, game_index, players, variant_flags, debug, state, game_lo
             state[S_EVENT_RULES + event] = variant_flags[EVENT_RULES_OFFSET + event]
     deal_stream = state[S_DEAL_STREAM:S_DEAL_STREAM + 1].view(np.uint64)
     reset_stream(deal_stream, run_seed, game_index, PURPOSE_DEAL)
-    setup_game(state, TABLES, game_log, deal_stream, players, variant_flags, 1 if game_log.shape[0] > 0 else 0, debug,
+    setup_game(state, game_log, deal_stream, players, variant_flags, 1 if game_log.shape[0] > 0 else 0, debug,
                state[S_BUFFER:S_BUFFER + BUFFER_CAP])
     state[S_STEP] = ST_DRAFT
     # typed values, not constants: numba compiles a function once per set of argument types, and a
@@ -735,7 +737,7 @@ def final_results(state, seat_row, game_row):
         seat_row[p, 11] = state[S_CROSSES + p]
         h = state[S_HEALER + p]
         seat_row[p, 12] = h
-        seat_row[p, 13] = healer_cost(h, state[S_CUBES + p], HEALER_TABLE) if h >= 0 else 0
+        seat_row[p, 13] = healer_cost(h, state[S_CUBES + p], healer_rows(state)) if h >= 0 else 0
         seat_row[p, 14] = 1 if state[S_FIRST] == p else 0
         total = 0
         for j in range(8):
@@ -745,7 +747,8 @@ def final_results(state, seat_row, game_row):
             winner = p
     game_row[0] = state[S_TURNS]
     for r in range(ROUNDS):
-        game_row[1 + r] = state[S_EV_ORDER + r]
+        # a round the game does not play (setting rounds below 5): no event (-1), no loot
+        game_row[1 + r] = state[S_EV_ORDER + r] if r < state[S_RULES + T_ROUNDS] else -1
         game_row[6 + r] = state[S_LOOT_ROUND + r]
     game_row[11] = state[S_FINAL_PRODUCED]
     game_row[12] = state[S_ISLANDS_USED]

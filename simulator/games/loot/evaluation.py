@@ -15,24 +15,35 @@ from __future__ import annotations
 
 from numba import njit
 
-from simulator.games.loot.components import NO_HEALER, TREASURE_CROSSED_CUBES, TREASURE_CURSE, TREASURE_GOLD
+from simulator.games.loot.components import NO_HEALER
 from simulator.games.loot.end import distance_from_tile, kept_list
-from simulator.games.loot.scoring import eliminated_by_curse, final_loot_value, treasure_value
+from simulator.games.loot.scoring import final_loot_value, healer_rows, scoring_rows, treasure_rows, treasure_value
 from simulator.games.loot.state import (
     AARON, BUFFER_CAP, MAX_PLAYERS, N_HEALERS, N_LANDINGS, N_OWNERS, N_TREASURES, OPT_CAP, PH_FINAL, S_BUFFER, S_COMP,
     S_COMP_N, S_CROSSES, S_CUBES, S_FIRST, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N, S_HEAL_POOL, S_INFO_HEALER, S_INFO_MAP,
     S_LAND_CHESTS, S_LAND_EFF, S_OPTIONS, S_PENDING_BEYOND_CAP, S_PENDING_COUNT, S_PHASE, S_PLAYERS, S_STEP,
-    S_THRESHOLD, S_VAR, STATE_SIZE, V_TWO_HEALERS,
+    S_THRESHOLD, S_VAR, STATE_SIZE, V_TWO_HEALERS, S_INFO_TR, TR_GOLD, TR_CURSE, TR_CROSSED, S_RULES, RULES_SIZE,
+    T_ELIM_CUBES, T_START_GOLD,
 )
-from simulator.games.loot.tables import engine_tables
 
-_, TREASURE_TABLE, SCORING_TABLE, HEALER_TABLE = engine_tables()
 
-TREASURE_WORTH = float((TREASURE_TABLE[:, TREASURE_GOLD] - TREASURE_TABLE[:, TREASURE_CURSE]
-                        + TREASURE_TABLE[:, TREASURE_CROSSED_CUBES]).mean())
-"""What a treasure still to be found is worth on average: the mean printed gold of the treasure
-cards less their mean curse cubes (crossed cubes discarded), a cube counted one gold (the rate of
-most Healers); about 1.7 gold."""
+@njit(cache=True, inline="always")
+def treasure_worth(state):
+    """What a treasure still to be found is worth on average: the mean printed gold of the treasure
+    cards less their mean curse cubes (crossed cubes discarded), a cube counted one gold (the rate of
+    most Healers); about 1.7 gold with the shipped cards (the run's cards: setting treasures)."""
+    total = 0
+    for t in range(N_TREASURES):
+        row = S_INFO_TR + t * 8
+        total += state[row + TR_GOLD] - state[row + TR_CURSE] + state[row + TR_CROSSED]
+    return float(total) / N_TREASURES
+
+
+@njit(cache=True, inline="always")
+def out_by_cubes(state, cubes):
+    """END step 2: 13 curse cubes or more eliminate (setting elimination_cubes)."""
+    return cubes >= state[S_RULES + T_ELIM_CUBES]
+
 
 ELIMINATED_VALUE = -1.0
 """The value of a seat with 13 curse cubes or more: below every seat still in (they score 0 or more)."""
@@ -42,8 +53,8 @@ _CROSSES = _KEPT + N_TREASURES  # scratch: the crown ladder's crosses, one per s
 _HEALER_COST = _CROSSES + AARON + 1  # scratch: each seat's Healer cost
 _POOL = _HEALER_COST + AARON + 1  # scratch: the Healers left in the pool
 assert _POOL + 2 * MAX_PLAYERS <= S_BUFFER + BUFFER_CAP
-# copy_position's layout: the tables end where the position's slots start, the options buffer is last
-assert S_INFO_HEALER + 2 * N_HEALERS == S_STEP and S_INFO_MAP < S_INFO_HEALER < S_STEP < S_BUFFER
+# copy_position's layout: the rules block ends where the position's slots start, the options buffer is last
+assert S_INFO_MAP == S_RULES and S_RULES + RULES_SIZE == S_STEP and S_INFO_HEALER < S_STEP < S_BUFFER
 assert S_BUFFER + BUFFER_CAP == S_OPTIONS and S_OPTIONS + OPT_CAP == STATE_SIZE
 
 
@@ -75,7 +86,7 @@ def healer_costs(state, costs, pool):
         best_key = 0
         for seat in range(players):
             cubes = state[S_CUBES + seat]
-            if cubes == 0 or (served >> seat) & 1 == 1 or eliminated_by_curse(cubes, SCORING_TABLE):
+            if cubes == 0 or (served >> seat) & 1 == 1 or out_by_cubes(state, cubes):
                 continue
             key = cubes * 8 + distance_from_tile(state, seat)
             if chooser < 0 or key < best_key:
@@ -111,11 +122,12 @@ def healer_costs(state, costs, pool):
 def add_claims(state, values):
     """Add to ``values`` each seat's share of the treasures waiting on landings with enough cards
     (``S_LAND_EFF`` at the threshold): one per chest (what a Small Loot and the Final Exploration
-    reveal), dealt one each from the bottom compass up, cycling; ``TREASURE_WORTH`` each.  Nothing
+    reveal), dealt one each from the bottom compass up, cycling; ``treasure_worth`` each.  Nothing
     once the Final Exploration has begun (it pays them out itself) or for a seat out by its cubes."""
     players = state[S_PLAYERS]
     if state[S_PHASE] >= PH_FINAL:
         return
+    worth = treasure_worth(state)
     for landing in range(N_LANDINGS):
         compasses = state[S_COMP_N + landing]
         chests = state[S_LAND_CHESTS + landing]
@@ -123,8 +135,8 @@ def add_claims(state, values):
             continue
         for position in range(min(compasses, chests)):
             owner = state[S_COMP + landing * N_OWNERS + position]
-            if owner < players and not eliminated_by_curse(state[S_CUBES + owner], SCORING_TABLE):
-                values[owner] += TREASURE_WORTH * ((chests - position + compasses - 1) // compasses)
+            if owner < players and not out_by_cubes(state, state[S_CUBES + owner]):
+                values[owner] += worth * ((chests - position + compasses - 1) // compasses)
 
 
 @njit(cache=True)
@@ -136,28 +148,32 @@ def evaluate_cut(state, values):
     their share of the treasures waiting on the landings (``add_claims``).  Uses
     the state's scratch buffer (free between steps)."""
     players = state[S_PLAYERS]
+    treasure_table = treasure_rows(state)
+    scoring_table = scoring_rows(state)
+    healer_table = healer_rows(state)
     kept = state[_KEPT:_KEPT + N_TREASURES]
     crosses = state[_CROSSES:_CROSSES + players + state[S_HAS_AARON]]
     costs = state[_HEALER_COST:_HEALER_COST + players]
     for p in range(players):
-        crosses[p] = 0 if eliminated_by_curse(state[S_CUBES + p], SCORING_TABLE) else state[S_CROSSES + p]
+        crosses[p] = 0 if out_by_cubes(state, state[S_CUBES + p]) else state[S_CROSSES + p]
     if state[S_HAS_AARON] == 1:
         crosses[players] = state[S_CROSSES + AARON]
     healer_costs(state, costs, state[_POOL:_POOL + 2 * MAX_PLAYERS])
     for p in range(values.shape[0]):
         values[p] = ELIMINATED_VALUE
     for p in range(players):
-        if eliminated_by_curse(state[S_CUBES + p], SCORING_TABLE):
+        if out_by_cubes(state, state[S_CUBES + p]):
             continue
-        gold = treasure_value(kept, kept_list(state, p, kept), crosses, p, TREASURE_TABLE, SCORING_TABLE)
-        values[p] = final_loot_value(gold, state[S_FIRST] == p, 0, NO_HEALER, HEALER_TABLE, SCORING_TABLE) - costs[p]
+        gold = treasure_value(kept, kept_list(state, p, kept), crosses, p, treasure_table, scoring_table)
+        gold += state[S_RULES + T_START_GOLD + p]  # setting seatK_start_gold
+        values[p] = final_loot_value(gold, state[S_FIRST] == p, 0, NO_HEALER, healer_table, scoring_table) - costs[p]
     add_claims(state, values)
 
 
 @njit(cache=True)
 def copy_position(source, target):
     """Forward model (optional): make ``target`` (a state of the same game) the position of ``source``:
-    every slot but the component tables (``S_INFO_*``, written at the setup and never changed), the
+    every slot but the rules block (``S_RULES``: settings and component tables, written at the setup and never changed), the
     scratch buffer (``S_BUFFER``, free between steps) and the options buffer past the pending
     decision's options (an ``action`` decision beyond the buffer rebuilds its options)."""
     target[:S_INFO_MAP] = source[:S_INFO_MAP]

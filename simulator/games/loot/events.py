@@ -14,6 +14,7 @@ from numba import njit
 
 from simulator.core.engine.rng import random_below
 from simulator.games.loot.primitives import add_cubes, draw_cards, log, move_ship, reveal_treasure
+from simulator.games.loot.state import S_RULES, T_A1_CARDS, T_A1_CUBES
 from simulator.games.loot.state import (
     EV_A2, EV_B1, EV_B2, EV_B3, L_A1, L_EVENT, L_ISLAND_FLIP, L_SHIP, N_ISLANDS, R_EVENT,
     S_A2, S_A2_N, S_EVENT, S_ISLAND_UP, S_PLAYERS, S_SHIP_CORNER, S_SHIP_DIR,
@@ -61,6 +62,6 @@ def reveal_event(state, game_log, deal_stream):
 @njit(cache=True)
 def a1_draw(state, game_log, deal_stream, seat):
     """Event A1: each player, in turn order, may draw 2 extra cards and take 2 cubes (this one does)."""
-    draw_cards(state, game_log, deal_stream, seat, 2)
-    add_cubes(state, game_log, seat, 2, R_EVENT)
+    draw_cards(state, game_log, deal_stream, seat, state[S_RULES + T_A1_CARDS])  # settings a1_cards, a1_cubes
+    add_cubes(state, game_log, seat, state[S_RULES + T_A1_CUBES], R_EVENT)
     log(state, game_log, L_A1, seat, 0, 0, 0, 0)

@@ -8,7 +8,7 @@ from simulator.games.loot.state import (
     AARON, HAND_CAP, ICON_CHEST, ICON_PLUS1, LAND_CAP, N_LANDINGS, N_MAP, N_OWNERS, N_TREASURES, S_A2, S_A2_N,
     S_COMP, S_COMP_N, S_CUBES, S_HAND, S_HAND_N, S_HAS_AARON, S_LAND, S_LAND_CHESTS, S_LAND_COLOUR, S_LAND_EFF,
     S_LAND_N, S_MAP_DECK, S_MAP_DECK_N, S_MAP_DISC, S_MAP_DISC_N, S_PLAYERS, S_REVEAL, S_REVEAL_N, S_SUPPLY,
-    S_TDECK, S_TDECK_N, S_TDISC, S_TDISC_N, S_TOWNER, S_INFO_TR, TR_TIER, T_TIERS, S_CROSSES, S_KEPT_TYPE,
+    S_TDECK, S_TDECK_N, S_TDISC, S_TDISC_N, S_TOWNER, S_INFO_TR, TR_TIER, T_TIERS, S_RULES, T_COMPASSES, S_CROSSES, S_KEPT_TYPE,
     TR_TYPE, TR_CROSSES,
 )
 
@@ -23,7 +23,7 @@ def _mark(seen, card, what):
 
 
 @njit(cache=True)
-def check_invariants(state, tables):
+def check_invariants(state):
     players = state[S_PLAYERS]
     # map cards conserved across hands, deck, discard pile and landings
     seen = np.zeros(N_MAP, dtype=np.int64)
@@ -59,7 +59,7 @@ def check_invariants(state, tables):
     for c in range(N_MAP):
         if seen[c] == 0:
             raise AssertionError("invariant: map cards conserved (a card is missing)")
-    # compasses conserved: 3 per active owner, at most one per landing
+    # compasses conserved: 3 per active owner (setting compasses_per_player), at most one per landing
     for owner in range(N_OWNERS):
         active = owner < players or (owner == AARON and state[S_HAS_AARON] == 1)
         on = 0
@@ -71,7 +71,7 @@ def check_invariants(state, tables):
             if k > 1:
                 raise AssertionError("invariant: one compass per colour per landing")
             on += k
-        if active and on + state[S_SUPPLY + owner] != 3:
+        if active and on + state[S_SUPPLY + owner] != state[S_RULES + T_COMPASSES]:
             raise AssertionError("invariant: compasses conserved")
         if not active and on + state[S_SUPPLY + owner] != 0:
             raise AssertionError("invariant: inactive owner has compasses")
@@ -96,7 +96,7 @@ def check_invariants(state, tables):
             crosses[owner] += state[S_INFO_TR + t * 8 + TR_CROSSES]
             types[owner * 8 + state[S_INFO_TR + t * 8 + TR_TYPE]] += 1
     for t in range(N_TREASURES):
-        used = tables[T_TIERS + players * 4 + state[S_INFO_TR + t * 8 + TR_TIER] - 1]
+        used = state[S_RULES + T_TIERS + state[S_INFO_TR + t * 8 + TR_TIER] - 1]
         if used != tseen[t]:
             raise AssertionError("invariant: treasures conserved")
     for owner in range(N_OWNERS):

@@ -5,6 +5,7 @@ from numba import njit
 from simulator.games.loot.primitives import (
     add_cubes, discard_map, discard_treasure, log, return_compasses, reveal_treasure,
 )
+from simulator.games.loot.state import S_RULES, T_AMULET_CUBES, T_B10_DISCARD, T_DISCARD_CUBES
 from simulator.games.loot.state import (
     FIRED_KEEP_TREASURE, FIRED_CROSSED_CUBES, FIRED_DISCARD_TREASURE, FIRED_AARON_CROWN, FIRED_LOOT_NOBODY_THERE, FIRED_BIG_LOOT, FIRED_SMALL_LOOT, FIRED_FINAL_LOOT, S_FIRED_VARIANT,
     AARON, EV_A4, EV_B10, EV_B11, EV_B12, EV_B13, LAND_CAP, L_LOOT, L_TAKE, N_OWNERS, REVEAL_CAP, R_CROSSED,
@@ -41,7 +42,9 @@ def take_treasure(state, game_log, owner, t, keep):
         if state[S_VAR + V_AMULET_COUNTS_ITSELF] == 1 and state[treasure_row + TR_TYPE] == TT_AMULET:
             state[S_FIRED_VARIANT + V_AMULET_COUNTS_ITSELF] += 1
             amulets += 1
-        add_cubes(state, game_log, owner, -(2 + amulets), R_DISCARD_TREASURE)
+        # taking treasures B: 2 cubes, plus 1 per Amulet (settings discard_treasure_cubes, amulet_cubes_per_amulet)
+        freed = state[S_RULES + T_DISCARD_CUBES] + state[S_RULES + T_AMULET_CUBES] * amulets
+        add_cubes(state, game_log, owner, -freed, R_DISCARD_TREASURE)
         discard_treasure(state, t)
     log(state, game_log, L_TAKE, owner, t, keep, 0, 0)
 
@@ -223,6 +226,6 @@ def b10_discard(state, game_log, small):
         state[S_FIRED_VARIANT + V_B10_WITHOUT_SMALL_LOOT] += 1  # no Small Loot there: only under the variant
     base = S_COMP + small * N_OWNERS
     for i in range(state[S_COMP_N + small]):
-        add_cubes(state, game_log, state[base + i], -2, R_EVENT)
+        add_cubes(state, game_log, state[base + i], -state[S_RULES + T_B10_DISCARD], R_EVENT)  # b10_discard_cubes
 
 

@@ -18,7 +18,7 @@ from simulator.games.loot.state import (
     AARON, ICON_NAMES, L_A1, L_A2, L_B4, L_COMPASS, L_COPY, L_CUBES, L_DRAW, L_ELIM, L_EVENT, L_FINAL, L_HEALER,
     L_HEALER_REVEAL, L_ISLAND, L_ISLAND_FLIP, L_LOOT, L_NO_TREASURE, L_PASS, L_PLAY, L_PREP_DISCARD, L_ROUND, L_SHIP,
     L_TAKE, L_UPKEEP, LOG_CAP, R_COPY, R_CROSSED, R_DISCARD_TREASURE, R_EVENT, R_ICON, R_ISLAND, R_KEEP, R_ONE,
-    S_LOG_N,
+    S_LOG_N, MAX_PLAYERS, N_MAP, N_TREASURES, RULES_OFFSET, RULES_SIZE, T_MAP, T_START_CUBES, T_TREASURES,
 )
 
 _REASONS = {R_KEEP: "for the treasure kept", R_DISCARD_TREASURE: "for the treasure discarded", R_ICON: "card icon",
@@ -113,8 +113,8 @@ def cause_first(records: list[tuple[int, ...]]) -> list[tuple[int, ...]]:
 class Standing:
     """Each seat's running count from the records: curse cubes, treasures kept and their gold."""
 
-    def __init__(self, starting_cubes: int) -> None:
-        """Every seat starts with ``starting_cubes`` curse cubes and no treasure."""
+    def __init__(self, starting_cubes: list[int]) -> None:
+        """Seat k starts with ``starting_cubes[k]`` curse cubes and no treasure."""
         self.starting_cubes = starting_cubes
         self.cubes: dict[int, int] = {}
         self.kept: dict[int, int] = {}
@@ -125,7 +125,7 @@ class Standing:
         """Update the counts with one record."""
         code, a, b, c = record[:4]
         if code == L_DRAW and a != AARON:
-            self.cubes.setdefault(a, self.starting_cubes)
+            self.cubes.setdefault(a, self.starting_cubes[a])
         elif code == L_CUBES and a != AARON:
             self.cubes[a] = c
         elif code == L_TAKE and a != AARON and c:
@@ -214,7 +214,21 @@ def describe(record: tuple[int, ...], cards: np.ndarray, treasures: np.ndarray) 
     return f"record {code} {a} {b} {c} {d} {e}"
 
 
-def format_log(log: np.ndarray, count: int, as_written: bool = False) -> list[str]:
+def run_tables(variant_flags=None) -> tuple[np.ndarray, np.ndarray, list[int]]:
+    """The run's map cards (``int64[88, 4]``), treasure table (components.py's columns) and each
+    seat's starting curse cubes, from the rules block of ``variant_flags`` (loot's ``encode_variants``);
+    the shipped components and the rulebook's 3 cubes when there is none."""
+    flags = None if variant_flags is None else np.asarray(variant_flags, dtype=np.int64)
+    if flags is None or flags.shape[0] < RULES_OFFSET + RULES_SIZE:
+        return load_map_cards(), components.load_treasures(), [int(setup_rules()["starting_curse_cubes"])] * MAX_PLAYERS
+    block = flags[RULES_OFFSET:RULES_OFFSET + RULES_SIZE]
+    cards = block[T_MAP:T_MAP + N_MAP * 4].reshape(N_MAP, 4).copy()
+    treasures = block[T_TREASURES:T_TREASURES + N_TREASURES * components.N_TREASURE_COLUMNS].reshape(
+        N_TREASURES, components.N_TREASURE_COLUMNS).copy()
+    return cards, treasures, [int(cubes) for cubes in block[T_START_CUBES:T_START_CUBES + MAX_PLAYERS]]
+
+
+def format_log(log: np.ndarray, count: int, as_written: bool = False, variant_flags=None) -> list[str]:
     """Plain-English lines for the first ``count`` records of ``log``: causes before effects,
     a standing line at the end of each round, identical stretches folded.
 
@@ -223,12 +237,11 @@ def format_log(log: np.ndarray, count: int, as_written: bool = False) -> list[st
     are a prefix of the lines for more: a small island is written after what its power did,
     once a decision may have come between (a treasure kept or discarded), and a fold or a cause
     moved back would rewrite lines already printed."""
-    cards = load_map_cards()
-    treasures = components.load_treasures()
+    cards, treasures, starting_cubes = run_tables(variant_flags)  # the run's rule settings
     records = [tuple(row) for row in log[:count].tolist()]
     if not as_written:
         records = cause_first(records)
-    standing = Standing(int(setup_rules()["starting_curse_cubes"]))
+    standing = Standing(starting_cubes)
     lines: list[str] = [] if records and records[0][0] == L_ROUND else ["== Set-up"]
     round_number = 0  # the round under way, until its standing line is written
     for record in records:
@@ -257,4 +270,4 @@ def replay_log(run_seed: int, game_index: int, variant_flags, strategies, params
 def narrate(run_seed, game_index, variant_flags, strategies, params) -> list[str]:
     """The narrated log of game ``game_index`` of run ``run_seed`` (one line per event, folded)."""
     log, count, _ = replay_log(run_seed, game_index, variant_flags, strategies, params)
-    return format_log(log, count)
+    return format_log(log, count, variant_flags=variant_flags)

@@ -405,4 +405,4 @@ def narrate_for_seat(log, count: int, variant_flags, seat: int) -> list[str]:
     treasures are taken in the open), so every seat reads the same lines; they keep the engine's
     order and repeats are not folded, so the lines for fewer records are a prefix of the lines
     for more (``narrate.format_log``, ``as_written``)."""
-    return format_log(log, count, as_written=True)
+    return format_log(log, count, as_written=True, variant_flags=variant_flags)

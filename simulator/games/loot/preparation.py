@@ -7,6 +7,7 @@ The engine (engine.py) runs the steps in this order; each seat's discards are de
 from numba import njit
 
 from simulator.games.loot.primitives import discard_map, draw_cards, hand_remove, log, move_ship
+from simulator.games.loot.state import S_RULES, T_B5_FEWER
 from simulator.games.loot.state import (
     FIRED_PREP_DISCARD,
     AARON, EV_B5, HAND_CAP, L_PREP_DISCARD, L_SHIP, N_ISLANDS, S_EV_ORDER, S_EVENT, S_HAND, S_HAND_N,
@@ -30,7 +31,7 @@ def prepare_round(state, game_log):
 def hand_size(state):
     """Step 4: the hand size this round (event B5: one fewer)."""
     if state[S_EVENT] == EV_B5:
-        return state[S_HAND_SIZE] - 1
+        return state[S_HAND_SIZE] - state[S_RULES + T_B5_FEWER]  # setting b5_fewer_cards
     return state[S_HAND_SIZE]
 
 
@@ -68,7 +69,7 @@ def refill_aaron(state, game_log, deal_stream, aaron_hand):
     """Step 4, 2 players: Aaron discards everything and draws ``aaron_hand`` cards (B5: one fewer)."""
     size = aaron_hand
     if state[S_EVENT] == EV_B5:
-        size -= 1
+        size -= state[S_RULES + T_B5_FEWER]
     base = S_HAND + AARON * HAND_CAP
     for j in range(state[S_HAND_N + AARON]):
         discard_map(state, state[base + j])

@@ -70,6 +70,8 @@ from simulator.games.loot.components import (
     TREASURE_TYPE_NAMES,
 )
 
+from simulator.games.loot.state import N_HEALERS, N_TREASURES, S_RULES, SCORING_WIDTH, T_HEALERS, T_SCORING, T_TREASURES
+
 BREAKDOWN_BASE = 0
 BREAKDOWN_BONUS = 1
 N_BREAKDOWN_PARTS = 2
@@ -206,6 +208,16 @@ def book_value(kept: np.ndarray, n_kept: int, treasures: np.ndarray) -> int:
     is optimal (rearrangement inequality).
     """
     n_books = count_of_type(kept, n_kept, treasures, BOOK)
+    if n_books <= 1:  # the common case, without arrays: the one Book takes the largest curse value
+        multiplier = 0
+        largest = 0
+        for k in range(n_kept):
+            row = kept[k]
+            if treasures[row, TREASURE_TYPE] == BOOK:
+                multiplier = treasures[row, TREASURE_BOOK_MULTIPLIER]
+            elif treasures[row, TREASURE_CURSE] > largest:
+                largest = treasures[row, TREASURE_CURSE]
+        return multiplier * largest
     multipliers = np.zeros(n_books, dtype=np.int64)
     curses = np.zeros(n_kept - n_books, dtype=np.int64)
     n_multipliers = 0
@@ -259,9 +271,32 @@ def treasure_value(
     treasures: np.ndarray,
     scoring: np.ndarray,
 ) -> int:
-    """Gold from selling the kept treasures (all types, bonuses included)."""
-    breakdown = np.zeros((N_TREASURE_TYPES, N_BREAKDOWN_PARTS), dtype=np.int64)
-    return treasure_breakdown(kept, n_kept, crosses, seat, treasures, scoring, breakdown)
+    """Gold from selling the kept treasures (all types, bonuses included): the sum of
+    ``treasure_breakdown``'s cells, in one pass over the kept treasures and without the breakdown
+    (the engine scores every seat at every checkpoint: no array is allocated unless a Book, a
+    Jewel or a Skull is kept)."""
+    total = 0
+    jewels = 0
+    books = 0
+    skulls = 0
+    for k in range(n_kept):
+        row = kept[k]
+        total += treasures[row, TREASURE_GOLD]  # printed gold (0 on Books)
+        kind = treasures[row, TREASURE_TYPE]
+        if kind == JEWEL:
+            jewels += 1
+        elif kind == BOOK:
+            books += 1
+        elif kind == SKULL:
+            skulls += 1
+    if books > 0:
+        total += book_value(kept, n_kept, treasures)
+    if jewels > 0:
+        total += jewel_bonus(jewels, scoring)
+    total += crown_bonus(crosses, seat, scoring)
+    if skulls > 0:
+        total += skull_bonus(kept, n_kept, treasures, scoring)
+    return total
 
 
 @njit(cache=True)
@@ -299,6 +334,35 @@ def final_loot_value(
     if has_first_player_tile:
         value += scoring[SCORING_SCALARS, SCALAR_FIRST_PLAYER_BONUS]
     return value
+
+
+# --------------------------------------------------------------------------- the run's tables
+# The engine's tables are the run's rules block in the state (state.py, T_*): 2-d views of it in the
+# layouts of components.py, so that a changed setting is read at run time (never a compiled constant).
+
+
+@njit(cache=True, inline="always")
+def treasure_rows(state):
+    """The run's treasure table (components.py's columns), a view of the state's rules block."""
+    start = S_RULES + T_TREASURES
+    return state[start:start + N_TREASURES * components.N_TREASURE_COLUMNS].reshape(
+        (N_TREASURES, components.N_TREASURE_COLUMNS))
+
+
+@njit(cache=True, inline="always")
+def scoring_rows(state):
+    """The run's scoring table (components.py's rows, ``SCORING_WIDTH`` columns), a view of the state."""
+    start = S_RULES + T_SCORING
+    return state[start:start + components.N_SCORING_ROWS * SCORING_WIDTH].reshape(
+        (components.N_SCORING_ROWS, SCORING_WIDTH))
+
+
+@njit(cache=True, inline="always")
+def healer_rows(state):
+    """The run's healer table (components.py's columns), a view of the state's rules block."""
+    start = S_RULES + T_HEALERS
+    return state[start:start + N_HEALERS * components.N_HEALER_COLUMNS].reshape(
+        (N_HEALERS, components.N_HEALER_COLUMNS))
 
 
 # --------------------------------------------------------------------------- Python API

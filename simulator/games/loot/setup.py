@@ -8,26 +8,23 @@ from simulator.games.loot.state import (
     S_FIRED_VARIANT, V_HEALERS_REVEALED, V_EVENTS_REVEALED,
     AARON, HAND_CAP, L_PREP_DISCARD, L_ROUND, N_HEALERS, N_ISLANDS, N_LANDINGS, N_MAP, N_OWNERS, N_TREASURES,
     S_EV_ORDER, S_EVENT, S_EXPLORED, S_FIRST, S_HAND, S_HAND_N, S_HAND_SIZE, S_HAS_AARON, S_HEAL_HAND, S_HEAL_N,
-    S_HEAL_POOL, S_HEALER, S_INFO_ISLAND, S_INFO_MAP, S_INFO_TR, S_ISLAND_UP, S_LAND_COLOUR, S_LOGGING, S_DEBUG,
-    S_MAP_DECK, S_MAP_DECK_N, S_PHASE, S_PLAYERS, S_ROUND, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_CUBES, S_TDECK,
-    S_TDECK_N, S_THRESHOLD, S_TOWNER, S_VAR, T_AARON_HAND, T_HAND, T_ISLAND, T_START_CUBES, T_THRESH, T_TIERS,
-    TR_TIER, PH_ACTIONS, V_FIXED_SHIP_START, V_STARTING_DRAFT, V_TWO_HEALERS, N_VARIANT_FLAGS, S_INFO_HEALER, T_MAP,
-    T_TR, T_HEALER, S_LOG_N, EVENT_EXCLUDED, EVENT_FORCED, EVENT_RULES_OFFSET, N_A_EVENTS, N_B_EVENTS, N_EVENTS,
-    ROUNDS,
+    S_HEAL_POOL, S_HEALER, S_INFO_MAP, S_INFO_TR, S_ISLAND_UP, S_LAND_COLOUR, S_LOGGING, S_DEBUG,
+    S_MAP_DECK, S_MAP_DECK_N, S_PHASE, S_PLAYERS, S_ROUND, S_RULES, S_SHIP_CORNER, S_SHIP_DIR, S_SUPPLY, S_CUBES,
+    S_TDECK, S_TDECK_N, S_THRESHOLD, S_TOWNER, S_VAR, RULES_SIZE, T_AARON_HAND, T_COMPASSES, T_HAND, T_ISLAND_IN,
+    T_START_CARDS, T_START_CUBES, T_THRESH, T_TIERS, TR_TIER, PH_ACTIONS, V_FIXED_SHIP_START, V_STARTING_DRAFT,
+    V_TWO_HEALERS, N_VARIANT_FLAGS, S_LOG_N, EVENT_EXCLUDED, EVENT_FORCED, EVENT_RULES_OFFSET, N_A_EVENTS,
+    N_B_EVENTS, N_EVENTS, ROUNDS,
 )
 
 
 @njit(cache=True)
-def write_info(state, tables):
-    """Copy the public component tables into the state (strategies read them there)."""
-    for i in range(N_MAP * 4):
-        state[S_INFO_MAP + i] = tables[T_MAP + i]
-    for i in range(N_TREASURES * 8):
-        state[S_INFO_TR + i] = tables[T_TR + i]
-    for i in range(N_ISLANDS * 3):
-        state[S_INFO_ISLAND + i] = tables[T_ISLAND + i]
-    for i in range(N_HEALERS * 2):
-        state[S_INFO_HEALER + i] = tables[T_HEALER + i]
+def write_info(state, rules):
+    """Copy the rules block ``rules`` (``RULES_SIZE`` slots: the run's settings and component tables,
+    ``tables.rules_block``) into the state at S_RULES, where the engine and the strategies read it."""
+    if rules.shape[0] != RULES_SIZE:
+        raise ValueError("the flag vector holds no rules block: build it with loot's encode_variants")
+    for i in range(RULES_SIZE):
+        state[S_RULES + i] = rules[i]
 
 
 SIDE_PURPOSE_EVENT_RULES = 1
@@ -98,7 +95,7 @@ def event_drawn(state, event):
 
 
 @njit(cache=True)
-def setup_game(state, tables, game_log, deal_stream, players, flags, logging, debug, scratch):
+def setup_game(state, game_log, deal_stream, players, flags, logging, debug, scratch):
     """Set up a game of ``players`` up to the hands dealt (the engine goes on with the starting
     draft's discards, decisions ``draft_discard``, then round 1)."""
     event_rules_start = deal_stream[0]  # seeds the side stream of --force-event / --exclude-event
@@ -112,8 +109,8 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
     for flag in (V_HEALERS_REVEALED, V_TWO_HEALERS, V_EVENTS_REVEALED, V_STARTING_DRAFT, V_FIXED_SHIP_START):
         state[S_FIRED_VARIANT + flag] += state[S_VAR + flag]  # setup variants: their branch is the setup
     state[S_PLAYERS] = players
-    state[S_HAND_SIZE] = tables[T_HAND + players]
-    state[S_THRESHOLD] = tables[T_THRESH + players]
+    state[S_HAND_SIZE] = state[S_RULES + T_HAND]  # setup 5 (setting hand_size)
+    state[S_THRESHOLD] = state[S_RULES + T_THRESH]  # phase 3 (setting loot_threshold)
     state[S_HAS_AARON] = 1 if players == 2 else 0
     state[S_EVENT] = -1
     state[S_EXPLORED] = -1
@@ -127,9 +124,9 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
         state[S_HEAL_HAND + 2 * o + 1] = -1
         active = o < players or (o == AARON and players == 2)
         if active:
-            state[S_SUPPLY + o] = 3
+            state[S_SUPPLY + o] = state[S_RULES + T_COMPASSES]  # setup 8 (setting compasses_per_player)
             if o != AARON:
-                state[S_CUBES + o] = tables[T_START_CUBES]
+                state[S_CUBES + o] = state[S_RULES + T_START_CUBES + o]  # setup 8 (seatK_start_cubes)
     # 2. ship: random corner and direction (drawn even when variant fixed-ship-start is on, so
     # that the deal stream stays aligned across variants)
     corner = random_below(deal_stream, 4)
@@ -142,7 +139,7 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
     # 3. treasure deck: tiers shuffled separately, IV at the bottom, then III, II, I on top
     n = 0
     for tier in range(4, 0, -1):
-        if tables[T_TIERS + players * 4 + tier - 1] == 0:
+        if state[S_RULES + T_TIERS + tier - 1] == 0:  # settings treasure_tier_N
             continue
         start = n
         for t in range(N_TREASURES):
@@ -171,9 +168,9 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
         state[S_HEAL_N] = players
     # 7. events: 4 random B events face down, 1 random A event on top (round 1)
     draw_events(state, flags, deal_stream, scratch, event_rules_start)
-    # 9. small islands (one returned to the box below 5 players)
+    # 9. small islands (one returned to the box below 5 players; setting small_islands, tables.islands_in_game)
     for i in range(N_ISLANDS):
-        state[S_ISLAND_UP + i] = 1 if players >= state[S_INFO_ISLAND + i * 3 + 2] else -1
+        state[S_ISLAND_UP + i] = 1 if state[S_RULES + T_ISLAND_IN + i] == 1 else -1
     # 10. first player
     first = random_below(deal_stream, players)
     state[S_FIRST] = first
@@ -186,9 +183,10 @@ def setup_game(state, tables, game_log, deal_stream, players, flags, logging, de
         count = size
         if draft and i > 0:
             count = 7 + i
+        count += state[S_RULES + T_START_CARDS + seat]  # setting seatK_start_cards (0: the rules)
         draw_cards(state, game_log, deal_stream, seat, count)
     if players == 2:
-        draw_cards(state, game_log, deal_stream, AARON, tables[T_AARON_HAND])
+        draw_cards(state, game_log, deal_stream, AARON, state[S_RULES + T_AARON_HAND])
 
 
 @njit(cache=True)

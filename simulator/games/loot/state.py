@@ -31,6 +31,12 @@ Public / private slots (fair play is the strategy's duty):
   ``S_HEAL_POOL`` until the end (unless variant ``healers-revealed``).
 """
 
+from simulator.games.loot.components import (
+    N_HEALER_COLUMNS, N_SCORING_ROWS, N_TREASURE_COLUMNS, SCALAR_CUBES_PER_AMULET, SCALAR_DISCARD_TREASURE_CUBES,
+    SCALAR_ELIMINATION_CUBES, SCALAR_FIRST_PLAYER_BONUS, SCORING_CROWN_LADDER, SCORING_JEWEL_SET_BONUS, SCORING_SCALARS,
+    SCORING_SKULL_SET_BONUS,
+)
+
 N_OWNERS = 6
 AARON = 5
 MAX_PLAYERS = 5
@@ -48,7 +54,8 @@ OPT_CAP = 4096  # options buffer; more than any decision seen in normal play (se
 BUFFER_CAP = 512  # integer scratch ``buffer`` (actions.py lays out what it holds)
 MAX_OPTIONS = 1 << 17  # the most options of one decision the forward model hands out (ForwardModel.max_options)
 LOG_CAP = 8192
-ROUNDS = 5
+ROUNDS = 5  # capacity: the most rounds (setting rounds, T_ROUNDS, plays 1..ROUNDS)
+SCORING_WIDTH = 5  # columns of the scoring table: crown ladder positions 1-5, set sizes / kinds up to 4
 
 EVENT_CODES_TUPLE = ("A1", "A2", "A3", "A4", "B1", "B2", "B3", "B4", "B5", "B6", "B7", "B8", "B9", "B10", "B11", "B12",
                      "B13", "B14")
@@ -100,7 +107,7 @@ FIRED_ISLAND = FIRED_EVENT + 18  # counter index of small island 0
 FIRED_VARIANT = FIRED_ISLAND + len(ISLAND_IDS)  # counter index of variant flag 0
 MAX_CHECKPOINTS = 7  # after each of the 5 rounds, after the Final Exploration, at the end (final scores)
 
-# --------------------------------------------------------------------------- state layout
+# --------------------------------------------------------------------------- the rules block T
 _offset = 0
 
 
@@ -111,6 +118,46 @@ def _alloc(size: int) -> int:
     return start
 
 
+# Every number of the rules a run may change (settings.py) and the component tables, resolved at
+# the run's player count by ``tables.rules_block``: the flag vector carries it after the variant
+# flags, ``new_game`` copies it into the state at S_RULES, and every compiled function (engine,
+# strategies, the search's evaluation) reads it there, so a changed value never recompiles.
+T_MAP = _alloc(N_MAP * 4)  # map cards: MC_* columns
+T_TR = _alloc(N_TREASURES * 8)  # treasures: TR_* columns
+T_ISLAND = _alloc(N_ISLANDS * 3)  # small islands: power, amount, min players
+T_HEALER = _alloc(N_HEALERS * 2)  # healers: per cube, fixed
+T_HAND = _alloc(1)  # R-setup 5: hand size (setting hand_size)
+T_THRESH = _alloc(1)  # cards needed for loot (loot_threshold)
+T_TIERS = _alloc(4)  # 1 when the treasures of tier t + 1 are in the deck (treasure_tier_N)
+T_ISLAND_IN = _alloc(N_ISLANDS)  # 1 when small island i is in the game (small_islands)
+T_START_CUBES = _alloc(MAX_PLAYERS)  # curse cubes of each seat at the setup (seatK_start_cubes)
+T_START_GOLD = _alloc(MAX_PLAYERS)  # gold of each seat added to its final loot value (seatK_start_gold)
+T_START_CARDS = _alloc(MAX_PLAYERS)  # extra Map cards dealt to each seat at the setup (seatK_start_cards)
+T_AARON_HAND = _alloc(1)  # 2 players: Aaron's hand (aaron_hand_size)
+T_ROUNDS = _alloc(1)  # rounds of the game (rounds; at most ROUNDS)
+T_COMPASSES = _alloc(1)  # compasses per player (compasses_per_player)
+T_B4_LIMIT = _alloc(1)  # event B4: compasses per player on the Main Island (b4_compass_limit)
+T_A1_CARDS = _alloc(1)  # event A1: cards drawn (a1_cards)
+T_A1_CUBES = _alloc(1)  # event A1: cubes taken (a1_cubes)
+T_A3_CUBES = _alloc(1)  # event A3: cubes taken for using a small island (a3_cubes)
+T_B5_FEWER = _alloc(1)  # event B5: cards fewer in the refill (b5_fewer_cards)
+T_B6_DISCARD = _alloc(1)  # event B6: cubes a discard icon discards (b6_discard_cubes)
+T_B8_CUBES = _alloc(1)  # event B8: cubes the others take when the tile is taken (b8_cubes)
+T_B10_DISCARD = _alloc(1)  # event B10: cubes discarded on the Small Loot landing (b10_discard_cubes)
+T_SCORING = _alloc(N_SCORING_ROWS * SCORING_WIDTH)  # the scoring table of components.py (row-major)
+T_TREASURES = _alloc(N_TREASURES * N_TREASURE_COLUMNS)  # the treasure table of components.py (row-major)
+T_HEALERS = _alloc(N_HEALERS * N_HEALER_COLUMNS)  # the healer table of components.py (row-major)
+RULES_SIZE = _offset
+T_FP_BONUS = T_SCORING + SCORING_SCALARS * SCORING_WIDTH + SCALAR_FIRST_PLAYER_BONUS
+T_ELIM_CUBES = T_SCORING + SCORING_SCALARS * SCORING_WIDTH + SCALAR_ELIMINATION_CUBES
+T_DISCARD_CUBES = T_SCORING + SCORING_SCALARS * SCORING_WIDTH + SCALAR_DISCARD_TREASURE_CUBES
+T_AMULET_CUBES = T_SCORING + SCORING_SCALARS * SCORING_WIDTH + SCALAR_CUBES_PER_AMULET
+T_JEWEL_BONUS = T_SCORING + SCORING_JEWEL_SET_BONUS * SCORING_WIDTH  # + set size
+T_SKULL_BONUS = T_SCORING + SCORING_SKULL_SET_BONUS * SCORING_WIDTH  # + different kinds
+T_CROWN_LADDER = T_SCORING + SCORING_CROWN_LADDER * SCORING_WIDTH  # + position (0 = most crosses)
+
+# --------------------------------------------------------------------------- state layout
+_offset = 0
 S_PLAYERS = _alloc(1)  # number of players P (2..5)
 S_ROUND = _alloc(1)  # 1..5 during play, 6 during the end of the game
 S_PHASE = _alloc(1)  # PH_* below
@@ -171,11 +218,13 @@ S_HEALER = _alloc(N_OWNERS)  # chosen healer (-1 none)
 S_ELIM = _alloc(N_OWNERS)  # 0, ELIM_CUBES, ELIM_HEALER
 S_GOLD = _alloc(N_OWNERS)  # treasure gold at the end (incl. crown bonus)
 S_SCORE = _alloc(N_OWNERS)  # final loot value
-# public copies of the component tables (see tables.py); written once per chunk
-S_INFO_MAP = _alloc(N_MAP * 4)  # colour, value (0 = joker), joker, icon
-S_INFO_TR = _alloc(N_TREASURES * 8)  # TR_* columns
-S_INFO_ISLAND = _alloc(N_ISLANDS * 3)  # power, amount, min players
-S_INFO_HEALER = _alloc(N_HEALERS * 2)  # per cube, fixed
+# the rules block: every rule setting and component table of the run (layout T_* above), copied
+# from the flag vector by new_game (public; never changed during a game, so copy_position skips it)
+S_RULES = _alloc(RULES_SIZE)
+S_INFO_MAP = S_RULES + T_MAP  # colour, value (0 = joker), joker, icon
+S_INFO_TR = S_RULES + T_TR  # TR_* columns
+S_INFO_ISLAND = S_RULES + T_ISLAND  # power, amount, min players
+S_INFO_HEALER = S_RULES + T_HEALER  # per cube, fixed
 # ---- the forward model's position (engine.py): where the game stands between two decisions.
 # Appended after the slots above so that strategies read the same slots as before.
 S_STEP = _alloc(1)  # ST_* below: the step the game is at
@@ -243,24 +292,6 @@ STATE_SIZE = _offset
 S_FIRED_EVENT = S_COUNTERS + FIRED_EVENT  # + event id
 S_FIRED_ISLAND = S_COUNTERS + FIRED_ISLAND  # + small island
 S_FIRED_VARIANT = S_COUNTERS + FIRED_VARIANT  # + variant flag V_*
-
-# ---------------------------------------------------------------------- tables vector T
-_offset = 0
-T_MAP = _alloc(N_MAP * 4)
-T_TR = _alloc(N_TREASURES * 8)
-T_ISLAND = _alloc(N_ISLANDS * 3)
-T_HEALER = _alloc(N_HEALERS * 2)
-T_HAND = _alloc(6)  # by player count
-T_THRESH = _alloc(6)
-T_TIERS = _alloc(6 * 4)  # tier t (1..4) used with P players: T_TIERS[P*4 + t-1]
-T_N_ISLANDS = _alloc(6)
-T_START_CUBES = _alloc(1)
-T_ELIM_CUBES = _alloc(1)
-T_FP_BONUS = _alloc(1)
-T_AARON_HAND = _alloc(1)
-T_CROWN_LADDER = _alloc(6)  # crown bonus by position 1..5 (index 0 unused)
-TABLES_SIZE = _offset
-_offset = 0
 
 # map card columns (T_MAP / S_INFO_MAP, 4 per card)
 MC_COLOUR = 0
@@ -468,7 +499,8 @@ N_VARIANT_FLAGS = 16
 
 # ---------------------------------------------------------------------- event rules
 # --force-event / --exclude-event: the flag vector may carry N_EVENTS more slots after the
-# variant flags, one per event id (setup reads them; they are not copied into the state)
-EVENT_RULES_OFFSET = N_VARIANT_FLAGS
+# variant flags and the rules block, one per event id (setup reads them; they are not copied into the state)
+EVENT_RULES_OFFSET = N_VARIANT_FLAGS + RULES_SIZE
+RULES_OFFSET = N_VARIANT_FLAGS  # the rules block (RULES_SIZE slots) follows the variant flags
 EVENT_FORCED = 1
 EVENT_EXCLUDED = -1
