@@ -126,7 +126,9 @@ def test_tournament_and_compare_print_markdown_and_csv(capsys, tmp_path):
     status, out, err = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "300", "--seed", "2",
                                  "--jobs", "1", "--results", tmp_path, "--variant", "long", "--format", "csv")  # fmt: skip
     assert status == 0, err
-    rows = [row for part in out.strip().split("\n\n") for row in csv.DictReader(io.StringIO(part))]
+    tables = [list(csv.DictReader(io.StringIO(part))) for part in out.strip().split("\n\n")]
+    assert list(tables[0][0])[:2] == ["setup", "seat 1"]  # each setup's seat balance first (issue 37)
+    rows = [row for table in tables[1:] for row in table]
     length = next(row for row in rows if row["measure"].startswith("game length"))
     assert float(length["difference"]) == pytest.approx(2.0)
 

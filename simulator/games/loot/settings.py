@@ -7,7 +7,7 @@ block of the engine's flag vector (layout ``T_*`` in state.py), which ``new_game
 state; the engine, the strategies and the search's evaluation read the values there.
 
 Defaults come from the data files (``data/scoring.json``, ``data/setup.json``, the component CSVs),
-read here once; ``rule`` names the rulebook section (RB-FR, ``/work/shared/rules/loot-island.fr.md``).
+read here once; ``rule`` names the rulebook section (RB-FR: the French rulebook of Loot Island).
 A component file setting (``treasures``, ``healers``, ``map_cards``, ``small_islands``) takes a CSV
 with the columns of the shipped file; the number of rows is the component count, which is a
 capacity of the compiled engine (74 treasures, 14 healers, 88 map cards, 7 small islands): a
