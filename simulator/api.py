@@ -11,6 +11,7 @@ DataFrames back (``frame.to_pandas()`` gives pandas; it needs ``pandas`` and ``p
     api.report([folder, other], "report.html")
     cheap = api.run("loot", players=4, n=2_000, seed=7, rules={"first_player_bonus": 2}, out="results/tile-2")
     api.rules("loot")                        # the rule settings a run can change, one row each
+    api.sweep("tobago", players=2, vary="seat2_start_amulets=0..2", n=5_000, seed=1)  # which value is fair?
 
 Every function checks its input as the command line does and raises :class:`UsageError` with
 the message ``islandsim`` prints after ``error:`` (an unknown game, a bad player count, a
@@ -30,7 +31,7 @@ import polars as pl
 from simulator.core.engine.registry import UsageError
 
 __all__ = ["UsageError", "run", "load", "manifest", "summary", "seat_advantage", "compare", "report", "replay",
-           "rules"]
+           "rules", "sweep"]
 
 RunFolder = str | Path
 """A results folder written by :func:`run` or ``islandsim run --out``."""
@@ -202,3 +203,37 @@ def replay(folder: RunFolder, game_index: int = 0) -> list[str]:
     if not 0 <= game_index < config.n:
         raise UsageError(f"game_index {game_index} is past the end of {folder}: its games are 0 to {config.n - 1}")
     return runner.narrate(runner.prepare(config), game_index)
+
+
+def sweep(game: str, players: int, vary: str | Sequence[str], *, n: int = 10_000, seed: int | None = None,
+          measure: str = "seat-imbalance", target: float | str | None = None, lineup: str | Sequence[str] | None = None,
+          variants: str | Sequence[str] = (), rules: dict | None = None, rules_file: str | Path | None = None,
+          store: RunFolder = "results/store", jobs: int | None = None, chart: str | Path | None = None) -> dict:  # fmt: skip
+    """``islandsim sweep``: play a rule setting over values on the same deals and say which value brings
+    ``measure`` to its target, chosen on half of the deals and stated on the other half.
+
+    ``vary``: ``"NAME=A..B"`` (or ``A..B:STEP``, ``A,B,C``), or several of them for every combination;
+    ``measure`` and ``target`` as the command takes them (docs/analysis.md); ``rules`` / ``rules_file``
+    the other settings of every value.  Returns the answer as ``islandsim sweep --json`` prints it, with
+    ``"sentence"`` (the answer in words); ``chart`` also draws it to a PNG file."""
+    from simulator.analysis.studies import sweep as sweep_module
+    from simulator.core.engine.registry import check_players, get_game
+    from simulator.core.players.strategies import lineup_names
+    from simulator.core.run import runner
+
+    spec = get_game(game)
+    check_players(spec, players)
+    texts = [vary] if isinstance(vary, str) else list(vary)
+    name, values = sweep_module.combinations([sweep_module.parse_vary(spec.rule_settings, game, text) for text in texts])
+    goal = sweep_module.parse_target(str(target)) if target is not None else None
+    sweep_module.check_measure(measure, spec, goal)
+    sweep_module.check_end_points_measure(name, measure)
+    names = lineup_names(lineup) if isinstance(lineup, str) else lineup_names(None, _names(lineup))
+    plan = sweep_module.Sweep(game, players, n, secrets.randbits(32) if seed is None else int(seed), name, values,
+                              measure, goal, tuple(names), _names(variants), _user_rules(game, rules, rules_file))  # fmt: skip
+    for config in plan.configs():
+        runner.prepare(config)  # everything checked before a game is played
+    result = sweep_module.run_sweep(plan, Path(store), runner.local_jobs(jobs))
+    if chart is not None:
+        sweep_module.chart(result, Path(chart))
+    return dict(result, sentence=sweep_module.sentence(result))

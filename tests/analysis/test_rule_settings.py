@@ -309,3 +309,27 @@ def test_compare_prints_each_setup_s_seat_balance(capsys, tmp_path):
     balance = json.loads(out)["seat_balance"]
     assert [entry["setup"] for entry in balance] == ["baseline", "seat2_start_points=-2"]
     assert len(balance[0]["seats"]) == 3 and balance[1]["largest_gap"] >= 0
+
+
+def test_late_seats_gives_each_later_seat_one_step_more(capsys, tmp_path):
+    from simulator.analysis.studies import sweep as sweep_module
+
+    plan = sweep_module.Sweep("toy", 4, 10, 1, "late_seats_start_points", (0, 2), "seat-imbalance")
+    assert plan.assignments(2) == [("seat2_start_points", 2), ("seat3_start_points", 4), ("seat4_start_points", 6)]
+    rules = [dict(config.rules) for config in plan.configs()]
+    assert rules[1] == {"seat2_start_points": "2", "seat3_start_points": "4", "seat4_start_points": "6"}
+    assert plan.configs()[1].rules != plan.configs()[0].rules
+    status, out, err = _sweep(capsys, tmp_path, "--vary", "late_seats_end_points=0..1:0.5", "--n", "400", "--json")
+    assert status == 0 and len(set(json.loads(out)["runs"])) == 1  # end points: played once
+    status, _, err = _sweep(capsys, tmp_path, "--vary", "late_seats_coins=0..2")
+    assert status == 2 and "has no per-seat setting 'coins'; per-seat settings: start_points, end_points" in err
+
+
+def test_the_api_sweeps(tmp_path):
+    from simulator import api
+
+    result = api.sweep("toy", 3, "seat2_end_points=-2..0", n=400, seed=2, store=tmp_path / "store", jobs=1,
+                       chart=tmp_path / "s.png")  # fmt: skip
+    assert result["values"] == [-2.0, -1.0, 0.0] and result["sentence"] and (tmp_path / "s.png").exists()
+    with pytest.raises(api.UsageError, match="reversed range"):
+        api.sweep("toy", 3, "base_length=4..2", store=tmp_path / "store")

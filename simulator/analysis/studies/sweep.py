@@ -62,6 +62,10 @@ _TRAJECTORY_MEASURES = {"decisiveness": "decided_at", "catch-up": "uncertainty"}
 _PER_GAME = {"length": "duration", "stall-rate": "capped", "margin": "margin"}
 _SEAT_RATE = re.compile(r"^seat(\d+)-win-rate$")
 END_POINTS = re.compile(r"^seat(\d+)_end_points$")
+LATE_SEATS = re.compile(r"^late_seats_(\w+)$")
+"""``late_seats_<resource>=V``: seat K gets (K - 1) x V of a per-seat setting (``late_seats_start_gold=1``:
+seat 2 starts with 1 gold, seat 3 with 2, ...), the fix a designer writes as "each later player
+starts with one more"; ``late_seats_end_points`` does it with end-of-game points."""
 """``seatK_end_points``: points added to seat K's final score before ranking (compensation as a
 sweep): no game is played again for it, the stored games are ranked again
 (:func:`simulator.analysis.stats.compensation.compensated_wins`); games ranked by score only."""
@@ -98,7 +102,7 @@ class Sweep:
     @property
     def end_points_only(self) -> bool:
         """Whether every swept setting is a seat's end-of-game points (one run, ranked again per value)."""
-        return all(END_POINTS.match(name) for name in self.names)
+        return all(END_POINTS.match(name) for name, _ in self.assignments(self.values[0]))
 
     def points(self, value) -> np.ndarray:
         """The end-of-game points per seat of one value (zeros for settings that are not end points)."""
@@ -110,9 +114,17 @@ class Sweep:
         return vector
 
     def assignments(self, value) -> list[tuple[str, object]]:
-        """(setting, value) pairs of one value (a combination when several settings are swept)."""
+        """(setting, value) pairs of one value (a combination when several settings are swept), a
+        ``late_seats_<resource>`` written out seat by seat."""
         values = value if len(self.names) > 1 else (value,)
-        return list(zip(self.names, values))
+        pairs = []
+        for name, number in zip(self.names, values):
+            late = LATE_SEATS.match(name)
+            if late:
+                pairs += [(f"seat{seat}_{late.group(1)}", _times(seat - 1, number)) for seat in range(2, self.players + 1)]
+            else:
+                pairs.append((name, number))
+        return pairs
 
     def configs(self) -> list:
         """One run config per value (the user's other settings kept; the swept ones replaced); one
@@ -128,7 +140,8 @@ class Sweep:
             pairs = [(name, number) for name, number in self.assignments(value) if not END_POINTS.match(name)]
             own = dict(user_values(declared, pairs))
             rules = tuple(sorted((dict(self.base_rules) | own).items()))
-            arm = store.Arm("+".join(f"{name}={number}" for name, number in pairs), self.variants, (("rules", rules),))
+            label = "+".join(f"{name}={number}" for name, number in zip(self.names, value if len(self.names) > 1 else (value,)))
+            arm = store.Arm(label, self.variants, (("rules", rules),))
             found.append(store.make_config(self.game, self.players, self.n, self.seed, self.lineup, arm,
                                            self.chunk_size, trajectories=self.trajectories))  # fmt: skip
         return found
@@ -201,12 +214,39 @@ def end_points_setting(name: str, game: str) -> Setting:
     return Setting(name, "float", 0.0, f"points added to seat {seat}'s final score", "compensation", low=-20, high=20)
 
 
+def _times(factor: int, number):
+    """``factor x number``, a whole number staying whole."""
+    product = factor * number
+    return int(product) if float(product).is_integer() and isinstance(number, int) else float(product)
+
+
+def late_seats_setting(name: str, declared: RuleSettings | None, game: str) -> Setting:
+    """The virtual setting ``late_seats_<resource>``: its kind and bounds are those of ``seat2_<resource>``
+    (each seat's own value is checked against them when the sweep is planned)."""
+    resource = LATE_SEATS.match(name).group(1)
+    if resource == "end_points":
+        base = end_points_setting("seat2_end_points", game)
+    else:
+        if declared is None or f"seat2_{resource}" not in declared.by_name:
+            per_seat = sorted({other.split("_", 1)[1] for other in (declared.by_name if declared else {})
+                               if re.match(r"^seat2_", other)})  # fmt: skip
+            raise UsageError(f"--vary {name}: {registry.get_game(game).title} has no per-seat setting '{resource}'; "
+                             f"per-seat settings: {', '.join(per_seat + ['end_points']) or 'none'}")  # fmt: skip
+        base = declared.by_name[f"seat2_{resource}"]
+    return Setting(name, base.kind, 0 if base.kind == INT else 0.0, f"seat K gets (K - 1) x this of {resource}",
+                   base.rule, low=base.low, high=base.high)  # fmt: skip
+
+
 def parse_vary(declared: RuleSettings | None, game: str, text: str) -> tuple[str, tuple]:
     """``NAME=VALUES`` -> (setting name, values).  ``seatK_end_points`` is end-of-game points for seat
-    K (compensation): the games are played once and ranked again for each value."""
+    K (compensation): the games are played once and ranked again for each value;
+    ``late_seats_<resource>`` gives seat K (K - 1) times the value (:data:`LATE_SEATS`)."""
     name, equals, values = text.partition("=")
     if not equals or not name.strip() or not values.strip():
         raise UsageError(f"--vary {text!r} is not NAME=VALUES; e.g. --vary first_player_bonus=0..5")
+    if LATE_SEATS.match(name.strip()):
+        setting = late_seats_setting(name.strip(), declared, game)
+        return setting.name, parse_values(setting, values)
     if END_POINTS.match(name.strip()) and (declared is None or name.strip() not in declared.by_name):
         setting = end_points_setting(name.strip(), game)
         return setting.name, parse_values(setting, values)
@@ -218,7 +258,7 @@ def parse_vary(declared: RuleSettings | None, game: str, text: str) -> tuple[str
 
 def check_end_points_measure(setting: str, measure: str) -> None:
     """End-of-game points change who wins, nothing else: only seat measures may be swept with them."""
-    if any(END_POINTS.match(name) for name in setting.split("+")) and not (
+    if any(END_POINTS.match(name) or name == "late_seats_end_points" for name in setting.split("+")) and not (
             measure == "seat-imbalance" or _SEAT_RATE.match(measure)):  # fmt: skip
         raise UsageError(f"--measure {measure} does not move with end-of-game points (they change who wins, "
                          "not the game): use seat-imbalance or seatK-win-rate")  # fmt: skip
