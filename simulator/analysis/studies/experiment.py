@@ -229,7 +229,9 @@ def _sweeps(source: _Source, data: dict, spec, players, lineups, arms) -> tuple:
             setting = sweep_module.SweepSetting(tuple(vary), str(entry.get("measure", "seat-imbalance")),
                                                 sweep_module.parse_target(str(target)) if target is not None else None)
             for count in players:
-                setting.plan(spec.id, count, 2, 0, (), arms[0].variants, dict(arms[0].settings).get("rules", ()))
+                plan = setting.plan(spec.id, count, 2, 0, (), arms[0].variants, dict(arms[0].settings).get("rules", ()))
+                for config in plan.configs():  # every value's rules checked by the game, nothing played
+                    registry.check_variants(spec, config.variants, count, config.rules)
         except UsageError as error:
             raise source.error("sweeps", str(error)) from None
         found.append(setting)
