@@ -523,6 +523,9 @@ def sentence(result: dict) -> str:
     among = (f"No combination of {setting.replace('+', ' and ')}" if several else
              f"No value of {setting} from {result['values'][0]} to {result['values'][-1]}")  # fmt: skip
     figure = f"{shown(held['estimate'], unit)} {interval(held['low'], held['high'], unit)}"
+    if result["measure"] == "seat-imbalance" and held.get("rates"):
+        rates = held["rates"]
+        figure += f", seat {int(np.argmax(rates)) + 1} ahead ({', '.join(f'seat {seat} {100 * rate:.1f}%' for seat, rate in enumerate(rates, 1))})"
     if result["measure"] == "seat-imbalance":
         if result["reached"] and result["held_out_holds"]:
             return (f"{chosen} makes the game fair: every seat within noise of its fair share "
@@ -571,6 +574,10 @@ def chart(result: dict, out: Path | None = None) -> Path | bytes:
     points = result["points"]
     several = "+" in result["setting"]
     x = list(range(len(points))) if several else [point["value"] for point in points]
+    if not several and len(x) <= 25:
+        axes_ticks = x
+    else:
+        axes_ticks = None
     y = np.array([point["estimate"] for point in points]) * scale
     low = np.array([point["low"] for point in points]) * scale
     high = np.array([point["high"] for point in points]) * scale
@@ -587,6 +594,8 @@ def chart(result: dict, out: Path | None = None) -> Path | bytes:
     names = {"pp": "percentage points", "%": "%"}
     plain = PLAIN_NAMES.get(result["measure"], result["measure"])
     axes.set_xlabel(result["setting"].replace("+", ", "))
+    if axes_ticks is not None:
+        axes.set_xticks(axes_ticks)
     if several:
         axes.set_xticks(x, [", ".join(map(str, point["value"])) for point in points], rotation=60, fontsize=7)
     axes.set_ylabel(f"{plain} ({names.get(unit, unit)})" if unit else plain)
