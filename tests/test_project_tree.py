@@ -11,10 +11,8 @@ from tests.test_no_outside_paths import ROOT, _tracked_text_files
 
 SCRIPT = re.compile(r"(?<![\w/.-])((?:experiments|research)/[a-z0-9_]+\.py)\b")  # NAME.py is a placeholder
 
-# Pending (issue 37): files edited on other branches that still name a script at its old place
-# (experiments/ismcts_strength.py, experiments/tobago_island_fairness.py); the lead changes them to
-# research/ after merging, then removes the entries.
 PENDING: set[str] = set()
+"""Files allowed to name a script at its old place for a while (a branch moving them); none now."""
 
 
 def test_experiments_holds_the_studies_only():
