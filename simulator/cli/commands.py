@@ -212,10 +212,29 @@ def rules(game_id: str, players: int | None, as_json: bool, table_format: str) -
         presets = {name: dict(values) for name, values in spec.rule_settings.presets.items()}
         click.echo(json.dumps({"game": spec.id, "players": players, "settings": rows, "presets": presets}, indent=2))
         return
+    if table_format == "text":  # a terminal: one entry per setting, its description wrapped below it
+        click.echo("\n".join(_setting_entry(row) for row in rows))
+        click.echo(f"\n{len(rows)} settings; change them with --set NAME=VALUE or --rules FILE.toml "
+                   "(--format md for one table)")  # fmt: skip
+        return
     columns = [Column("setting", "name"), Column("default", "default"), Column("allowed", "allowed"),
                Column("rule", "rule"), Column("reconstructed", "reconstructed"), Column("what it changes", "changes"),
                Column("set by variants", "presets")]  # fmt: skip
     click.echo(format_table(Table(columns, rows), table_format))
+
+
+def _setting_entry(row: dict) -> str:
+    """One setting as the terminal shows it: name = default and its rule, then what it changes, what
+    is allowed and the variants that set it, wrapped."""
+    import textwrap
+
+    reconstructed = ", reconstructed" if row["reconstructed"] == "yes" else ""
+    head = f"{row['name']} = {row['default']}   [{row['rule']}{reconstructed}]"
+    parts = [row["changes"].rstrip(".") + ".", f"Allowed: {row['allowed']}."]
+    if row["presets"]:
+        parts.append(f"Set by variants: {row['presets']}.")
+    return head + "\n" + textwrap.fill(" ".join(parts), width=100, initial_indent="    ", subsequent_indent="    ",
+                                       break_on_hyphens=False)
 
 
 _EVENT_OPTIONS = (

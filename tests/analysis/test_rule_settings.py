@@ -333,3 +333,13 @@ def test_the_api_sweeps(tmp_path):
     assert result["values"] == [-2.0, -1.0, 0.0] and result["sentence"] and (tmp_path / "s.png").exists()
     with pytest.raises(api.UsageError, match="reversed range"):
         api.sweep("toy", 3, "base_length=4..2", store=tmp_path / "store")
+
+
+def test_rules_in_a_terminal_fit_its_width(capsys):
+    status, out, _ = islandsim(capsys, "rules", "--game", "toy")
+    assert status == 0
+    lines = out.splitlines()
+    assert lines[0].startswith("seat1_start_points = 0   [T1]") and lines[1].startswith("    points seat 1 starts with.")
+    assert max(len(line) for line in lines) <= 100
+    status, out, _ = islandsim(capsys, "rules", "--game", "toy", "--format", "md")
+    assert out.splitlines()[0].startswith("| setting | default | allowed |")
