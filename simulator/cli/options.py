@@ -53,7 +53,7 @@ def lineup_options(function: Callable) -> Callable:
                             help="Strategy per seat, in seat order (repeat); same as --lineup.")(function)  # fmt: skip
     return click.option("--lineup", default=None, shell_complete=complete_strategy,
                         help="Strategies seat by seat as a comma list, e.g. greedy,bluffer,greedy,greedy "
-                             "(see `islandsim strategies`).")(function)  # fmt: skip
+                             "(see `islandsim strategies --game G`).")(function)  # fmt: skip
 
 
 def rules_options(function: Callable) -> Callable:
@@ -63,8 +63,8 @@ def rules_options(function: Callable) -> Callable:
                             help="A rules file (TOML, `name = value` lines; component files beside it) "
                                  "of rule settings.")(function)  # fmt: skip
     return click.option("--set", "rule_assignments", multiple=True, metavar="NAME=VALUE",
-                        help="A rule setting, e.g. --set first_player_bonus=2 (repeat; see `islandsim rules`). "
-                             "Wins over --rules.")(function)  # fmt: skip
+                        help="A rule setting, e.g. --set first_player_bonus=2 in Loot Island (repeat; `islandsim "
+                             "rules --game G` lists a game's settings). Wins over --rules.")(function)  # fmt: skip
 
 
 def user_rules(game_id: str | None, assignments: tuple[str, ...], rules_file: Path | None) -> tuple[tuple[str, str], ...]:

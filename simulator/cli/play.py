@@ -418,7 +418,7 @@ def register(cli_group: click.Group) -> None:
     @click.option("--lineup", default=None, shell_complete=complete_strategy,
                   help="Strategies of the other seats in seat order, players - 1 of them as a comma list: "
                        "--seat 2 --lineup greedy,bluffer,greedy at 4 players of Sails gives seat 1 greedy, "
-                       "seats 3 and 4 bluffer and greedy (see `islandsim strategies`).")  # fmt: skip
+                       "seats 3 and 4 bluffer and greedy (see `islandsim strategies --game G`).")  # fmt: skip
     @click.option("--strategy", "strategy_names", multiple=True, shell_complete=complete_strategy,
                   help="Strategy of another seat, in seat order (repeat); same as --lineup.")  # fmt: skip
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant (repeat to combine).")

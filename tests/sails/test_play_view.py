@@ -7,6 +7,8 @@ from __future__ import annotations
 
 import re
 
+import numpy as np
+
 from simulator.core.engine import registry
 from simulator.games.sails.draw import draw_table
 from simulator.games.sails.scoring import pile_points
@@ -41,3 +43,16 @@ def test_this_round_shows_the_points_the_piles_hold():
         assert any(line.startswith("  seat 2: ") and f"(this round {points} so far)" in line for line in view)
         shown += points > 0
     assert shown > 20
+
+
+def test_a_pass_received_does_not_tell_that_the_passer_held_tied_colours():
+    # the review of issue 38 read "Seat 2 passes blue 8 to seat 1 (chosen among tied colours)" on seat 1's
+    # narration: a tie between colours tells what else a hidden hand holds
+    from simulator.games.sails.narrate import format_log
+    from simulator.games.sails.state import EV_PASS
+
+    log = np.array([[EV_PASS, 1, 0, 20, 1, 0]], dtype=np.int64)
+    points = [1] * 32
+    assert "tied" not in format_log(log, 1, points, seat=0)[0]
+    assert "tied" not in format_log(log, 1, points, seat=1)[0]
+    assert "(chosen among tied colours)" in format_log(log, 1, points)[0]  # the full narration keeps it

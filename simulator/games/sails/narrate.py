@@ -271,6 +271,8 @@ def format_log(log, count, points, seat=None, actions=None):
         standing.follow(code, a, b, c, d, e, points)
         if seat is not None and hidden_from(seat, code, a, b):
             lines.append(redacted(code, a, b, c, d, e, decks))
+        elif seat is not None and code == EV_PASS:  # a tie between colours tells what else the hand holds
+            lines.append(describe(code, a, b, c, 0, e, decks, points, standing, actions))
         else:
             lines.append(describe(code, a, b, c, d, e, decks, points, standing, actions))
     return lines
