@@ -257,7 +257,10 @@ def compare_command():
             click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen,
                                    "capped": capped, "notes": notes, "seat_balance": balance}, indent=2))  # fmt: skip
         else:
-            parts: list = [f"baseline: {groups[0][0]}", *notes, *compare_module.comparison_summary(table)]
+            lineup = groups[0][1][0].manifest.get("lineup", [])
+            players_line = (f"players: {lineup[0]} in every seat" if len(set(lineup)) == 1 else
+                            "players: " + ", ".join(f"seat {seat} {name}" for seat, name in enumerate(lineup, 1)))  # fmt: skip
+            parts: list = [f"baseline: {groups[0][0]}", players_line, *notes, *compare_module.comparison_summary(table)]
             capped = [(label, stalls.capped_rate(members)) for label, members in groups]
             if capped[0][1]["stall_cap"]:
                 parts += [f"{label}: {stalls.capped_line_of(rate)}" for label, rate in capped]

@@ -46,7 +46,7 @@ from simulator.core.engine.option_steps import (
 from simulator.core.engine.registry import GameSpec, UsageError, check_players, check_variants, get_game
 from simulator.core.engine.seats import seat_number
 from simulator.core.engine.stepping import SteppedGame, deal, strategy_choice
-from simulator.core.players.strategies import Lineup, build_lineup, check_lineup
+from simulator.core.players.strategies import Lineup, build_lineup, check_lineup, default_name, resolve_tuned
 
 EXIT_INPUT_ENDED = 1
 """Status when the input ends (EOF) before the game does."""
@@ -76,15 +76,18 @@ class TerminalGame:
 
 
 def other_seat_names(spec: GameSpec, players: int, person: int, names: tuple[str, ...]) -> tuple[str, ...]:
-    """The lineup of all seats: ``names`` for the other seats in seat order (the default strategy
-    when none are given); the person's own seat holds the default strategy, never asked."""
+    """The lineup of all seats: ``names`` for the other seats in seat order (the game's tuned default
+    when none are given, :func:`default_name`); the person's own seat holds the default strategy,
+    never asked.  ``X@tuned`` plays the file tuned for ``players``."""
+    default = default_name(spec, players)
     if not names:
-        return (spec.default_strategy,) * players
+        return (default,) * players
     if len(names) != players - 1:
         raise UsageError(f"{len(names)} strategies given for the {players - 1} other seats; give one per other seat "
                          f"in seat order (--lineup a,b,...), or none for the default")  # fmt: skip
+    names = tuple(resolve_tuned(spec.id, name, players) for name in names)
     check_lineup(spec, players - 1, names)
-    return names[:person] + (spec.default_strategy,) + names[person:]
+    return names[:person] + (default,) + names[person:]
 
 
 def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], variants: tuple[str, ...],

@@ -64,7 +64,7 @@ def test_the_seats_the_skirmish_game_does_not_rank_come_after_the_winner_by_gems
                                                                    "1", "--seed", "11"], seed=5)  # fmt: skip
     assert status == 0, err
     final = out[out.index("Game over."):].splitlines()[1:]
-    rows = [re.fullmatch(r"  seat \d \((?:you|\w+)\): score (\d+), (rank 1|did not win|eliminated)", row) for row in final]
+    rows = [re.fullmatch(r"  seat \d \((?:you|[\w@+.=-]+)\): score (\d+), (rank 1|did not win|eliminated)", row) for row in final]
     assert all(rows) and len(rows) == 4, final
     assert rows[0].group(2) == "rank 1" and "rank none" not in out
     others = [(row.group(2) == "eliminated", -int(row.group(1))) for row in rows[1:]]

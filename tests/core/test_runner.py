@@ -97,9 +97,11 @@ def test_output_folder_holding_something_is_refused(tmp_path):
     assert [path.name for path in busy.iterdir()] == ["keep.txt"]
 
 
-def test_default_lineup_is_the_default_strategy():
+def test_default_lineup_is_the_tuned_default_strategy():
+    # issue 37: a run without a lineup plays the game's default strategy with the weights tuned for
+    # its player count (the players every report uses), and records that name
     prepared = runner.prepare(runner.RunConfig(GAME, 3, 10, 1))
-    assert prepared.lineup.names == (prepared.spec.default_strategy,) * 3
+    assert prepared.lineup.names == (f"{prepared.spec.default_strategy}@tuned-3p",) * 3
 
 
 @pytest.mark.parametrize(

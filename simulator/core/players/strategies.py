@@ -254,10 +254,12 @@ def with_weights(strategy: StrategySpec, weights, name: str | None = None) -> St
 
 
 def build_lineup(spec: GameSpec, players: int, names: tuple[str, ...], checked: bool = False) -> Lineup:
-    """Resolve one strategy per seat; no names means every seat plays the default strategy."""
+    """Resolve one strategy per seat; no names means every seat plays the game's tuned default
+    (:func:`default_name`).  ``X@tuned`` (settings may follow) plays the file tuned for ``players``."""
+    names = tuple(_resolve_tuned(spec, name, players) for name in names)
     check_lineup(spec, players, names)
     if not names:
-        names = (spec.default_strategy,) * players
+        names = (default_name(spec, players),) * players
     current = {name: param_files.canonical(spec.id, parse_reference(current_name(spec, name))).text
                for name in dict.fromkeys(names)}  # one note per renamed name; parameter files by absolute path
     names = tuple(current[name] for name in names)
@@ -313,6 +315,12 @@ def without_tuned(name: str) -> str:
     return StrategyReference(strategy.base, None, strategy.settings).text
 
 
+def default_name(spec: GameSpec, players: int) -> str:
+    """The strategy every seat plays when a lineup names none: the game's default, with its weights
+    tuned for ``players`` where a file is shipped (``greedy@tuned-4p``), else untuned."""
+    return _resolve_tuned(spec, spec.default_strategy + TUNED, players)
+
+
 def resolve_tuned(game: str, name: str, players: int) -> str:
     """``name`` at ``players`` players: ``X@tuned`` (settings may follow) becomes ``X@tuned-<P>p``
     when that file is shipped and fits the strategy's weights, else ``X``; any other name is
@@ -320,8 +328,17 @@ def resolve_tuned(game: str, name: str, players: int) -> str:
     rollouts (:func:`weights_owner`)."""
     if not is_tuned(name):
         return name
-    spec = get_game(game)
+    return _resolve_tuned(get_game(game), name, players)
+
+
+def _resolve_tuned(spec: GameSpec, name: str, players: int) -> str:
+    """:func:`resolve_tuned` for a game's spec at hand."""
+    if not is_tuned(name):
+        return name
+    game = spec.id
     strategy = parse_reference(name)
+    if strategy.base not in spec.strategy_descriptions:
+        return name  # not a strategy of the game: check_lineup names what is wrong
     tuned = strategy.with_param_file(f"tuned-{players}p")
     owner = weights_owner(spec, tuned)
     if not param_files.registered_path(game, owner.base, owner.param_file).is_file():
