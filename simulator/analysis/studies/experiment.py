@@ -26,7 +26,7 @@ from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
 from simulator.core.engine.rule_settings import user_values
 from simulator.core.players import strategies
-from simulator.core.players.strategies import check_strategy_name, resolve_tuned, without_tuned
+from simulator.core.players.strategies import TUNED, check_strategy_name, resolve_tuned, without_tuned
 from simulator.core.run import limits, runner
 
 try:
@@ -249,10 +249,10 @@ def _compensation(source: _Source, data: dict) -> compensation_module.Setting | 
 
 
 def _lineups(source: _Source, data: dict, spec, players: tuple[int, ...]) -> tuple[tuple[str, ...], ...]:
-    value = _expect(source, data, "lineups", list, [[spec.default_strategy]])
+    value = _expect(source, data, "lineups", list, [[spec.default_strategy + TUNED]])
     if not value:
         raise source.error("lineups", "'lineups' is empty: give at least one lineup, or leave the key out "
-                           f"to play the default strategy '{spec.default_strategy}'")  # fmt: skip
+                           f"to play the tuned default strategy '{spec.default_strategy}{TUNED}'")  # fmt: skip
     lineups = []
     for lineup in value:
         if not isinstance(lineup, list) or not lineup or not all(isinstance(name, str) for name in lineup):
