@@ -252,10 +252,12 @@ def compare_command():
         table = compare_module.compare_groups(groups[0][1], groups[1:])
         never_seen = coverage.never_seen_by_setup(groups)
         balance = seats_module.balance_rows(groups)
+        catch_up = _catch_up(groups)
         if as_json:
             capped = {label: stalls.capped_rate(members) for label, members in groups}
             click.echo(json.dumps({"baseline": groups[0][0], "differences": table.to_dicts(), "never_happened": never_seen,
-                                   "capped": capped, "notes": notes, "seat_balance": balance}, indent=2))  # fmt: skip
+                                   "capped": capped, "notes": notes, "seat_balance": balance, "catch_up": catch_up},
+                                  indent=2))  # fmt: skip
         else:
             lineup = groups[0][1][0].manifest.get("lineup", [])
             players_line = (f"players: {lineup[0]} in every seat" if len(set(lineup)) == 1 else
@@ -268,6 +270,7 @@ def compare_command():
                 parts.append(stalls.capped_line_of(capped[0][1]))
             if never_seen:
                 parts.append("never happened: " + "; ".join(never_seen))
+            parts += [f"{entry['setup']}: {entry['sentence']}" for entry in catch_up]
             parts += ["", "seat balance of each setup: win rate per seat, 95% interval; largest gap from the fair share",
                       _balance_table(balance)]
             for unit, title in (("pp", "rates (percentage points)"), ("", "means")):
@@ -288,6 +291,22 @@ def compare_command():
             _write_report(document, report_out, report_fmt, say)
 
     return compare
+
+
+def _catch_up(groups: list[tuple[str, list]]) -> list[dict]:
+    """Per compared setup, catch-up or runaway: the paired change of the gap between first and last
+    (final scores, so every run has it; no trajectories needed), first runs of each group."""
+    from simulator.analysis.report import answers as report_answers, quality as report_quality
+
+    found = []
+    for label, members in groups[1:]:
+        table = report_quality.paired_quality(groups[0][1][0], members[0]).filter(pl.col("key") == "spread")
+        if table.is_empty():
+            continue
+        row = table.row(0, named=True)
+        found.append({"setup": label, "difference": row["difference"], "low": row["low"], "high": row["high"],
+                      "sentence": report_answers.spread_clause(row)})  # fmt: skip
+    return found
 
 
 def _balance_table(balance: list[dict]) -> Table:

@@ -343,3 +343,15 @@ def test_rules_in_a_terminal_fit_its_width(capsys):
     assert max(len(line) for line in lines) <= 100
     status, out, _ = islandsim(capsys, "rules", "--game", "toy", "--format", "md")
     assert out.splitlines()[0].startswith("| setting | default | allowed |")
+
+
+def test_compare_says_catch_up_or_runaway_without_trajectories(capsys, tmp_path):
+    status, out, err = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "600", "--seed", "2",
+                                 "--jobs", "1", "--results", tmp_path / "store", "--variant", "seat2-bonus", "--json")  # fmt: skip
+    assert status == 0, err
+    entry = json.loads(out)["catch_up"][0]
+    assert entry["setup"] == "seat2-bonus" and entry["low"] <= entry["difference"] <= entry["high"]
+    assert entry["sentence"].split(":")[0] in ("catch-up", "runaway", "the gap between first and last does not clearly change")
+    status, out, _ = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "600", "--seed", "2",
+                               "--jobs", "1", "--results", tmp_path / "store", "--variant", "seat2-bonus")  # fmt: skip
+    assert f"seat2-bonus: {entry['sentence']}" in out and "--trajectories" not in out
