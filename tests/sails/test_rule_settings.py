@@ -13,10 +13,11 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from simulator.core.engine.rule_settings import markdown_table
 from simulator.core.engine.errors import UsageError
 from simulator.core.engine.registry import check_variants
 from simulator.core.engine.rng import new_stream
-from simulator.core.engine.rule_settings import default_values, resolve, settings_rows, user_values
+from simulator.core.engine.rule_settings import default_values, resolve, user_values
 from simulator.games.sails import components, encode_variants
 from simulator.games.sails.components import (
     DATA,
@@ -126,31 +127,8 @@ def test_default_flag_vector_holds_the_defaults():
     assert np.array_equal(flags, same)
 
 
-def _doc_rows():
-    text = DOC.read_text(encoding="utf-8")
-    section = text.split("## Rule settings", 1)[1].split("\n## ", 1)[0]
-    rows = []
-    for line in section.splitlines():
-        if line.startswith("| `"):
-            cells = [cell.strip() for cell in line.strip().strip("|").split(" | ")]
-            rows.append(cells)
-    return rows
-
-
-def doc_table() -> str:
-    """The settings table as docs/games/sails.md shows it (generated from ``settings_rows``)."""
-    lines = ["| name | default | allowed | rule | reconstructed | what it changes | presets |",
-             "|---|---|---|---|---|---|---|"]
-    for row in settings_rows(RULE_SETTINGS):
-        cells = [f"`{row['name']}`", row["default"], row["allowed"], row["rule"], row["reconstructed"],
-                 row["changes"], row["presets"]]
-        lines.append("| " + " | ".join(cell.replace("|", "/") for cell in cells) + " |")
-    return "\n".join(lines)
-
-
 def test_doc_table_matches_the_declaration():
-    assert doc_table() in DOC.read_text(encoding="utf-8"), \
-        "docs/games/sails.md 'Rule settings' table differs: paste tests.sails.test_rule_settings.doc_table()"
+    assert markdown_table(RULE_SETTINGS) in DOC.read_text(encoding="utf-8"), "regenerate the table: print(rule_settings.markdown_table(RULE_SETTINGS))"
     for variant in PRESETS:
         assert f"`{variant}`" in DOC.read_text(encoding="utf-8").split("## Rule settings", 1)[1]
 

@@ -9,8 +9,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from simulator.core.engine.rule_settings import markdown_table
 from simulator.core.engine.registry import UsageError
-from simulator.core.engine.rule_settings import default_values, resolve, settings_rows, user_values
+from simulator.core.engine.rule_settings import default_values, resolve, user_values
 from simulator.games.skeleton import encode_variants
 from simulator.games.skeleton.components import DATA, KIND_COIN, N_CONTENTS, content_tables
 from simulator.games.skeleton.settings import PRESETS, RULE_SETTINGS
@@ -25,7 +26,7 @@ from simulator.games.skeleton.state import (
     STATE_SIZE,
     TAKE_CARD,
 )
-from tests.skeleton.helpers import NO_LOG, hold, lineup, run_chunk, started
+from tests.skeleton.helpers import NO_LOG, hold, lineup, started
 
 ROOT = Path(__file__).resolve().parents[2]
 DOC = ROOT / "docs" / "games" / "skeleton.md"
@@ -155,22 +156,10 @@ def test_declaration_is_complete():
                if setting.rule.endswith("(pile model 4.1)"))  # fmt: skip
 
 
-def render_settings_table(declared):
-    """The "Rule settings" table of docs/games/skeleton.md, from ``settings_rows``."""
-    rows = settings_rows(declared)
-    head = ("setting", "default", "allowed", "rule", "reconstructed", "what it changes", "presets")
-    keys = ("name", "default", "allowed", "rule", "reconstructed", "changes", "presets")
-    lines = ["| " + " | ".join(head) + " |", "|" + "---|" * len(head)]
-    for row in rows:
-        cells = [f"`{row['name']}`"] + [str(row[key]).replace("|", "\\|") for key in keys[1:]]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)
-
-
 def test_the_docs_table_matches_the_declaration():
     text = DOC.read_text(encoding="utf-8")
     assert "## Rule settings" in text
-    assert render_settings_table(RULE_SETTINGS) in text, "regenerate the table: render_settings_table(RULE_SETTINGS)"
+    assert markdown_table(RULE_SETTINGS) in text, "regenerate the table: print(rule_settings.markdown_table(RULE_SETTINGS))"
     for variant in PRESETS:
         assert f"`{variant}`" in text.split("## Rule settings", 1)[1]
 

@@ -12,8 +12,9 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from simulator.core.engine.rule_settings import markdown_table
 from simulator.core.engine.errors import UsageError
-from simulator.core.engine.rule_settings import INT, resolve, settings_rows, user_values
+from simulator.core.engine.rule_settings import INT, resolve, user_values
 from simulator.core.players.strategies import build_lineup
 from simulator.games.skirmish import encode_variants, engine
 from simulator.games.skirmish.components import (
@@ -57,7 +58,7 @@ from simulator.games.skirmish.state import (
     SQ_CHEST,
     STATE_SIZE,
 )
-from tests.skirmish.helpers import NO_LOG, Staged, run_chunk
+from tests.skirmish.helpers import NO_LOG, Staged
 
 DOC = Path(__file__).resolve().parents[2] / "docs" / "games" / "skirmish.md"
 NAMES = ("prospector", "raider", "bomber", "turtle")
@@ -361,22 +362,10 @@ def test_a_run_with_changed_rules_compiles_nothing_new(spec):
 
 # ---------------------------------------------------------------- the doc
 
-def settings_table() -> str:
-    """The settings table of docs/games/skirmish.md (from ``settings_rows``)."""
-    header = "| name | default | allowed | rule | reconstructed | what it changes | presets |"
-    lines = [header, "|---|---|---|---|---|---|---|"]
-    for row in settings_rows(RULE_SETTINGS):
-        cells = [f"`{row['name']}`", row["default"], row["allowed"], row["rule"], row["reconstructed"],
-                 row["changes"], row["presets"]]
-        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-    return "\n".join(lines)
-
-
 def test_doc_table_matches_the_declaration():
     text = DOC.read_text(encoding="utf-8")
     match = re.search(r"<!-- settings table: generated.*?-->\n(.*?)\n<!-- end of settings table -->", text, re.S)
     assert match, "docs/games/skirmish.md lacks the generated settings table"
-    assert match.group(1) == settings_table(), "regenerate: python -c 'from tests.skirmish.test_rule_settings " \
-                                               "import settings_table; print(settings_table())'"
+    assert match.group(1) == markdown_table(RULE_SETTINGS), "regenerate the table: print(rule_settings.markdown_table(RULE_SETTINGS))"
     for preset in RULE_SETTINGS.presets:
         assert f"`{preset}`" in text

@@ -159,6 +159,12 @@ def per_seat(template: str, max_players: int, **fields) -> tuple[Setting, ...]:
                  for seat in range(1, max_players + 1))  # fmt: skip
 
 
+def seat_total(values: Mapping[str, Any], resource: str, players: int) -> int | float:
+    """The sum of a per-seat setting over the seats playing (``seat1_<resource>`` .. ``seatP_<resource>``):
+    what the seats take from a supply at setup, for a game's cross-check."""
+    return sum(values[f"seat{seat}_{resource}"] for seat in range(1, players + 1))
+
+
 @dataclass(frozen=True)
 class RuleValues:
     """The resolved rule settings of one run: every setting's value at its player count.
@@ -422,6 +428,18 @@ def settings_rows(declared: RuleSettings) -> list[dict[str, Any]]:
         "changes": setting.description,
         "presets": _presets_text(presets_of.get(setting.name, [])),
     } for setting in declared.settings]  # fmt: skip
+
+
+def markdown_table(declared: RuleSettings) -> str:
+    """The settings as the Markdown table of ``docs/games/<id>.md`` ("Rule settings"), from
+    :func:`settings_rows`; each game's test checks that its doc holds exactly this table."""
+    header = "| setting | default | allowed | rule | reconstructed | what it changes | set by variants |"
+    lines = [header, "|---|---|---|---|---|---|---|"]
+    for row in settings_rows(declared):
+        cells = [f"`{row['name']}`", row["default"], row["allowed"], row["rule"], row["reconstructed"],
+                 row["changes"], row["presets"]]
+        lines.append("| " + " | ".join(str(cell).replace("|", "\\|").replace("\n", " ") for cell in cells) + " |")
+    return "\n".join(lines)
 
 
 def _presets_text(names: list[str]) -> str:

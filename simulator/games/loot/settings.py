@@ -313,15 +313,3 @@ def check(values: Mapping[str, Any], players: int) -> None:
 
 RULE_SETTINGS = RuleSettings("loot", SETTINGS, presets={}, check=check)
 
-
-def settings_table_markdown() -> str:
-    """The table of docs/games/loot.md's section "Rule settings" (``rule_settings.settings_rows``;
-    tests/loot/test_rule_settings.py checks the doc holds it)."""
-    from simulator.core.engine.rule_settings import settings_rows
-
-    columns = ("name", "default", "allowed", "rule", "reconstructed", "changes", "presets")
-    lines = ["| " + " | ".join(columns) + " |", "|" + "---|" * len(columns)]
-    for row in settings_rows(RULE_SETTINGS):
-        cells = [f"`{row['name']}`"] + [str(row[column]).replace("|", "/") for column in columns[1:]]
-        lines.append("| " + " | ".join(cells) + " |")
-    return "\n".join(lines)

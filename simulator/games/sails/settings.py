@@ -10,7 +10,7 @@ coverage") or the rulebook's section.
 
 from __future__ import annotations
 
-from simulator.core.engine.rule_settings import FILE, INT, RuleSettings, Setting, per_seat
+from simulator.core.engine.rule_settings import FILE, INT, RuleSettings, Setting, per_seat, seat_total
 from simulator.games.sails.components import (
     DEFAULT_BONUS_CARDS,
     DEFAULT_BONUS_PER_POINT,
@@ -122,7 +122,7 @@ def check(values, players: int) -> None:
     if values["max_card_value"] < per_colour:
         raise ValueError(f"setting max_card_value = {values['max_card_value']} is below the highest Island card "
                          f"({per_colour}, island_cards_per_colour); allowed: {per_colour} to {N_VALUES}")  # fmt: skip
-    start = sum(values[f"seat{seat}_start_bonus"] for seat in range(1, players + 1))
+    start = seat_total(values, "start_bonus", players)
     if start > values["bonus_cards"]:
         raise ValueError(f"the seats' start_bonus settings hand out {start} Bonus cards but bonus_cards = "
                          f"{values['bonus_cards']}; allowed: at most bonus_cards in all")  # fmt: skip

@@ -15,7 +15,7 @@ layouts' geometry stays compiled-in tables (a board catalogue, ``island.py``).
 
 from __future__ import annotations
 
-from simulator.core.engine.rule_settings import FILE, INT, RuleSettings, Setting, per_seat
+from simulator.core.engine.rule_settings import FILE, INT, RuleSettings, Setting, per_seat, seat_total
 from simulator.games.tobago.components import (
     DEFAULT_AMULETS,
     DEFAULT_CURSE_FREE_TOP,
@@ -159,7 +159,7 @@ def check(values, players: int) -> None:
                              f"{values['hand_size'] + extra} cards (hand_size {values['hand_size']}); allowed: a hand "
                              f"of 1 to {MAX_HAND_SIZE} cards")  # fmt: skip
     clues = clue_count(values)
-    extras = sum(values[f"seat{seat}_extra_cards"] for seat in range(1, players + 1))
+    extras = seat_total(values, "extra_cards", players)
     needed = players * (values["hand_size"] + 1) + extras
     if clues < needed:
         raise ValueError(f"setting clue_cards: {clues} cards are too few for {players} players with hand_size "
@@ -168,7 +168,7 @@ def check(values, players: int) -> None:
     if values["curse_free_top"] > gold:
         raise ValueError(f"setting curse_free_top = {values['curse_free_top']} is more than the {gold} gold cards "
                          f"of gold_cards; allowed: 0 to {gold}")  # fmt: skip
-    start = sum(values[f"seat{seat}_start_amulets"] for seat in range(1, players + 1))
+    start = seat_total(values, "start_amulets", players)
     if start > values["amulets"]:
         raise ValueError(f"settings seat1..{players}_start_amulets give {start} amulets at setup, more than "
                          f"amulets = {values['amulets']}")  # fmt: skip
