@@ -225,8 +225,9 @@ def sweep(game: str, players: int, vary: str | Sequence[str], *, n: int = 10_000
     check_players(spec, players)
     texts = [vary] if isinstance(vary, str) else list(vary)
     name, values = sweep_module.combinations([sweep_module.parse_vary(spec.rule_settings, game, text) for text in texts])
-    goal = sweep_module.parse_target(str(target)) if target is not None else None
+    goal = sweep_module.parse_target(str(target), measure) if target is not None else None
     sweep_module.check_measure(measure, spec, goal)
+    sweep_module.check_seats(name, measure, players)
     sweep_module.check_end_points_measure(name, measure)
     names = lineup_names(lineup) if isinstance(lineup, str) else lineup_names(None, _names(lineup))
     plan = sweep_module.Sweep(game, players, n, secrets.randbits(32) if seed is None else int(seed), name, values,

@@ -18,6 +18,8 @@ from simulator.analysis.studies import experiment as experiment_module
 from simulator.analysis.report import document as report_module
 from simulator.analysis.stats import coverage, stalls, intervals as stats, tournament as tournament_module
 from simulator.analysis.stats import seats as seats_module
+from simulator.core.engine.rule_settings import rules_text
+from simulator.core.store.results import rules_changed_lines
 from simulator.analysis.studies import store
 from simulator.cli.interruption import again_with_seed, command_again, kept_in_store, on_stop, stopped_with_a_line
 from simulator.analysis.stats.runs import load_run
@@ -113,6 +115,23 @@ def _study_options(function):
     return function
 
 
+def _sweep_options(function):
+    """The study options of ``sweep`` but a report (its chart is ``--chart``; experiment files put a
+    sweep in a report)."""
+    options = [
+        click.option("--seed", type=limits.SEED, default=None, help="Run seed shared by every value (default: random, printed)."),
+        click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores; at most the cores)."),
+        click.option("--results", "store_folder", type=click.Path(path_type=Path), default=store.DEFAULT_STORE,
+                     show_default=True, help="Run store: every value's games are kept here and reused when asked again."),  # fmt: skip
+        click.option("--json", "as_json", is_flag=True, help="Print the answer and every value as JSON."),
+        table_format_option,
+        quiet_option,
+    ]
+    for option in reversed(options):
+        function = option(function)
+    return function
+
+
 def _show(unit: str):
     """How a table cell of ``unit`` reads: '%' rate, 'pp' points, '+' signed, 'p' p-value, '' as is."""
     if unit == "p":
@@ -170,11 +189,14 @@ def tournament_command():
         pairs = tournament_module.head_to_head(runs)
         if as_json:
             click.echo(json.dumps({"ranking": ranked.to_dicts(), "head_to_head": pairs.to_dicts(),
+                                   "rules_changed": rules_changed_lines(runs[0].manifest),
                                    "capped": stalls.capped_rate(runs),
                                    "runs": [str(run.path) for run in runs]}, indent=2))  # fmt: skip
         else:
+            changed = rules_changed_lines(runs[0].manifest)
             click.echo(render([
                 tournament_module.tournament_summary(ranked, pairs),
+                *(["rules changed: " + "; ".join(changed)] if changed else []),
                 stalls.capped_sentence(runs),
                 "",
                 _table(ranked, [("position", "#", ""), ("strategy", "strategy", ""), ("win_rate", "win rate", "%"),
@@ -481,10 +503,10 @@ def sweep_command():
                   help="Also draw the measure against the value, with intervals and the target, to this PNG file.")
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
                   help="Dask scheduler address (tcp://HOST:PORT) to play on a cluster.")
-    @_study_options
+    @_sweep_options
     def sweep(game_id, players, vary_texts, measure, target_text, n_games, lineup, strategy_names, variant_names,
-              rule_assignments, rules_file, chart_out, scheduler, seed, jobs, store_folder, report_out, report_fmt,
-              as_json, table_format, quiet):  # fmt: skip
+              rule_assignments, rules_file, chart_out, scheduler, seed, jobs, store_folder, as_json, table_format,
+              quiet):  # fmt: skip
         """Play one rule setting over a range of values on the same deals; say which value reaches the target.
 
         The value is chosen on half of the deals and its measure stated on the other half, with a 95%
@@ -492,19 +514,21 @@ def sweep_command():
         plays nothing twice.  No value recompiles anything (rule settings are read at run time)."""
         say = stderr_notices(quiet)
         check_table_options(as_json, table_format)
-        if report_out is not None:
-            raise UsageError("sweep writes no report yet; use --chart FILE.png for its chart")
         spec = get_game(game_id)
         registry.check_players(spec, players)
         name, values = sweep_module.combinations([sweep_module.parse_vary(spec.rule_settings, game_id, text)
                                                   for text in vary_texts])  # fmt: skip
-        target = sweep_module.parse_target(target_text)
+        target = sweep_module.parse_target(target_text, measure)
         sweep_module.check_measure(measure, spec, target)
         sweep_module.check_end_points_measure(name, measure)
+        sweep_module.check_seats(name, measure, players)
         if chart_out is not None:
             check_output_file(chart_out, "--chart")
             if chart_out.suffix.lower() != ".png":
                 raise UsageError(f"--chart {chart_out}: give a .png file")
+            if not chart_out.resolve().parent.is_dir():
+                raise UsageError(f"--chart {chart_out}: the folder {chart_out.parent} does not exist; give a .png "
+                                 "file in a folder that exists")  # fmt: skip
         _check_outputs(store_folder)
         base_rules = user_rules(game_id, rule_assignments, rules_file)
         for swept in name.split("+"):
@@ -521,7 +545,7 @@ def sweep_command():
             sweep_module.chart(result, chart_out)
             _tell(say, f"wrote {chart_out}")
         if as_json:
-            click.echo(json.dumps(result, indent=2))
+            click.echo(json.dumps(dict(result, rules=dict(base_rules), variants=list(variant_names)), indent=2))
             return
         unit = result["unit"]
         rows = [{"value": sweep_module.value_text(name, point["value"]), "measure": sweep_module.shown(point["estimate"], unit),
@@ -531,7 +555,9 @@ def sweep_command():
         click.echo(render([
             sweep_module.sentence(result),
             f"players: {', '.join(f'seat {seat} {player}' for seat, player in enumerate(result['lineup'], 1))}; "
-            f"{n_games:,} games a value, seed {seed}",
+            f"{n_games:,} games a value, seed {seed}"
+            + (f"; other rules: {rules_text(base_rules)}" if base_rules else "")
+            + (f"; variants: {', '.join(variant_names)}" if variant_names else ""),
             "",
             Table([Column(name.replace("+", ", "), "value"), Column(f"{measure} (all games)", "measure"), Column("95% interval", "interval"),
                    Column("on half the deals", "on half the deals")], rows),

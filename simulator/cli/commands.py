@@ -481,9 +481,13 @@ def bench(game_id, players, lineup, strategy_names, variant_names, rule_assignme
         figures["ismcts"] = table.ismcts_cost(config, ismcts_n)
     if row_file is not None:
         table.append_row(row_file, figures, started)
+    if config.rules:
+        figures["rules"] = dict(config.rules)
     if as_json:
         click.echo(json.dumps(figures, indent=2))
     else:
+        if config.rules:
+            click.echo(f"rule settings: {rules_text(config.rules)}")
         click.echo(benchmark_module.format_benchmark(figures))
         if "ismcts" in figures:
             click.echo(table.format_ismcts(figures["ismcts"]))

@@ -355,3 +355,54 @@ def test_compare_says_catch_up_or_runaway_without_trajectories(capsys, tmp_path)
     status, out, _ = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "600", "--seed", "2",
                                "--jobs", "1", "--results", tmp_path / "store", "--variant", "seat2-bonus")  # fmt: skip
     assert f"seat2-bonus: {entry['sentence']}" in out and "--trajectories" not in out
+
+
+@pytest.mark.parametrize("options, expected", [
+    (("--set", "base_length=5_0"), "is not a whole number"),
+    (("--set", "base_length=1e1"), "is not a whole number"),
+    (("--variant", "base_length=6"), "'base_length=6' is a rule setting, not a variant: give --set base_length=6"),
+])  # fmt: skip
+def test_numbers_are_plain_digits_and_a_setting_is_not_a_variant(capsys, tmp_path, options, expected):
+    status, _, err = _run(capsys, tmp_path, "bad", *options)
+    assert status == 2 and err.count("\n") == 1 and expected in err, err
+
+
+def test_a_rules_file_gives_numbers_as_numbers_and_a_seat_that_does_not_play_changes_nothing(capsys, tmp_path):
+    (tmp_path / "text.toml").write_text('base_length = "7"\n', encoding="utf-8")
+    status, _, err = _run(capsys, tmp_path, "bad", "--rules", tmp_path / "text.toml")
+    assert status == 2 and "is text in the rules file; write the number without quotes" in err
+    (tmp_path / "bom.toml").write_bytes("\ufeffbase_length = 7\n".encode("utf-8"))
+    assert _run(capsys, tmp_path, "bom", "--rules", tmp_path / "bom.toml")[0] == 0
+    status, out, err = _run(capsys, tmp_path, "seat4", "--set", "seat4_start_points=3", "--json")
+    assert status == 0, err
+    assert json.loads(out)["rules_changed"] == []  # 3 players: seat 4 does not play
+
+
+@pytest.mark.parametrize("options, expected", [
+    (("--vary", "base_length=1..3", "--measure", "seat1-win-rate", "--target", "150"), "a rate's target is from 0 to 100%"),
+    (("--vary", "base_length=1..3", "--target", "3"), "the seat imbalance's target is every seat within noise"),
+    (("--vary", "base_length=1..3", "--measure", "length", "--target", "50%"), "length is not a rate"),
+    (("--vary", "base_length=1..3", "--measure", "seat4-win-rate"), "there is no seat 4 at 3 players"),
+    (("--vary", "seat4_end_points=0..2"), "there is no seat 4 at 3 players"),
+    (("--vary", "base_length=1,,3"), "has an empty value"),
+    (("--vary", "base_length=1..4:-1"), "the step must be positive"),
+])  # fmt: skip
+def test_sweep_input_is_checked_before_anything_is_played(capsys, tmp_path, options, expected):
+    status, _, err = _sweep(capsys, tmp_path, *options)
+    assert status == 2 and err.count("\n") == 1 and expected in err, err
+    assert not (tmp_path / "store").exists() or not any((tmp_path / "store").iterdir())
+
+
+def test_a_sweep_reads_a_plain_rate_target_as_percent(capsys, tmp_path):
+    status, out, err = _sweep(capsys, tmp_path, "--vary", "base_length=1..2", "--measure", "seat1-win-rate",
+                              "--target", "40", "--n", "200", "--json")  # fmt: skip
+    assert status == 0, err
+    assert json.loads(out)["held_out"]["target"] == pytest.approx(0.40)
+
+
+def test_compare_refuses_a_setup_with_an_empty_part_or_a_setting_twice(capsys, tmp_path):
+    for variant, expected in (("seat2_start_points=2+", "has an empty part"),
+                              ("seat2_start_points=2+seat2_start_points=3", "sets seat2_start_points twice")):
+        status, _, err = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "50", "--seed", "2",
+                                   "--jobs", "1", "--results", tmp_path / "store", "--variant", variant)  # fmt: skip
+        assert status == 2 and expected in err, err

@@ -227,7 +227,8 @@ def _sweeps(source: _Source, data: dict, spec, players, lineups, arms) -> tuple:
             if target is not None and (isinstance(target, bool) or not isinstance(target, (int, float, str))):
                 raise UsageError(f"'target' must be a number, not {target!r}")
             setting = sweep_module.SweepSetting(tuple(vary), str(entry.get("measure", "seat-imbalance")),
-                                                sweep_module.parse_target(str(target)) if target is not None else None)
+                                                sweep_module.parse_target(str(target), str(entry.get("measure", "seat-imbalance")))
+                                                if target is not None else None)
             for count in players:
                 plan = setting.plan(spec.id, count, 2, 0, (), arms[0].variants, dict(arms[0].settings).get("rules", ()))
                 for config in plan.configs():  # every value's rules checked by the game, nothing played

@@ -64,7 +64,11 @@ def variant_arm(spec_text: str, base: tuple[str, ...] = (), declared=None,
     A part ``NAME=VALUE`` naming one of the game's rule settings (``declared``, a
     :class:`~simulator.core.engine.rule_settings.RuleSettings`) sets it instead, on top of
     ``base_rules``: ``--variant first_player_bonus=2``."""
-    names = tuple(name.strip() for name in spec_text.split("+") if name.strip())
+    parts = spec_text.split("+")
+    if any(not part.strip() for part in parts):
+        raise UsageError(f"setup '{spec_text}' has an empty part; write its variants and settings joined by +, "
+                         "e.g. two-healers+first_player_bonus=2")  # fmt: skip
+    names = tuple(part.strip() for part in parts)
     variants, assignments = [], []
     for name in names:
         key, equals, value = name.partition("=")
@@ -72,6 +76,9 @@ def variant_arm(spec_text: str, base: tuple[str, ...] = (), declared=None,
             assignments.append((key.strip(), value.strip()))
         else:
             variants.append(name)
+    twice = sorted({key for key, _ in assignments if [other for other, _ in assignments].count(key) > 1})
+    if twice:
+        raise UsageError(f"setup '{spec_text}' sets {', '.join(twice)} twice; give each setting once per setup")
     if not assignments:
         settings = (("rules", tuple(base_rules)),) if base_rules else ()
         return Arm("+".join(names), tuple(dict.fromkeys(base + tuple(variants))), settings)

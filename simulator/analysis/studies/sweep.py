@@ -33,8 +33,11 @@ from simulator.analysis.stats.runs import Run
 from simulator.analysis.studies import store
 from simulator.core.engine import registry
 from simulator.core.engine.errors import UsageError
-from simulator.core.engine.rule_settings import FILE, INT, RuleSettings, Setting, user_values
+from simulator.core.engine.rule_settings import FILE, INT, RuleSettings, Setting, parse_number, user_values
 
+FAIR_MARGIN = 0.02
+"""A setup is called fair only when every seat's held-out interval is this narrow (±2 pp) besides
+being within noise of the fair share: with few games "within noise" says nothing."""
 MAX_VALUES = 200
 """Most values one sweep plays (a range with a small step is refused beyond this)."""
 
@@ -159,9 +162,9 @@ def parse_values(setting: Setting, text: str) -> tuple:
         first, _, rest = text.partition("..")
         last, _, step_text = rest.partition(":")
         low, high = setting.check_number(first), setting.check_number(last)
-        step = setting.check_number(step_text) if step_text else 1
-        if isinstance(step, (int, float)) and step <= 0:
-            raise UsageError(f"--vary {setting.name}={text}: the step must be positive")
+        step = parse_number(setting, step_text) if step_text else 1
+        if step <= 0:
+            raise UsageError(f"--vary {setting.name}={text}: the step must be positive, not {step}")
         if high < low:
             raise UsageError(f"--vary {setting.name}={text} is a reversed range; give {first}..{last} "
                              f"from the smaller value, e.g. {last}..{first}")  # fmt: skip
@@ -174,7 +177,9 @@ def parse_values(setting: Setting, text: str) -> tuple:
         else:
             values = [round(float(value), 10) for value in values]
     else:
-        parts = [part for part in text.split(",") if part.strip()]
+        parts = text.split(",")
+        if any(not part.strip() for part in parts):
+            raise UsageError(f"--vary {setting.name}={text} has an empty value; e.g. {setting.name}=1,2,4")
         if not parts:
             raise UsageError(f"--vary {setting.name}= gives no values; e.g. {setting.name}=0..3 or {setting.name}=1,2,4")
         values = [setting.check_number(part) for part in parts]
@@ -283,17 +288,47 @@ def check_measure(measure: str, spec, target: float | None) -> None:
         raise UsageError(f"--measure {measure} needs --target (the value you want it to reach)")
 
 
-def parse_target(text: str | None) -> float | None:
-    """A target number: ``40``, ``0.25`` or ``25%`` (a rate); :class:`UsageError` when unreadable."""
+def is_rate(measure: str) -> bool:
+    """Whether a measure is a rate (a share of games or wins, 0 to 1)."""
+    return measure in ("seat-imbalance", "stall-rate", "decisiveness", "catch-up") or bool(_SEAT_RATE.match(measure))
+
+
+def parse_target(text: str | None, measure: str = "") -> float | None:
+    """The target of ``measure``: a rate as a percentage (``25%`` or ``25``) or a fraction (``0.25``),
+    from 0 to 100%; any other measure as a number in its own unit.  :class:`UsageError` when it
+    cannot be read, is not finite, is out of a rate's range, or is given for the seat imbalance
+    (whose target is every seat within noise of its fair share)."""
     if text is None:
         return None
-    raw = text.strip()
-    try:
-        if raw.endswith("%"):
-            return float(raw[:-1]) / 100
-        return float(raw)
-    except ValueError:
-        raise UsageError(f"--target {text!r} is not a number; e.g. --target 40, --target 0.25 or --target 25%") from None
+    raw = str(text).strip()
+    if measure == "seat-imbalance":
+        raise UsageError(f"--target {text!r}: the seat imbalance's target is every seat within noise of its fair "
+                         "share; give no --target (or --measure seatK-win-rate with one)")  # fmt: skip
+    percent = raw.endswith("%")
+    number_text = raw[:-1].strip() if percent else raw
+    if not re.match(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)$", number_text):
+        raise UsageError(f"--target {text!r} is not a number; e.g. --target 40, --target 0.25 or --target 25%")
+    number = float(number_text)
+    if measure and not is_rate(measure):
+        if percent:
+            raise UsageError(f"--target {text!r}: {measure} is not a rate; give a number in its unit, e.g. --target 40")
+        return number
+    value = number / 100 if percent or number > 1 else number
+    if not 0 <= value <= 1:
+        raise UsageError(f"--target {text!r}: a rate's target is from 0 to 100% (0 to 1), not {100 * value:g}%")
+    return value
+
+
+def check_seats(setting: str, measure: str, players: int) -> None:
+    """:class:`UsageError` for a seat beyond the player count in a swept end-point setting or in the
+    measure (checked before anything is played)."""
+    for name in setting.split("+"):
+        match = END_POINTS.match(name)
+        if match and int(match.group(1)) > players:
+            raise UsageError(f"--vary {name}: there is no seat {match.group(1)} at {players} players")
+    match = _SEAT_RATE.match(measure)
+    if match and int(match.group(1)) > players:
+        raise UsageError(f"--measure {measure}: there is no seat {match.group(1)} at {players} players")
 
 
 # ------------------------------------------------------------------------------- measuring
@@ -364,8 +399,10 @@ def _imbalance(wins: np.ndarray) -> dict:
         draws.append(np.abs(sampled - sampled.mean()).max())
     low, high = (float(value) for value in np.percentile(draws, [2.5, 97.5]))
     table = _seat_tests(wins)
+    widest = float(((table["high"] - table["low"]) / 2).max())
     return {"estimate": estimate, "low": low, "high": high, "within_noise": bool((table["p_holm"] > stats.ALPHA).all()),
-            "rates": rates.tolist(), "games": games}  # fmt: skip
+            "rates": rates.tolist(), "games": games, "widest_half_width": widest,
+            "precise": widest <= FAIR_MARGIN}  # fmt: skip
 
 
 def _seat_tests(wins: np.ndarray) -> pl.DataFrame:
@@ -527,6 +564,10 @@ def sentence(result: dict) -> str:
         rates = held["rates"]
         figure += f", seat {int(np.argmax(rates)) + 1} ahead ({', '.join(f'seat {seat} {100 * rate:.1f}%' for seat, rate in enumerate(rates, 1))})"
     if result["measure"] == "seat-imbalance":
+        if result["reached"] and result["held_out_holds"] and not held.get("precise", True):
+            return (f"{chosen} leaves no seat beyond noise of its fair share at {held['games']:,} held-out games, too "
+                    f"few to call the game fair (each seat ±{100 * held['widest_half_width']:.1f} pp; ±2 pp needed): "
+                    f"largest gap {figure} ({tried}).")  # fmt: skip
         if result["reached"] and result["held_out_holds"]:
             return (f"{chosen} makes the game fair: every seat within noise of its fair share "
                     f"({half}: largest gap {figure}; {tried}, fair at {_span(result['reaching'], setting)}).")  # fmt: skip
@@ -632,6 +673,7 @@ class SweepSetting:
         name, values = combinations([parse_vary(spec.rule_settings, game, text) for text in self.vary])
         check_measure(self.measure, spec, self.target)
         check_end_points_measure(name, self.measure)
+        check_seats(name, self.measure, players)
         return Sweep(game, players, n, seed, name, values, self.measure, self.target, lineup, variants, base_rules)
 
 

@@ -354,6 +354,10 @@ def check_variants(spec: GameSpec, names: tuple[str, ...], players: int,
     flag vector, which holds the resolved rule values for a game that declares settings."""
     for name in names:
         if not is_known_variant(spec, name):
+            key = name.partition("=")[0].strip()
+            if spec.rule_settings is not None and key in spec.rule_settings.by_name:
+                raise UsageError(f"'{name}' is a rule setting, not a variant: give --set {name} (compare takes it "
+                                 "as a setup: --variant NAME=VALUE)")  # fmt: skip
             allowed = ", ".join(spec.variants) or "none"
             raise UsageError(f"unknown variant '{name}' for {spec.id}; variants: {allowed}")
     if rules and spec.rule_settings is None:

@@ -27,6 +27,7 @@ import difflib
 import hashlib
 import json
 import math
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Callable, Iterable, Mapping
@@ -115,36 +116,37 @@ class Setting:
         return number
 
 
+_WHOLE = re.compile(r"^[+-]?[0-9]+$")
+_SEAT = re.compile(r"^seat([0-9]+)_")
+"""A per-seat setting's name (``seat2_start_amulets``): at fewer players its seat does not play."""
+_DECIMAL = re.compile(r"^[+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+)(?:[eE][+-]?[0-9]+)?$")
+
+
 def parse_number(setting: Setting, value: Any) -> int | float:
-    """A number from a command-line text or a TOML value, of the setting's kind."""
+    """A number from a command-line text (plain ASCII digits: ``2``, ``-1``, ``0.25``) or a TOML
+    number, of the setting's kind; :class:`UsageError` naming the setting and what is allowed."""
+    refused = UsageError(f"setting {setting.name} = {value!r} is not {setting.allowed()}")
     if isinstance(value, bool):
-        raise UsageError(f"setting {setting.name} = {value!r} is not a number; allowed: {setting.allowed()}")
+        raise refused
     if isinstance(value, str):
-        text = value.strip().replace("_", "")
-        try:
-            number: int | float = int(text) if setting.kind == INT else float(text)
-        except ValueError:
-            if setting.kind == INT:
-                try:
-                    as_float = float(text)
-                except ValueError:
-                    as_float = math.nan
-                if math.isfinite(as_float) and as_float == int(as_float):
-                    number = int(as_float)
-                else:
-                    raise UsageError(f"setting {setting.name} = {value!r} is not {setting.allowed()}") from None
-            else:
-                raise UsageError(f"setting {setting.name} = {value!r} is not {setting.allowed()}") from None
+        text = value.strip()
+        if setting.kind == INT:
+            if not _WHOLE.match(text):
+                raise refused
+            return int(text)
+        if not _DECIMAL.match(text):
+            raise refused
+        number: int | float = float(text)
     elif isinstance(value, (int, float)):
         number = value
     else:
-        raise UsageError(f"setting {setting.name} = {value!r} is not {setting.allowed()}")
+        raise refused
     if isinstance(number, float) and not math.isfinite(number):
-        raise UsageError(f"setting {setting.name} = {value!r} is not {setting.allowed()}")
+        raise refused
     if setting.kind == INT:
         if isinstance(number, float):
             if number != int(number):
-                raise UsageError(f"setting {setting.name} = {value!r} is not {setting.allowed()}")
+                raise refused
             number = int(number)
         return int(number)
     return float(number)
@@ -274,7 +276,7 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     except OSError as error:
         raise UsageError(f"--rules {path} cannot be read: {error.strerror or error}") from None
     try:
-        text = data.decode("utf-8")
+        text = data.decode("utf-8-sig")  # a byte-order mark, as some editors write, is no error
     except UnicodeDecodeError:
         raise UsageError(f"--rules {path} is not UTF-8 text; save it as UTF-8") from None
     try:
@@ -286,7 +288,7 @@ def read_rules_file(path: Path) -> dict[str, Any]:
     if extra:
         raise UsageError(f"--rules {path}: keys {', '.join(extra)} lie outside its [rules] table; put every "
                          "setting inside it, or give no [rules] table")  # fmt: skip
-    return {name: (value, path.parent) for name, value in table.items()}
+    return {name: (value, path.parent, True) for name, value in table.items()}
 
 
 def user_values(declared: RuleSettings, assignments: Iterable[tuple[str, Any]], rules_files: Iterable[Path] = (),
@@ -298,14 +300,17 @@ def user_values(declared: RuleSettings, assignments: Iterable[tuple[str, Any]], 
     number keeps its kind; a per-player-count setting takes one number (every player count) or, in a
     rules file, a table ``{2 = 6, 3 = 5}`` / on the command line ``2:6,3:5``; a file setting is read
     and stored as its content.  Nothing is played: everything that can be wrong is said here."""
-    collected: dict[str, tuple[Any, Path]] = {}
+    collected: dict[str, tuple[Any, Path, bool]] = {}
     for rules_file in rules_files:
         collected.update(read_rules_file(Path(rules_file)))
     for name, value in assignments:
-        collected[name] = (value, Path(base) if base is not None else Path.cwd())
+        collected[name] = (value, Path(base) if base is not None else Path.cwd(), False)
     canonical = {}
-    for name, (value, folder) in collected.items():
+    for name, (value, folder, typed) in collected.items():
         setting = declared.setting(name)
+        if typed and setting.kind != FILE and isinstance(value, str):  # a TOML file says what a number is
+            raise UsageError(f"setting {name} = {value!r} is text in the rules file; write the number without "
+                             f"quotes ({setting.allowed()})")  # fmt: skip
         canonical[name] = json.dumps(_canonical(setting, value, folder), sort_keys=True)
     return tuple(sorted(canonical.items()))
 
@@ -317,10 +322,19 @@ def _canonical(setting: Setting, value: Any, folder: Path) -> Any:
         path = Path(value).expanduser()
         path = path if path.is_absolute() else folder / path
         try:
-            if not path.is_file():
+            if path.is_dir():
+                raise UsageError(f"setting {setting.name} = {value} is a folder; give a file ({setting.file_format})")
+            if not path.exists():
                 raise UsageError(f"setting {setting.name} = {value}: no such file ({path})")
+            if not path.is_file():
+                raise UsageError(f"setting {setting.name} = {value} is not a regular file; give a file "
+                                 f"({setting.file_format})")  # fmt: skip
             if path.stat().st_size > MAX_FILE_BYTES:
                 raise UsageError(f"setting {setting.name} = {value}: the file is larger than 1 MiB")
+            try:
+                path.read_bytes().decode("utf-8")
+            except UnicodeDecodeError:
+                raise UsageError(f"setting {setting.name} = {value}: the file is not UTF-8 text; save it as UTF-8") from None
             return setting.read(path)
         except ValueError as error:
             raise UsageError(f"setting {setting.name} = {value}: {error}") from None
@@ -332,6 +346,9 @@ def _canonical(setting: Setting, value: Any, folder: Path) -> Any:
         counts = sorted(setting.default)
         if isinstance(value, Mapping) or (isinstance(value, str) and ":" in value):
             pairs = value.items() if isinstance(value, Mapping) else [part.split(":", 1) for part in value.split(",")]
+            if not pairs:
+                raise UsageError(f"setting {setting.name} = an empty table; give a number, or one per player count "
+                                 f"({', '.join(f'{count} = ...' for count in counts)})")  # fmt: skip
             result = {}
             for count, number in pairs:
                 try:
@@ -374,6 +391,9 @@ def resolve(declared: RuleSettings, variants: Iterable[str], user: Iterable[tupl
         if name in set_by and set_by[name][1] != value:
             raise UsageError(f"setting {name} = {_value_text(value)} contradicts variant {set_by[name][0]}, which "
                              f"sets it to {_value_text(set_by[name][1])}; give the setting or the variant, not both")  # fmt: skip
+        seat = _SEAT.match(name)
+        if seat and int(seat.group(1)) > players:  # a rules file for several player counts: no such seat here
+            continue
         values[name] = value
         sources[name] = "your setting"
     if declared.check is not None:

@@ -217,8 +217,13 @@ def rules_changed_lines(manifest: dict) -> list[str]:
 def _rules_text(rules: dict) -> str:
     if not rules:
         return "none"
-    return ", ".join(f"{name} = {value if not isinstance(value, (list, dict)) else 'a table'}"
-                     for name, value in sorted(rules.items()))  # fmt: skip
+    def shown(value) -> str:
+        if isinstance(value, list):  # a component file's content: its size and a short digest tell two apart
+            digest = hashlib.sha256(json.dumps(value, sort_keys=True).encode()).hexdigest()[:8]
+            return f"a file of {len(value)} rows (content {digest})"
+        return "a table" if isinstance(value, dict) else str(value)
+
+    return ", ".join(f"{name} = {shown(value)}" for name, value in sorted(rules.items()))
 
 
 def manifest_config(manifest: dict) -> dict:
