@@ -369,3 +369,17 @@ def test_doc_table_matches_the_declaration():
     assert match.group(1) == markdown_table(RULE_SETTINGS), "regenerate the table: print(rule_settings.markdown_table(RULE_SETTINGS))"
     for preset in RULE_SETTINGS.presets:
         assert f"`{preset}`" in text
+
+
+def test_a_board_row_may_start_with_an_obstacle():
+    # the hostile-input review: a valid board whose row 4 starts with '#' was read as a comment
+    from simulator.games.skirmish.components import parse_board
+
+    shipped = (Path(__file__).resolve().parents[2] / "simulator" / "games" / "skirmish" / "data" / "board.txt").read_text()
+    rows = [line for line in shipped.splitlines() if line and not line.startswith("# ") and ":" not in line]
+    board = parse_board(shipped)
+    assert board.rows == len(rows)
+    row = next(index for index, line in enumerate(rows) if line[0] == "." and "#" not in line)
+    edited = shipped.replace(rows[row], "#" + rows[row][1:], 1)
+    changed = parse_board(edited)
+    assert changed.rows == board.rows and changed.kinds[row][0] != board.kinds[row][0]  # an obstacle, not a comment

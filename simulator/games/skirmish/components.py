@@ -149,8 +149,8 @@ def parse_board(text: str, source: str = "board") -> Board:
     anchors_line = docks_line = None
     for number, raw in enumerate(text.splitlines(), start=1):
         line = raw.strip()
-        if not line or line.startswith("#"):
-            continue
+        if not line or (line.startswith("#") and not set(line) <= set(SYMBOLS)):
+            continue  # a comment: '#' then words; a row of squares may start with an obstacle '#'
         key = line.split(":", 1)[0].strip().lower()
         if key == "anchors" and ":" in line:
             anchors_line = (number, line.split(":", 1)[1])
