@@ -559,7 +559,9 @@ def sweep_command():
             + (f"; other rules: {rules_text(base_rules)}" if base_rules else "")
             + (f"; variants: {', '.join(variant_names)}" if variant_names else ""),
             "",
-            Table([Column(name.replace("+", ", "), "value"), Column(f"{measure} (all games)", "measure"), Column("95% interval", "interval"),
+            Table([Column(name.replace("+", ", "), "value"),
+                   Column(f"{sweep_module.PLAIN_NAMES.get(measure, measure)} (all games)", "measure"),
+                   Column("95% interval", "interval"),
                    Column("on half the deals", "on half the deals")], rows),
         ], table_format))  # fmt: skip
 

@@ -684,7 +684,8 @@ def add_to_report(document, result: dict, title: str) -> None:
     document.text(sentence(result))
     document.figure(chart(result), f"{PLAIN_NAMES.get(result['measure'], result['measure'])} by "
                                    f"{result['setting'].replace('+', ', ')}: all games, 95% intervals")  # fmt: skip
-    document.table([result["setting"].replace("+", ", "), f"{result['measure']} (all games)", "95% interval",
+    plain = PLAIN_NAMES.get(result["measure"], result["measure"])
+    document.table([result["setting"].replace("+", ", "), f"{plain} (all games)", "95% interval",
                     "on half the deals"],
                    [[value_text(result["setting"], point["value"]), shown(point["estimate"], unit),
                      interval(point["low"], point["high"], unit),
