@@ -126,6 +126,21 @@ ChildRunner = Callable[[Side, dict], dict]
 """Runs one child process of a side with a request and returns its answer (injectable for tests)."""
 
 
+def named_default(case: Case) -> Case:
+    """``default`` as the game's default strategy named in every seat (untuned): a lineup with no
+    names plays the tuned default in this tree (issue 37) and the untuned one in older revisions, so
+    an empty lineup would time two different players."""
+    if case.lineup:
+        return case
+    from simulator.core.engine import registry
+
+    try:
+        name = registry.get_game(case.game).default_strategy
+    except UsageError:  # a game only the child processes know (a test's toy game)
+        return case
+    return Case(case.game, case.players, (name,) * case.players)
+
+
 def parse_lineup(text: str, players: int) -> tuple[str, ...]:
     """``--lineup``: ``default`` (the game's), one name for every seat, or one name per seat."""
     if text.strip() == "default":
@@ -321,7 +336,8 @@ def run_ab(base_revision: str, games: tuple[str, ...], players: int, lineups: tu
     """The whole comparison: export the base, compile both sides, alternate, summarize.  Returns
     the rows and the base's short commit id."""
     check_options(games, players, n, rounds, repeats)
-    cases = [Case(game, players, parse_lineup(text, players)) for game in games for text in (lineups or ("default",))]
+    cases = [named_default(Case(game, players, parse_lineup(text, players)))
+             for game in games for text in (lineups or ("default",))]  # fmt: skip
     commit = resolve_commit(base_revision)
     base = export_revision(commit, cache_root or default_cache_root())
     sides = {BASE: base, NEW: Side(NEW, "this tree", PACKAGE_ROOT)}

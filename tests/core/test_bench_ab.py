@@ -179,3 +179,12 @@ def test_the_child_finds_the_core_modules_under_their_names_before_issue_24():
         "simulator.core.run.runner"
     assert _core_module("simulator.core.engine.registry", "simulator.core.no_such_module").__name__ == \
         "simulator.core.engine.registry"
+
+
+def test_default_names_the_untuned_default_strategy_so_both_revisions_play_it():
+    # a lineup with no names plays the tuned default since issue 37, and the untuned one in older
+    # revisions: bench-ab's "default" must time the same players on both sides
+    from simulator.benchmark.ab import Case, named_default
+
+    assert named_default(Case("sails", 4)).lineup == ("greedy",) * 4
+    assert named_default(Case("sails", 4, ("bluffer",) * 4)).lineup == ("bluffer",) * 4
