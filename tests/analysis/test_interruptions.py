@@ -290,7 +290,11 @@ def test_experiment_killed_in_the_middle_of_a_run_resumes_without_replaying_fini
 
 
 def test_sigterm_is_handled_as_ctrl_c(tmp_path):
-    process = start(ladder_arguments(tmp_path / "store"), tmp_path)
+    # ten times the games of the other ladder tests: the whole ladder of those takes under 2 s, and on a loaded
+    # CI machine it once finished between its first chunk file and the signal
+    arguments = ladder_arguments(tmp_path / "store")
+    arguments[arguments.index("--n") + 1] = 300_000
+    process = start(arguments, tmp_path)
     wait_until(lambda: bool(chunk_files(tmp_path / "store")), process)
     process.send_signal(signal.SIGTERM)
     _, stderr = process.communicate(timeout=120)
