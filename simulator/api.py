@@ -208,13 +208,15 @@ def replay(folder: RunFolder, game_index: int = 0) -> list[str]:
 def sweep(game: str, players: int, vary: str | Sequence[str], *, n: int = 10_000, seed: int | None = None,
           measure: str = "seat-imbalance", target: float | str | None = None, lineup: str | Sequence[str] | None = None,
           variants: str | Sequence[str] = (), rules: dict | None = None, rules_file: str | Path | None = None,
-          store: RunFolder = "results/store", jobs: int | None = None, chart: str | Path | None = None) -> dict:  # fmt: skip
+          store: RunFolder = "results/store", jobs: int | None = None, chart: str | Path | None = None,
+          tries: int | None = None) -> dict:  # fmt: skip
     """``islandsim sweep``: play a rule setting over values on the same deals and say which value brings
     ``measure`` to its target, chosen on half of the deals and stated on the other half.
 
     ``vary``: ``"NAME=A..B"`` (or ``A..B:STEP``, ``A,B,C``), or several of them for every combination;
     ``measure`` and ``target`` as the command takes them (docs/analysis.md); ``rules`` / ``rules_file``
-    the other settings of every value.  Returns the answer as ``islandsim sweep --json`` prints it, with
+    the other settings of every value; ``tries``: search the combinations of several settings (CMA-ES),
+    playing at most this many (more than 200 combinations are always searched).  Returns the answer as ``islandsim sweep --json`` prints it, with
     ``"sentence"`` (the answer in words); ``chart`` also draws it to a PNG file."""
     from simulator.analysis.studies import sweep as sweep_module
     from simulator.core.engine.registry import check_players, get_game
@@ -224,14 +226,16 @@ def sweep(game: str, players: int, vary: str | Sequence[str], *, n: int = 10_000
     spec = get_game(game)
     check_players(spec, players)
     texts = [vary] if isinstance(vary, str) else list(vary)
-    name, values = sweep_module.combinations([sweep_module.parse_vary(spec.rule_settings, game, text) for text in texts])
+    name, values, axes = sweep_module.plan_values([sweep_module.parse_vary(spec.rule_settings, game, text)
+                                                   for text in texts], tries)  # fmt: skip
     goal = sweep_module.parse_target(str(target), measure) if target is not None else None
     sweep_module.check_measure(measure, spec, goal)
     sweep_module.check_seats(name, measure, players)
     sweep_module.check_end_points_measure(name, measure)
     names = lineup_names(lineup) if isinstance(lineup, str) else lineup_names(None, _names(lineup))
     plan = sweep_module.Sweep(game, players, n, secrets.randbits(32) if seed is None else int(seed), name, values,
-                              measure, goal, tuple(names), _names(variants), _user_rules(game, rules, rules_file))  # fmt: skip
+                              measure, goal, tuple(names), _names(variants), _user_rules(game, rules, rules_file),
+                              axes=axes, tries=tries or sweep_module.DEFAULT_TRIES)  # fmt: skip
     for config in plan.configs():
         runner.prepare(config)  # everything checked before a game is played
     result = sweep_module.run_sweep(plan, Path(store), runner.local_jobs(jobs))

@@ -499,14 +499,18 @@ def sweep_command():
     @lineup_options
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant of every value (repeat to combine).")
     @rules_options
+    @click.option("--tries", type=int, default=None,
+                  help=f"Search the combinations of several --vary (CMA-ES) and play at most this many of them; "
+                       f"without it, up to {sweep_module.MAX_VALUES} combinations are all played and more are "
+                       f"searched with {sweep_module.DEFAULT_TRIES} tries.")  # fmt: skip
     @click.option("--chart", "chart_out", type=click.Path(path_type=Path), default=None,
                   help="Also draw the measure against the value, with intervals and the target, to this PNG file.")
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
                   help="Dask scheduler address (tcp://HOST:PORT) to play on a cluster.")
     @_sweep_options
     def sweep(game_id, players, vary_texts, measure, target_text, n_games, lineup, strategy_names, variant_names,
-              rule_assignments, rules_file, chart_out, scheduler, seed, jobs, store_folder, as_json, table_format,
-              quiet):  # fmt: skip
+              rule_assignments, rules_file, tries, chart_out, scheduler, seed, jobs, store_folder, as_json,
+              table_format, quiet):  # fmt: skip
         """Play one rule setting over a range of values on the same deals; say which value reaches the target.
 
         The value is chosen on half of the deals and its measure stated on the other half, with a 95%
@@ -516,8 +520,8 @@ def sweep_command():
         check_table_options(as_json, table_format)
         spec = get_game(game_id)
         registry.check_players(spec, players)
-        name, values = sweep_module.combinations([sweep_module.parse_vary(spec.rule_settings, game_id, text)
-                                                  for text in vary_texts])  # fmt: skip
+        name, values, axes = sweep_module.plan_values([sweep_module.parse_vary(spec.rule_settings, game_id, text)
+                                                       for text in vary_texts], tries)  # fmt: skip
         target = sweep_module.parse_target(target_text, measure)
         sweep_module.check_measure(measure, spec, target)
         sweep_module.check_end_points_measure(name, measure)
@@ -536,7 +540,8 @@ def sweep_command():
                 raise UsageError(f"{swept} is both swept (--vary) and set (--set/--rules); give it once")
         (seed, random_seed), jobs = _seed(seed), _jobs(jobs)
         plan = sweep_module.Sweep(game_id, players, n_games, seed, name, values, measure, target,
-                                  tuple(lineup_names(lineup, strategy_names)), tuple(variant_names), base_rules)  # fmt: skip
+                                  tuple(lineup_names(lineup, strategy_names)), tuple(variant_names), base_rules,
+                                  axes=axes, tries=tries or sweep_module.DEFAULT_TRIES)  # fmt: skip
         configs = plan.configs()
         on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
         _prepare_all(configs, seed, random_seed, say)

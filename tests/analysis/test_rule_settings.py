@@ -7,6 +7,7 @@ import json
 import polars as pl
 import pytest
 
+from simulator.analysis.studies import sweep as sweep_module
 from simulator.core.engine import rule_settings as rs
 from simulator.core.run import runner
 from simulator.core.store import results
@@ -265,8 +266,43 @@ def test_a_sweep_of_two_settings_tries_every_combination(capsys, tmp_path):
     assert result["setting"] == "seat1_start_points+seat3_start_points"
     assert [tuple(value) for value in result["values"]] == [(0, 0), (0, 1), (0, 2), (1, 0), (1, 1), (1, 2)]
     assert len(result["runs"]) == 6 and result["held_out"]["games"] == 300
-    status, _, err = _sweep(capsys, tmp_path, "--vary", "base_length=1..50", "--vary", "seat1_start_points=-20..20")
-    assert status == 2 and "2050 combinations; at most 200" in err
+    with pytest.raises(rs.UsageError, match="2050 combinations; at most 200 are played one by one"):
+        sweep_module.combinations([("base_length", tuple(range(1, 51))), ("seat1_start_points", tuple(range(-20, 21)))])
+
+
+SEARCHED = ("--variant", "seat2-bonus", "--vary", "seat1_start_points=-6..6", "--vary", "seat2_start_points=-6..6",
+            "--vary", "seat3_start_points=-6..6", "--n", "600", "--json")  # 2,197 combinations: searched
+
+
+def test_many_combinations_are_searched_and_the_held_out_check_is_quoted(capsys, tmp_path):
+    status, out, err = _sweep(capsys, tmp_path, *SEARCHED, "--tries", "16")
+    assert status == 0, err
+    result = json.loads(out)
+    assert result["search"] == {"method": "CMA-ES", "combinations": 2_197, "tried": 16}
+    values = [tuple(value) for value in result["values"]]
+    assert len(values) == len(set(values)) == 16 == len(result["runs"])
+    assert values[0] == (0, 0, 0)  # it starts in the middle of every range
+    first, best = result["points"][0], min(result["points"], key=lambda point: point["selection"])
+    assert best["selection"] < first["selection"]  # seat 2's three points are (partly) taken back
+    assert tuple(result["chosen"]) == tuple(best["value"]) and result["held_out"]["games"] == 300
+    status, text, err = _sweep(capsys, tmp_path, *SEARCHED[:-1], "--tries", "16")
+    assert status == 0 and "16 of 2,197 combinations tried by a CMA-ES search" in text
+    assert "playing" not in err  # the same seed tries the same combinations: all of them in the store
+
+
+def test_a_small_grid_can_be_searched_too_and_tries_is_checked(capsys, tmp_path):
+    status, out, err = _sweep(capsys, tmp_path, "--vary", "seat1_start_points=0..3", "--vary", "seat2_start_points=0..3",
+                              "--tries", "5", "--n", "300", "--json")  # fmt: skip
+    assert status == 0, err
+    assert json.loads(out)["search"]["tried"] == 5
+    for options, expected in ((("--vary", "base_length=1..3", "--tries", "5"), "one setting is played value by value"),
+                              (SEARCHED[:-1] + ("--tries", "1"), "a search plays at least 2 combinations"),
+                              (SEARCHED[:-1] + ("--tries", "201"), "at most 200"),
+                              (SEARCHED[:-1] + ("--vary", "base_length=1..50", "--vary", "seat4_start_points=-20..20"),
+                               "a search chooses among at most 1,000,000")):  # fmt: skip
+        status, _, err = _sweep(capsys, tmp_path / "bad", *options)
+        assert status == 2 and err.startswith("error: ") and expected in err, err
+        assert not (tmp_path / "bad").exists()
 
 
 def test_an_experiment_sweep_adds_its_answer_and_chart_to_the_report(capsys, tmp_path):

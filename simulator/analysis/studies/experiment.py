@@ -59,7 +59,7 @@ KEYS = {
                   "stream, whose winner-change rate is the level of pure chaos (optional; default true when the study "
                   "compares setups)",
     "sweeps": "list of sweeps, each a table {vary = \"name=A..B\" (or a list of them), measure = \"seat-imbalance\", "
-              "target = 0.25}: which value of a rule setting reaches the target, at each player count (docs/analysis.md)",
+              "target = 0.25, tries = 40 (search the combinations of several)}: which value of a rule setting reaches the target, at each player count (docs/analysis.md)",
     "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
                     "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
@@ -216,9 +216,9 @@ def _sweeps(source: _Source, data: dict, spec, players, lineups, arms) -> tuple:
 
     found = []
     for entry in _expect(source, data, "sweeps", list, []):
-        if not isinstance(entry, dict) or "vary" not in entry or set(entry) - {"vary", "measure", "target"}:
-            raise source.error("sweeps", f"each sweep is a table with 'vary' and optionally 'measure' and 'target', "
-                                         f"not {entry!r}")  # fmt: skip
+        if not isinstance(entry, dict) or "vary" not in entry or set(entry) - {"vary", "measure", "target", "tries"}:
+            raise source.error("sweeps", f"each sweep is a table with 'vary' and optionally 'measure', 'target' and "
+                                         f"'tries', not {entry!r}")  # fmt: skip
         vary = entry["vary"] if isinstance(entry["vary"], list) else [entry["vary"]]
         target = entry.get("target")
         try:
@@ -226,9 +226,12 @@ def _sweeps(source: _Source, data: dict, spec, players, lineups, arms) -> tuple:
                 raise UsageError(f"'vary' must be a text such as \"name=0..3\" or a list of them, not {entry['vary']!r}")
             if target is not None and (isinstance(target, bool) or not isinstance(target, (int, float, str))):
                 raise UsageError(f"'target' must be a number, not {target!r}")
+            tries = entry.get("tries")
+            if tries is not None and (isinstance(tries, bool) or not isinstance(tries, int)):
+                raise UsageError(f"'tries' must be a whole number, not {tries!r}")
             setting = sweep_module.SweepSetting(tuple(vary), str(entry.get("measure", "seat-imbalance")),
                                                 sweep_module.parse_target(str(target), str(entry.get("measure", "seat-imbalance")))
-                                                if target is not None else None)
+                                                if target is not None else None, tries)
             for count in players:
                 plan = setting.plan(spec.id, count, 2, 0, (), arms[0].variants, dict(arms[0].settings).get("rules", ()))
                 for config in plan.configs():  # every value's rules checked by the game, nothing played

@@ -39,7 +39,12 @@ FAIR_MARGIN = 0.02
 """A setup is called fair only when every seat's held-out interval is this narrow (±2 pp) besides
 being within noise of the fair share: with few games "within noise" says nothing."""
 MAX_VALUES = 200
-"""Most values one sweep plays (a range with a small step is refused beyond this)."""
+"""Most values one sweep plays (a range with a small step is refused beyond this); several settings
+with more combinations than this are searched (:func:`search`) instead of played one by one."""
+MAX_SPACE = 1_000_000
+"""Most combinations a search chooses among."""
+DEFAULT_TRIES = 40
+"""Combinations a search plays unless told otherwise (``--tries``)."""
 
 MEASURES = {
     "seat-imbalance": "largest distance of a seat's win rate from the fair share (pp); target: every seat within noise",
@@ -92,6 +97,10 @@ class Sweep:
     variants: tuple[str, ...] = ()
     base_rules: tuple[tuple[str, str], ...] = ()
     chunk_size: int = 0
+    axes: tuple[tuple, ...] = ()
+    """Several settings with more than :data:`MAX_VALUES` combinations: each one's values, searched
+    (:func:`search`) for at most ``tries`` combinations; ``values`` is then the first one tried."""
+    tries: int = DEFAULT_TRIES
 
     @property
     def trajectories(self) -> bool:
@@ -196,15 +205,93 @@ def combinations(varied: list[tuple[str, tuple]]) -> tuple[str, tuple]:
     sweep's ``setting`` (names joined by ``+``) and ``values`` (one tuple per combination)."""
     import itertools
 
+    name, axes = search_space(varied)
+    if len(varied) == 1:
+        return varied[0]
+    count = int(np.prod([len(axis) for axis in axes]))
+    if count > MAX_VALUES:
+        raise UsageError(f"the {len(varied)} --vary give {count} combinations; at most {MAX_VALUES} are played one "
+                         f"by one (more are searched: give --tries)")  # fmt: skip
+    return name, tuple(itertools.product(*axes))
+
+
+def search_space(varied: list[tuple[str, tuple]]) -> tuple[str, tuple[tuple, ...]]:
+    """Several ``--vary`` as the sweep's ``setting`` (names joined by ``+``) and each one's values;
+    :class:`UsageError` for a setting named twice or more than :data:`MAX_SPACE` combinations."""
     names = [name for name, _ in varied]
     if len(set(names)) != len(names):
         raise UsageError(f"--vary names {', '.join(sorted({n for n in names if names.count(n) > 1}))} twice; give each setting once")
-    if len(varied) == 1:
-        return varied[0]
-    combos = list(itertools.product(*(values for _, values in varied)))
-    if len(combos) > MAX_VALUES:
-        raise UsageError(f"the {len(varied)} --vary give {len(combos)} combinations; at most {MAX_VALUES}")
-    return "+".join(names), tuple(combos)
+    axes = tuple(values for _, values in varied)
+    count = int(np.prod([len(axis) for axis in axes], dtype=np.float64))
+    if count > MAX_SPACE:
+        raise UsageError(f"the {len(varied)} --vary give {count:,} combinations; a search chooses among at most "
+                         f"{MAX_SPACE:,}: narrow a range or take a larger step")  # fmt: skip
+    return "+".join(names), axes
+
+
+def plan_values(varied: list[tuple[str, tuple]], tries: int | None) -> tuple[str, tuple, tuple[tuple, ...]]:
+    """The sweep's ``setting``, ``values`` and ``axes``: every value (or combination) when there are at
+    most :data:`MAX_VALUES` and no ``tries`` is given; else a search (:func:`search`) of at most ``tries``
+    combinations (:data:`DEFAULT_TRIES`), whose ``values`` is the first one it plays (the middle of every range)."""
+    name, axes = search_space(varied)
+    count = int(np.prod([len(axis) for axis in axes]))
+    if len(varied) < 2 or (tries is None and count <= MAX_VALUES):
+        if tries is not None:
+            raise UsageError("--tries searches the combinations of several --vary; one setting is played value by value")
+        name, values = combinations(varied)
+        return name, values, ()
+    tries = DEFAULT_TRIES if tries is None else tries
+    if tries < 2:
+        raise UsageError(f"--tries {tries}: a search plays at least 2 combinations")
+    if tries > MAX_VALUES:
+        raise UsageError(f"--tries {tries}: at most {MAX_VALUES}")
+    return name, (_combination(axes, np.full(len(axes), 0.5)),), axes
+
+
+def _combination(axes: tuple[tuple, ...], point: np.ndarray) -> tuple:
+    """The combination nearest to ``point`` (one coordinate in [0, 1] per setting, 0 its first value)."""
+    return tuple(axis[int(round(min(max(float(x), 0.0), 1.0) * (len(axis) - 1)))] for axis, x in zip(axes, point))
+
+
+def search(sweep: Sweep, store_folder: Path, jobs: int, say: Callable[[str], None] | None = None,
+           scheduler: str | None = None) -> Sweep:  # fmt: skip
+    """CMA-ES (the ``cma`` package, seeded by the sweep's seed) over the combinations of ``sweep.axes``,
+    each coordinate scaled to [0, 1] and rounded to the nearest value: every distinct combination it
+    asks for is played (or reused from the store) and scored on the selection half of the deals (its
+    distance from the target), until ``sweep.tries`` combinations were played or the search converges.
+    Returns the sweep of the combinations tried, in the order tried, whose answer (:func:`run_sweep`)
+    states the chosen one on the held-out half, as every sweep does: the search never sees that half."""
+    import dataclasses
+
+    import cma
+
+    from simulator.analysis.stats.runs import load_run
+
+    dimensions = len(sweep.axes)
+    scores: dict[tuple, float] = {}
+    options = {"bounds": [0.0, 1.0], "seed": sweep.seed % (2**31 - 2) + 1, "verbose": -9,
+               "popsize": max(4, min(sweep.tries // 3, 4 + int(3 * np.log(dimensions))))}  # fmt: skip
+    strategy = cma.CMAEvolutionStrategy(np.full(dimensions, 0.5), 0.3, options)
+
+    def score(combination: tuple) -> None:
+        one = dataclasses.replace(sweep, values=(combination,), axes=())
+        played = store.ensure_run(one.configs()[0], store_folder, jobs, say, scheduler=scheduler)
+        scores[combination] = _distance(sweep, measure_point(one, combination, load_run(played.path)))
+
+    score(sweep.values[0])  # the middle of every range (the search's starting mean)
+    stale = 0
+    while len(scores) < sweep.tries and not strategy.stop() and stale < 20:
+        candidates = strategy.ask()
+        new = 0
+        for point in candidates:
+            combination = _combination(sweep.axes, point)
+            if combination not in scores and len(scores) < sweep.tries:
+                score(combination)
+                new += 1
+        stale = 0 if new else stale + 1
+        worst = max(scores.values(), default=0.0)
+        strategy.tell(candidates, [scores.get(_combination(sweep.axes, point), worst) for point in candidates])
+    return dataclasses.replace(sweep, values=tuple(scores), axes=())
 
 
 def end_points_setting(name: str, game: str) -> Setting:
@@ -505,6 +592,9 @@ def run_sweep(sweep: Sweep, store_folder: Path, jobs: int, say: Callable[[str], 
     """Play (or reuse) every value's run and compute the answer."""
     from simulator.analysis.stats.runs import load_run
 
+    space = int(np.prod([len(axis) for axis in sweep.axes])) if sweep.axes else 0
+    if sweep.axes:
+        sweep = search(sweep, store_folder, jobs, say, scheduler)
     spec = registry.get_game(sweep.game)
     runs = []
     played: dict = {}
@@ -520,6 +610,8 @@ def run_sweep(sweep: Sweep, store_folder: Path, jobs: int, say: Callable[[str], 
     result["players"] = sweep.players
     result["game"] = sweep.game
     result["title"] = spec.title
+    if space:
+        result["search"] = {"method": "CMA-ES", "combinations": space, "tried": len(sweep.values)}
     return result
 
 
@@ -557,6 +649,9 @@ def sentence(result: dict) -> str:
     half = f"{held['games']:,} held-out games"
     what = "combinations" if several else "values"
     tried = f"{len(result['values'])} {what} tried on the other half of the deals"
+    if result.get("search"):
+        tried = (f"{len(result['values'])} of {result['search']['combinations']:,} combinations tried by a CMA-ES "
+                 f"search on the other half of the deals")  # fmt: skip
     among = (f"No combination of {setting.replace('+', ' and ')}" if several else
              f"No value of {setting} from {result['values'][0]} to {result['values'][-1]}")  # fmt: skip
     figure = f"{shown(held['estimate'], unit)} {interval(held['low'], held['high'], unit)}"
@@ -665,16 +760,18 @@ class SweepSetting:
     vary: tuple[str, ...]
     measure: str = "seat-imbalance"
     target: float | None = None
+    tries: int | None = None
 
     def plan(self, game: str, players: int, n: int, seed: int, lineup: tuple[str, ...], variants: tuple[str, ...],
              base_rules: tuple[tuple[str, str], ...]) -> Sweep:  # fmt: skip
         """The sweep at one player count (:class:`UsageError` for a setting, value or measure that is wrong)."""
         spec = registry.get_game(game)
-        name, values = combinations([parse_vary(spec.rule_settings, game, text) for text in self.vary])
+        name, values, axes = plan_values([parse_vary(spec.rule_settings, game, text) for text in self.vary], self.tries)
         check_measure(self.measure, spec, self.target)
         check_end_points_measure(name, self.measure)
         check_seats(name, self.measure, players)
-        return Sweep(game, players, n, seed, name, values, self.measure, self.target, lineup, variants, base_rules)
+        return Sweep(game, players, n, seed, name, values, self.measure, self.target, lineup, variants, base_rules,
+                     axes=axes, tries=self.tries or DEFAULT_TRIES)  # fmt: skip
 
 
 def add_to_report(document, result: dict, title: str) -> None:
