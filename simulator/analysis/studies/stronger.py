@@ -1,0 +1,52 @@
+"""The stronger player of a game at a player count: the search setting a study's stronger-play check
+plays when its file says ``confirm_lineup = "strongest"`` (issue 36).
+
+It is chosen from the measured table (``search_strength.json``, written by ``research/ismcts_table.py``
+and shown in docs/strategies.md, "Strength and cost per game"): among the search settings measured
+against today's tuned default at that player count whose paired win-rate gain is at least
+:data:`STRONGER_BY` with its 95% interval clear of 0, the cheapest in CPU per game.  Where none
+qualifies, the best measured one is played and the report says it falls short.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from simulator.analysis.studies.confirm import SEARCH_STRENGTH_FILE, search_strength, tuned_default
+
+STRONGEST = "strongest"
+"""The name a study file gives ``confirm_lineup`` for the measured stronger player of each player count."""
+STRONGER_BY = 0.05
+"""A stronger player worth the name wins at least 5 percentage points more than the tuned default in
+the same seat on the same deals (issue 36)."""
+
+
+def qualifies(row: dict) -> bool:
+    """Whether a measured search setting is a stronger player worth the name."""
+    return row["paired_difference"] >= STRONGER_BY and row["ci95_low"] > 0
+
+
+def stronger_row(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
+    """The measured row :func:`stronger_player` plays (None when nothing was measured against today's
+    tuned default at ``players`` players)."""
+    rows = [row for row in search_strength(game, players, path) if row["opponent"] == tuned_default(game, players)]
+    good = [row for row in rows if qualifies(row)]
+    if good:
+        return min(good, key=lambda row: row["cpu_s_per_game_every_seat"])
+    return max(rows, key=lambda row: row["paired_difference"], default=None)
+
+
+def stronger_player(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> str:
+    """The strategy name of the stronger player at ``players`` players (the tuned default when no
+    search setting was measured there)."""
+    row = stronger_row(game, players, path)
+    return row["search"] if row is not None else tuned_default(game, players)
+
+
+def plain_name(name: str) -> str:
+    """A search setting in words, as a report's first screen names it: "the search player, 200
+    simulated games per move"."""
+    if not name.startswith("ismcts"):
+        return name
+    budget = next((part.split("=", 1)[1] for part in name.split("+") if part.startswith("budget=")), "200")
+    return f"the search player, {int(budget):,} simulated games per move"
