@@ -29,7 +29,10 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import Iterable, Sequence
+from typing import TYPE_CHECKING, Iterable, Sequence
+
+if TYPE_CHECKING:  # the document module imports this one
+    from simulator.analysis.report.document import Document
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 """The project's root (the folder holding ``docs/``)."""
@@ -188,13 +191,13 @@ def report_caveat(game: str, folder: Path | str | None = None) -> Caveat | None:
     return Caveat(f"Every result here rests on reconstructed components: {listed}", values_address(game, folder))
 
 
-def document_game(document) -> str:
+def document_game(document: Document) -> str:
     """The game a report is about (its studies' facts record it), or '' (no facts, several games)."""
     games = {fact.get("game", "") for fact in getattr(document, "facts", [])}
     return games.pop() if len(games) == 1 else ""
 
 
-def first_screen(document, folder: Path | str | None = None) -> tuple[list[Caveat | None], Caveat | None]:
+def first_screen(document: Document, folder: Path | str | None = None) -> tuple[list[Caveat | None], Caveat | None]:
     """The hook the renderers call: one caveat per answer of ``document`` and its report-level line."""
     game = document_game(document)
     if not game:
@@ -202,7 +205,8 @@ def first_screen(document, folder: Path | str | None = None) -> tuple[list[Cavea
     return answer_caveats(game, document.answers, folder), report_caveat(game, folder)
 
 
-def answer_lines(document, folder: Path | str | None = None, style: str = "markdown", count: int | None = None) -> list[str]:
+def answer_lines(document: Document, folder: Path | str | None = None, style: str = "markdown",
+                 count: int | None = None) -> list[str]:  # fmt: skip
     """The first screen's numbered answers (the first ``count``, all when None), each followed by its
     caveat, then the report-level line: Markdown (``style="markdown"``: the report and
     ``reports/findings.md``) or plain text (``"plain"``: the terminal)."""
