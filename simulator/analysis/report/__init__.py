@@ -1,7 +1,8 @@
 """Writing reports: the :class:`~.document.Document` (HTML or Markdown, with the style sheet every
 HTML report shares), the first screen of answers (:mod:`.answers`), the game-quality sections
 (:mod:`.quality`), the players section and panel files (:mod:`.players`), the compensation
-section (:mod:`.compensation`) and the charts (:mod:`.charts`).  Reads :mod:`simulator.analysis.stats`; plays nothing.
+section (:mod:`.compensation`), the charts (:mod:`.charts`) and the caveats that disclose
+reconstructed components on the first screen (:mod:`.reconstructions`).  Reads :mod:`simulator.analysis.stats`; plays nothing.
 """
 
 

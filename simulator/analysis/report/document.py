@@ -23,6 +23,7 @@ import polars as pl
 from simulator import __version__
 from simulator.analysis.report import (
     charts, answers as report_answers, players as report_players, quality as report_quality,
+    reconstructions,
 )
 from simulator.analysis.stats import (
     compare, convergence, coverage, events, rule_coverage, seats, shape, stalls, intervals as stats, strategy_names,
@@ -104,7 +105,7 @@ color:#222;line-height:1.45}
 h1{border-bottom:2px solid #2e86c1;font-size:1.6em;margin:0.3em 0}h2{margin-top:1.6em;border-bottom:1px solid #ccc}
 .answers{background:#f6faf6;border-left:4px solid #27ae60;padding:0.4em 1em}
 .answers .question{font-size:1.1em;margin:0.4em 0}.answers ol{margin:0.3em 0;padding-left:1.4em}.answers li{margin:0.25em 0}
-.answers figure{margin:0.5em 0}.answers img{max-height:600px}
+.answers figure{margin:0.5em 0}.caveat{font-style:italic;color:#555}.answers img{max-height:600px}
 .answers,.intro,.warnings,p{overflow-wrap:anywhere}
 .intro{color:#444;font-size:0.9em}.warnings{background:#fdecea;border-left:4px solid #c0392b;padding:0.4em 1em}
 nav ol{margin:0.2em 0}nav li{margin:0.1em 0}
@@ -180,9 +181,10 @@ def _table_html(block: Block) -> str:
     return f'<div class="table-box{size}"><table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
-def to_html(document: Document) -> str:
+def to_html(document: Document, folder: Path | None = None) -> str:
     """The document as one self-contained HTML page (no external file or network access): the
-    answers first, then the table of contents and the appendix in collapsible sections."""
+    answers first (each with its reconstruction caveat, links relative to ``folder``, the page's
+    folder), then the table of contents and the appendix in collapsible sections."""
     parts = ['<!DOCTYPE html>\n<html lang="en"><head><meta charset="utf-8">',
              '<meta name="viewport" content="width=device-width, initial-scale=1">',
              f"<title>{html.escape(document.title)}</title><style>{CSS}</style></head><body>",
@@ -196,7 +198,11 @@ def to_html(document: Document) -> str:
         parts.append('<section id="answers" class="answers">')
         if document.question:
             parts.append(f'<p class="question"><strong>Question.</strong> {html.escape(document.question)}</p>')
-        parts.append("<ol>" + "".join(f"<li>{html.escape(item)}</li>" for item in document.answers[:MAX_ANSWERS]) + "</ol>")
+        caveats, line = reconstructions.first_screen(document, folder)
+        parts.append("<ol>" + "".join(f"<li>{html.escape(item)}{' ' + caveat.html() if caveat else ''}</li>"
+                                      for item, caveat in zip(document.answers[:MAX_ANSWERS], caveats)) + "</ol>")
+        if line:
+            parts.append(f"<p>{line.html()}</p>")
         if document.answer_figure:
             figure_number += 1
             parts.append(_figure_html(*document.answer_figure, figure_number))
@@ -251,7 +257,7 @@ def to_markdown(document: Document, figure_folder: Path, link_prefix: str) -> st
     figure_number = 0
     if document.question:
         lines += [f"**Question.** {document.question}", ""]
-    lines += [f"{number}. {item}" for number, item in enumerate(document.answers[:MAX_ANSWERS], 1)] + [""]
+    lines += reconstructions.answer_lines(document, figure_folder.parent, count=MAX_ANSWERS) + [""]
     if document.answer_figure:
         figure_number += 1
         lines += _markdown_figure(*document.answer_figure, figure_number, figure_folder, link_prefix)
@@ -300,7 +306,7 @@ def write(document: Document, out: Path, fmt: str = "html") -> Path:
     if document.facts and not document.answers:  # reports built section by section (tournament, compare)
         report_answers.compose(document)
     if fmt == "html":
-        text = to_html(document)
+        text = to_html(document, out.parent)
     else:
         folder = markdown_files_folder(out)
         text = to_markdown(document, folder, folder.name)
@@ -749,7 +755,7 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     _, baseline = groups[0]
     document.heading(title, 2)
     fact = {"title": title, "players": baseline[0].players, "length_unit": baseline[0].manifest["length_unit"],
-            "kind": kind, "setups": len(groups) - 1}  # fmt: skip
+            "game": baseline[0].manifest["game"], "kind": kind, "setups": len(groups) - 1}  # fmt: skip
     fact["seats"] = add_seats(document, baseline, title)
     fact["capped"] = {label: stalls.capped_rate(members) for label, members in groups}  # issue 25: every setup's stalls
     if fact["capped"][groups[0][0]]["stall_cap"]:

@@ -17,6 +17,7 @@ from typing import Callable
 
 from simulator.analysis.report import (
     document as report, answers as report_answers, compensation as report_compensation, players as report_players,
+    reconstructions as report_reconstructions,
 )
 from simulator.analysis.stats import compensation as compensation_module
 from simulator.analysis.stats import tournament
@@ -446,8 +447,7 @@ def terminal_summary(document: report.Document) -> list[str]:
     lines += [f"WARNING: {warning}" for warning in document.warnings]
     if document.question:
         lines.append(f"Question: {document.question}")
-    lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
-    return lines
+    return lines + report_reconstructions.answer_lines(document, style="plain")
 
 
 FINDINGS_FILE = "findings.md"
@@ -458,13 +458,14 @@ FINDINGS_HEAD = ("# Findings of the shipped studies\n\nThe first screen of each 
                  "hand; quote figures from here, they change with every regeneration.\n\n")  # fmt: skip
 
 
-def findings_section(stem: str, report_name: str, document: report.Document) -> str:
-    """One study's section of :data:`FINDINGS_FILE`: title linked to its report, warnings, question, answers."""
+def findings_section(stem: str, report_name: str, document: report.Document, folder: Path | None = None) -> str:
+    """One study's section of :data:`FINDINGS_FILE` (written in ``folder``, ``reports/`` when None): title
+    linked to its report, warnings, question, answers with their reconstruction caveats."""
     lines = [f"<!-- study: {stem} -->", f"## [{document.title}]({report_name})", ""]
     lines += [f"**Warning:** {warning}" for warning in document.warnings] + ([""] if document.warnings else [])
     if document.question:
         lines += [f"**Question.** {document.question}", ""]
-    lines += [f"{number}. {answer}" for number, answer in enumerate(document.answers, 1)]
+    lines += report_reconstructions.answer_lines(document, folder)
     return "\n".join(lines) + "\n\n<!-- end of study -->\n"
 
 
@@ -473,7 +474,7 @@ def update_findings(folder: Path, stem: str, report_name: str, document: report.
     so that figures quoted elsewhere (the README) can point at a file every regeneration rewrites."""
     path = Path(folder) / FINDINGS_FILE
     sections = {match["stem"]: match.group(0) for match in _SECTION.finditer(path.read_text(encoding="utf-8"))} if path.exists() else {}
-    sections[stem] = findings_section(stem, report_name, document)
+    sections[stem] = findings_section(stem, report_name, document, Path(folder))
     text = FINDINGS_HEAD + "\n".join(sections[name] for name in sorted(sections))
     temporary = path.with_suffix(".md.tmp")
     temporary.write_text(text, encoding="utf-8")
