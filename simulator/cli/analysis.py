@@ -441,10 +441,13 @@ def experiment_command():
                   show_default=True, help="Run store: runs are kept here and reused when identical.")  # fmt: skip
     @click.option("--jobs", type=limits.JOBS, default=None, help="Worker processes (default: all cores; at most the cores).")
     @click.option("--n", "n_games", type=limits.GAMES, default=None, help="Preview: games per run instead of the file's n.")
+    @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
+                  help="Dask scheduler address (tcp://HOST:PORT) to play the study, its sweeps and its stronger-play "
+                       "check on a cluster.")  # fmt: skip
     @quiet_option
     @click.option("--allow-strategy-modules", is_flag=True,
                   help="Import the module:function strategies the files' lineups name (runs their code).")
-    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, quiet, allow_strategy_modules):
+    def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, scheduler, quiet, allow_strategy_modules):
         """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
         if out is not None and len(files) > 1:
             raise UsageError("--out names one report; with several experiment files use --reports-dir")
@@ -466,11 +469,11 @@ def experiment_command():
         with stopped_with_a_line(kept_in_store(store_folder, configs), command_again):
             for study, target in targets:
                 _tell(say, f"experiment {study.path}: {study.title}")
-                runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games)
-                sweeps = experiment_module.run_sweeps(study, store_folder, jobs, say, n_games)
+                runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games, scheduler)
+                sweeps = experiment_module.run_sweeps(study, store_folder, jobs, say, n_games, scheduler)
                 document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent, sweeps)
                 if n_games is None:
-                    experiment_module.confirm_report(document, study, store_folder, jobs, say)
+                    experiment_module.confirm_report(document, study, store_folder, jobs, say, scheduler)
                 _write_report(document, target, fmt, say)
                 if out is None and n_games is None:  # the first screens, quotable (README), rewritten with the reports
                     experiment_module.update_findings(Path(target).parent, study.path.stem, Path(target).name, document)

@@ -537,11 +537,13 @@ def test_a_seat_sentence_names_the_seats_within_noise_too():
 
 def test_a_confirmation_names_what_its_two_estimates_measure_in_percentage_points():
     headline = {"measure": "seat-win-rate", "seat": 3, "estimate": -0.013, "low": -0.026, "high": -0.0001, "unit": "pp"}
-    strong = {"estimate": -0.03, "low": -0.156, "high": 0.096}
-    assert confirm.compared(headline, strong) == "seat 3's win-rate change -1.3 pp [-2.6, 0.0] → -3.0 pp [-15.6, 9.6]"
+    steps = [confirm.Step("with the tuned bot", -0.013), confirm.Step("with the search player", -0.03, (-0.156, 0.096))]
+    assert confirm.moves_with_players(confirm.quantity(headline), "pp", steps) == \
+        "seat 3's win-rate change -1.3 pp with the tuned bot, -3.0 [-15.6, +9.6] with the search player"
     imbalance = {"measure": "seat-imbalance", "estimate": 0.085, "low": 0.077, "high": 0.094, "unit": "pp"}
-    assert confirm.compared(imbalance, {"estimate": 0.085, "low": 0.01, "high": 0.18}) == \
-        "seat imbalance 8.5 pp [7.7, 9.4] → 8.5 pp [1.0, 18.0]"
+    steps = [confirm.Step("with the tuned bot", 0.085), confirm.Step("with the search player", 0.085, (0.01, 0.18))]
+    assert confirm.moves_with_players(confirm.quantity(imbalance), "pp", steps, signed=False) == \
+        "seat imbalance 8.5 pp with the tuned bot, 8.5 [1.0, 18.0] with the search player"
 
 
 def test_a_comparison_with_a_mixed_lineup_is_not_called_a_tournament(tmp_path):
@@ -607,8 +609,9 @@ def test_a_figure_rounded_to_zero_has_no_minus_sign():
 
     assert value_text(-0.0004, "points", signed=True) == "+0.00 points"
     assert interval_only(-0.026, -0.0001, "pp", signed=True) == "[-2.6, +0.0]"
-    headline = {"measure": "seat-win-rate", "seat": 3, "estimate": -0.013, "low": -0.026, "high": -0.0001, "unit": "pp"}
-    assert confirm.compared(headline, {"estimate": -0.0004, "low": -0.1, "high": 0.1}).endswith("→ +0.0 pp [-10.0, 10.0]")
+    steps = [confirm.Step("with the tuned bot", -0.0004), confirm.Step("with the search player", -0.013, (-0.026, -0.0001))]
+    assert confirm.moves_with_players("seat 3's win-rate change", "pp", steps) == \
+        "seat 3's win-rate change +0.0 pp with the tuned bot, -1.3 [-2.6, +0.0] with the search player"
 
 
 def test_the_favoured_seat_under_both_lineups_is_said_once():
@@ -688,8 +691,9 @@ def test_a_stall_study_answers_how_often_first_then_ranks_setups_by_the_capped_r
     assert answers[1].startswith("round-cap=50 at 4 players: the share of games stopped at the stall cap goes from 0.7% to 80.0% (+79.3 pp [+78.3, +80.3]), beyond noise")
     assert [headline["answer"] for headline in headlines] == [1, 2] and headlines[0]["measure"] == "stalls"
     assert headlines[0]["unit"] == "pp"
-    assert confirm.compared(headlines[0], {"estimate": 0.0, "low": 0.0, "high": 0.0}) == (
-        "change of the share of games stopped at the stall cap +79.3 pp [78.3, 80.3] → +0.0 pp [0.0, 0.0]")
+    steps = [confirm.Step("with random players", headlines[0]["estimate"]), confirm.Step("with the tuned bot", 0.0, (0.0, 0.0))]
+    assert confirm.moves_with_players(confirm.quantity(headlines[0]), headlines[0]["unit"], steps) == (
+        "change of the share of games stopped at the stall cap +79.3 pp with random players, +0.0 [+0.0, +0.0] with the tuned bot")
 
 
 def test_every_headline_is_checked_under_the_stronger_lineup(tmp_path):

@@ -136,12 +136,12 @@ def beyond_noise(table: pl.DataFrame, fair: float) -> pl.DataFrame:
     return table.filter((pl.col("p_holm") <= stats.ALPHA) & ((pl.col("low") > fair) | (pl.col("high") < fair)))
 
 
-def clearly_favoured(table: pl.DataFrame) -> list[int]:
+def clearly_favoured(table: pl.DataFrame, alpha: float = stats.ALPHA) -> list[int]:
     """The seats of a :func:`seat_advantage` table that win more often than the fair share beyond
-    noise (Holm over the seats), most favoured first.  The seat imbalance alone cannot say this:
-    sampling noise makes it positive, the more so the fewer the games."""
+    noise (Holm over the seats at ``alpha``), most favoured first.  The seat imbalance alone cannot
+    say this: sampling noise makes it positive, the more so the fewer the games."""
     fair = pl.col("fair_share")
-    above = table.filter((pl.col("p_holm") <= stats.ALPHA) & (pl.col("low") > fair))
+    above = table.filter((pl.col("p_holm") <= alpha) & (pl.col("low") > fair))
     return [int(seat) for seat in above.sort("vs_fair", descending=True)["seat"]]
 
 

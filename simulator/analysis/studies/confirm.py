@@ -4,21 +4,28 @@ lineup's first strategy over the game's tuned default measured on the same deals
 
 The confirmation plays the baseline and the setups the answers are about (never all of a large
 study's setups) on the study's seed, so each is paired with the same deals; every run is kept in
-the run store like the study's own.  Each answer then says whether its finding holds, reverses,
-vanishes or changes under stronger play, or is not decided (and how many games would decide it),
-with both estimates (:func:`fare`).
+the run store like the study's own.  It plays in looks (:func:`look_sizes`: ``confirm_n`` games per
+run, then twice that, ... up to ``confirm_budget``), each run extending the previous look's games,
+until each headline is decided; each look's intervals are widened to the level 1 - 0.05/K for K
+planned looks (:func:`look_level`, Bonferroni), so the error rate stays 5% however often it looks.
+Each answer then says whether its finding holds, reverses, vanishes or changes under stronger
+play, or is not decided (and how many games would decide it), with how the finding moves with
+the players (:func:`moves_with_players`).
 """
 
 from __future__ import annotations
 
 import json
 import math
+from dataclasses import dataclass
 from pathlib import Path
+from statistics import NormalDist
 from typing import Callable
 
 import polars as pl
 
 from simulator.analysis.stats import compare, seats, tournament
+from simulator.analysis.stats import intervals as stats
 from simulator.analysis.stats.strategy_names import as_written
 from simulator.analysis.report import quality as report_quality
 from simulator.analysis.report.answers import COMPARED_COLUMNS, PAIRED_KEYS
@@ -26,7 +33,9 @@ from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
+from simulator.core.players.reference import parse_reference
 from simulator.core.players.strategies import resolve_tuned
+from simulator.core.run.summary import Z_95
 
 HOLDS, REVERSES, VANISHES, CHANGES = "holds", "reverses", "vanishes", "changes"
 NOT_DECIDED = "is not decided"
@@ -37,6 +46,58 @@ margin of the equivalence test behind "no change holds" (issue 36)."""
 SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
 """The search player's measured strength against the tuned default and its cost, per game, player
 count and budget (written by ``research/ismcts_table.py``; docs/strategies.md shows the table)."""
+
+
+def look_sizes(first: int, budget: int) -> list[int]:
+    """Games per run at each planned look of the sequential check: ``first`` (``confirm_n``), then
+    twice as many, four times ..., the last one capped at ``budget`` (``confirm_budget``, games per
+    run).  A budget of ``first`` or less is a single look: the check of a fixed number of games."""
+    sizes = [first]
+    while sizes[-1] < budget:
+        sizes.append(min(2 * sizes[-1], budget))
+    return sizes
+
+
+def look_level(looks: int) -> float:
+    """The confidence level of each look's interval when the check plans ``looks`` looks: the 5%
+    error rate split evenly over them (Bonferroni), 1 - 0.05/K: 95% for one look, 98.75% for
+    four.  However the looks turn out, the chance that any interval the verdicts are read from
+    misses its true value stays at most 5%."""
+    return 1.0 - stats.ALPHA / looks
+
+
+def level_text(looks: int) -> str:
+    """:func:`look_level` in words: ``95%``, ``97.5%``, ``98.75%``."""
+    return f"{100 * look_level(looks):.2f}".rstrip("0").rstrip(".") + "%"
+
+
+def look_z(looks: int) -> float:
+    """The normal quantile of :func:`look_level` (1.96 for one look, 2.50 for four)."""
+    return NormalDist().inv_cdf(1.0 - stats.ALPHA / (2 * looks))
+
+
+def widen(low: float, estimate: float, high: float, looks: int) -> tuple[float, float]:
+    """A 95% interval widened to the per-look level: each bound's distance from the estimate times
+    ``look_z(looks) / 1.96`` (exact for the normal intervals of paired differences and clustered
+    rates; for Wilson and bootstrap intervals the same stretch of their own asymmetric reach)."""
+    factor = look_z(looks) / Z_95
+    return estimate - factor * (estimate - low), estimate + factor * (high - estimate)
+
+
+def widened(value: dict, looks: int) -> dict:
+    """``value`` (``estimate``, ``low``, ``high``) with its interval at the per-look level."""
+    if looks <= 1 or not all(math.isfinite(value[key]) for key in ("estimate", "low", "high")):
+        return value
+    low, high = widen(value["low"], value["estimate"], value["high"], looks)
+    return {**value, "low": low, "high": high}
+
+
+def can_decide(main: dict) -> bool:
+    """Whether more games can decide this headline: its main estimate is a number, and a seat
+    imbalance has per-seat tests to read (:func:`imbalance_fare`)."""
+    if not math.isfinite(main["estimate"]):
+        return False
+    return main.get("measure") != "seat-imbalance" or main.get("favoured") is not None
 
 
 def search_strength(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> list[dict]:
@@ -174,15 +235,16 @@ def games_to_decide(main: dict, strong: dict, games: int) -> int | None:
 
 
 def cpu_seconds_per_game(runs: list[Run]) -> float | None:
-    """CPU seconds a game of these runs took (wall time x worker processes / games), from their
-    manifests; ``None`` when they do not say."""
+    """CPU seconds a game of these runs took: the seconds each stored chunk took in its worker,
+    over its games (a run extended look by look keeps the timing of every chunk; compiling is
+    not counted); ``None`` when the manifests do not say."""
     total, games = 0.0, 0
     for run in runs:
-        timings = run.manifest.get("timings") or {}
-        if "elapsed_seconds" not in timings:
+        chunks = run.manifest.get("chunks") or []
+        if not chunks or any("seconds" not in chunk for chunk in chunks):
             return None
-        total += float(timings["elapsed_seconds"]) * max(int(run.manifest.get("jobs") or 1), 1)
-        games += int(run.manifest.get("n") or 0)
+        total += sum(float(chunk["seconds"]) for chunk in chunks)
+        games += sum(int(chunk["games"]) for chunk in chunks)
     return total / games if games else None
 
 
@@ -222,31 +284,80 @@ def strength_lineups(game: str, strong: str, players: int) -> list[tuple[str, ..
     return list(dict.fromkeys(tournament.seat_orders((strong,) + (default,) * (players - 1))))
 
 
+def confirmation_looks(experiment) -> list[int]:
+    """The games per run at each planned look of a study's confirmation (``confirm_n``, doubling up
+    to ``confirm_budget``; one look without a budget)."""
+    return look_sizes(experiment.confirm_n, experiment.confirm_budget or experiment.confirm_n)
+
+
+def needed_labels(headlines: list[dict], baseline_label: str) -> list[str]:
+    """The setups whose runs ``headlines`` read (a paired change reads the baseline's too), the
+    baseline first."""
+    labels = [baseline_label] if any(headline["measure"] != "seat-imbalance" or headline["label"] == baseline_label
+                                     for headline in headlines) else []  # fmt: skip
+    return list(dict.fromkeys(labels + [headline["label"] for headline in headlines]))
+
+
 def play_confirmation(experiment, headlines: list[dict], store_folder: Path, jobs: int,
-                      say: Callable[[str], None] | None = None) -> dict:  # fmt: skip
-    """Play (or reuse) the confirmation runs of ``headlines``: per player count, the runs of the
-    baseline and of each headline setup under the stronger lineup, and the strength runs."""
-    arms = {arm.label: arm for arm in experiment.arms}
+                      say: Callable[[str], None] | None = None, scheduler: str | None = None) -> dict:  # fmt: skip
+    """Play (or reuse) the confirmation of ``headlines`` (the document's headline list), per player
+    count: the sequential check (:func:`check_sequentially`) under the stronger lineup, and the
+    strength runs (``confirm_n`` games).  ``scheduler``: a Dask scheduler address to play on."""
     baseline = experiment.arms[0]
+    sizes = confirmation_looks(experiment)
+
+    def play(players: int, label: str, look: int) -> list[Run]:
+        arm = next(arm for arm in experiment.arms if arm.label == label)
+        return [store.ensure_run(_config(experiment, players, sizes[look], lineup, arm), store_folder, jobs, say, scheduler,
+                                 _config(experiment, players, sizes[look - 1], lineup, arm) if look else None)
+                for lineup in _lineups(experiment.game, experiment.confirm_lineup, players)]  # fmt: skip
+
     result = {}
     for players in sorted({headline["players"] for headline in headlines}):
-        labels = [baseline.label] + list(dict.fromkeys(headline["label"] for headline in headlines
-                                                        if headline["players"] == players and headline["label"] != baseline.label))  # fmt: skip
-        groups = {}
-        for label in labels:
-            groups[label] = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed,
-                                                                lineup, arms[label], experiment.chunk_size, experiment.trajectories),
-                                              store_folder, jobs, say)
-                             for lineup in _lineups(experiment.game, experiment.confirm_lineup, players)]  # fmt: skip
+        own = {index: headline for index, headline in enumerate(headlines) if headline["players"] == players}
+        checks, groups = check_sequentially(own, sizes, baseline.label, lambda label, look: play(players, label, look))
         strong = resolve_tuned(experiment.game, experiment.confirm_lineup[0], players)  # X@tuned: this count's file
-        if strong == tuned_default(experiment.game, players):  # the tuned default itself: nothing to measure it against
-            result[players] = {"groups": groups, "strength": [], "strong": strong}
-            continue
-        strength = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed, lineup,
-                                                       baseline, experiment.chunk_size, False), store_folder, jobs, say)
-                    for lineup in strength_lineups(experiment.game, strong, players)]  # fmt: skip
-        result[players] = {"groups": groups, "strength": strength, "strong": strong}
+        entry = {"groups": groups, "strength": [], "strong": strong, "checks": checks, "looks": sizes}
+        if strong != tuned_default(experiment.game, players):  # the tuned default has nothing to be measured against
+            entry["strength"] = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed,
+                                                                    lineup, baseline, experiment.chunk_size, False),
+                                                  store_folder, jobs, say, scheduler)
+                                 for lineup in strength_lineups(experiment.game, strong, players)]  # fmt: skip
+        result[players] = entry
     return result
+
+
+def _config(experiment, players: int, games: int, lineup: tuple[str, ...], arm: store.Arm):
+    return store.make_config(experiment.game, players, games, experiment.seed, lineup, arm, experiment.chunk_size,
+                             experiment.trajectories)  # fmt: skip
+
+
+def check_sequentially(headlines: dict[int, dict], sizes: list[int], baseline_label: str,
+                       play: Callable[[str, int], list[Run]]) -> tuple[dict[int, dict], dict[str, list[Run]]]:  # fmt: skip
+    """The sequential check of one player count's ``headlines`` (index -> headline): at look k the
+    runs of every setup an undecided headline reads are played to ``sizes[k]`` games
+    (``play(label, k)``, extending look k-1's runs), and each such headline is measured with
+    intervals at the per-look level (:func:`look_level` of ``len(sizes)`` looks).  A headline
+    stops asking for games once decided (or when no game can decide it: :func:`can_decide`).
+
+    Returns each headline's check (``value``, ``games``, ``look``, ``runs``: the runs it was read
+    from) and the runs of every setup at the most games it was played."""
+    pending, checks, groups = dict(headlines), {}, {}
+    for look, games in enumerate(sizes):
+        current = {label: play(label, look) for label in needed_labels(list(pending.values()), baseline_label)}
+        groups.update(current)
+        for index, headline in list(pending.items()):
+            value = headline_value(headline, current, baseline_label, len(sizes))
+            if value is None:
+                del pending[index]
+                continue
+            runs = current[headline["label"]] + (current[baseline_label] if headline["measure"] != "seat-imbalance" else [])
+            checks[index] = {"value": value, "games": games, "look": look + 1, "runs": runs}
+            if fare(headline, value, headline["measure"]) != NOT_DECIDED or not can_decide(headline):
+                del pending[index]
+        if not pending:
+            break
+    return checks, groups
 
 
 def strength(runs: list[Run], strong: str) -> dict:
@@ -265,29 +376,41 @@ def strength_word(power: dict) -> str:
     return "stronger than" if row["low"] > fair else ("weaker than" if row["high"] < fair else "level with")
 
 
-def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label: str) -> dict | None:
-    """The quantity a headline estimates, measured on the confirmation runs (None when it cannot be)."""
+def headline_value(headline: dict, groups: dict[str, list[Run]], baseline_label: str, looks: int = 1) -> dict | None:
+    """The quantity a headline estimates, measured on the confirmation runs (None when it cannot
+    be), its intervals at the level of one of ``looks`` planned looks (:func:`look_level`)."""
     measure, label = headline["measure"], headline["label"]
     if label not in groups:
         return None
     if measure == "seat-imbalance":
-        value = seats.seat_imbalance(groups[label])
-        table, notes = seats.seat_advantage(groups[label])
-        value["favoured"] = seats.clearly_favoured(table)
-        fair = notes["fair_share"]
-        value["seat_bounds"] = [(row["low"] - fair, row["high"] - fair) for row in table.iter_rows(named=True)]
-        return value
+        return imbalance_value(groups[label], looks)
     if label == baseline_label:
         return None
     base, arm = groups[baseline_label], groups[label]
     if measure in ("seat-win-rate", "score", "stalls"):
         column = f"win_seat_{headline['seat']}" if measure == "seat-win-rate" else COMPARED_COLUMNS[measure][0]
-        return compare.paired_column(base, arm, column)
+        value = compare.paired_column(base, arm, column)
+        return None if value is None else widened(value, looks)
     table = report_quality.paired_quality(base[0], arm[0]).filter(pl.col("key") == PAIRED_KEYS[measure])
     if table.is_empty():
         return None
     row = table.row(0, named=True)
-    return {"estimate": row["difference"], "low": row["low"], "high": row["high"]}
+    return widened({"estimate": row["difference"], "low": row["low"], "high": row["high"]}, looks)
+
+
+def imbalance_value(runs: list[Run], looks: int = 1) -> dict:
+    """The seat imbalance of ``runs`` with what :func:`imbalance_fare` reads, at the level of one of
+    ``looks`` looks: the seats clearly favoured (Holm over the seats at 0.05/K, interval at that
+    level clear of the fair share) and every seat's interval against the fair share."""
+    value = widened(seats.seat_imbalance(runs), looks)
+    value["low"] = max(value["low"], 0.0)  # an imbalance is never negative
+    table, notes = seats.seat_advantage(runs)
+    fair = notes["fair_share"]
+    bounds = [widen(row["low"], row["win_rate"], row["high"], looks) for row in table.iter_rows(named=True)]
+    table = table.with_columns(pl.Series("low", [low for low, _ in bounds]), pl.Series("high", [high for _, high in bounds]))
+    value["favoured"] = seats.clearly_favoured(table, stats.ALPHA / looks)
+    value["seat_bounds"] = [(low - fair, high - fair) for low, high in bounds]
+    return value
 
 
 def _figure(value: dict, unit: str, signed: bool = False) -> str:
@@ -315,13 +438,6 @@ def quantity(headline: dict) -> str:
     return QUANTITY_WORDS.get(headline["measure"], headline["measure"])
 
 
-def compared(headline: dict, strong: dict) -> str:
-    """``seat 3's win-rate change -1.3 pp [-2.6, -0.0] → -3.0 pp [-15.6, 9.6]``: both estimates, named."""
-    signed = headline["measure"] != "seat-imbalance"
-    return (f"{quantity(headline)} {_figure(headline, headline['unit'], signed)} → "
-            f"{_figure(strong, headline['unit'], signed)}")  # fmt: skip
-
-
 def favoured_clause(headline: dict, strong: dict) -> str:
     """``, seat 1 clearly favoured under both``, ``, no seat clearly favoured under either`` (the
     seats beyond noise, when both lineups were tested seat by seat), else ``, seat 1 the most
@@ -339,56 +455,139 @@ def favoured_clause(headline: dict, strong: dict) -> str:
     return f", most favoured seat {headline.get('best_seat')} → {strong['best_seat']}"
 
 
+@dataclass(frozen=True)
+class Step:
+    """One lineup's measurement of a headline, for :func:`moves_with_players`: who played, in words
+    (``with the tuned bot``, ``adapted``, ``with the search player``), the estimate and, where it
+    is shown, its interval."""
+
+    players: str
+    estimate: float
+    interval: tuple[float, float] | None = None
+
+
+def moves_with_players(name: str, unit: str, steps: list[Step], signed: bool = True) -> str:
+    """How a finding moves with the players, in one line: ``seat 1's win-rate change +4.2 pp with
+    the tuned bot, +3.9 adapted, +4.5 [+2.1, +6.9] with the search player``.  ``steps`` are the
+    measurements available, weakest players first: a step that was not measured (adapted players,
+    say) is simply not given.  The unit follows the first figure; a rate is in percentage points."""
+    scale = 100.0 if unit in ("%", "pp") else 1.0
+    suffix = {"pp": " pp", "points": " points", "%": "%"}.get(unit, f" {unit}")
+    shown = (lambda value: f"{no_negative_zero(scale * value, 1):+.1f}") if signed else (
+        lambda value: f"{no_negative_zero(scale * value, 1):.1f}")  # fmt: skip
+    parts = []
+    for position, step in enumerate(steps):
+        text = shown(step.estimate) + (suffix if position == 0 else "")
+        if step.interval is not None:
+            text += f" [{shown(step.interval[0])}, {shown(step.interval[1])}]"
+        parts.append(f"{text} {step.players}")
+    return f"{name} " + ", ".join(parts)
+
+
+def players_phrase(game: str, names, players: int) -> str:
+    """Who played a lineup, in the words of :func:`moves_with_players`: ``with the tuned bot`` (the
+    game's tuned default in every seat), ``adapted`` (players adapted to the setup, ``X@adapted``),
+    ``with the search player``, else ``with`` the strategies' names."""
+    resolved = list(dict.fromkeys(resolve_tuned(game, name, players) for name in names))
+    references = [parse_reference(name) for name in resolved]
+    if resolved == [tuned_default(game, players)]:
+        return "with the tuned bot"
+    if all((reference.param_file or "").startswith("adapted") for reference in references):
+        return "adapted"
+    if all(reference.base == "ismcts" for reference in references):
+        return "with the search player"
+    return "with " + ", ".join(as_written(name, players) for name in resolved)
+
+
+def player_steps(experiment, headline: dict, strong: dict) -> list[Step]:
+    """The steps of :func:`moves_with_players` for one headline: the study's own players, the
+    adapted players when the headline carries their measurement (``headline["adapted"]``:
+    ``estimate``, ``low``, ``high``; omitted otherwise), then the stronger lineup with its interval."""
+    players = headline["players"]
+    main = players_phrase(experiment.game, [name for lineup in experiment.lineups for name in lineup], players)
+    steps = [Step(main, headline["estimate"])]
+    adapted = headline.get("adapted")
+    if adapted is not None and main != "adapted":
+        steps.append(Step("adapted", adapted["estimate"]))
+    strong_phrase = players_phrase(experiment.game, experiment.confirm_lineup, players)
+    steps.append(Step(strong_phrase, strong["estimate"], (strong["low"], strong["high"])))
+    return steps
+
+
+def looks_text(check: dict, sizes: list[int]) -> str:
+    """``100 games per run`` (one look), else where the sequential check stopped: ``400 of at most
+    800 games per run, look 3 of 4, 98.75% intervals``."""
+    if len(sizes) == 1:
+        return f"{check['games']:,} games per run"
+    return (f"{check['games']:,} of at most {sizes[-1]:,} games per run, look {check['look']} of {len(sizes)}, "
+            f"{level_text(len(sizes))} intervals")  # fmt: skip
+
+
 def add_confirmation(document, experiment, played: dict) -> None:
-    """Append to each headline answer how it fares under the stronger lineup, say how strong that
-    lineup is, and add the appendix section with both estimates of every headline."""
-    baseline_label = experiment.arms[0].label
+    """Append to each headline answer how it fares under the stronger lineup and how it moves with
+    the players, say how strong that lineup is, and add the appendix section with both estimates
+    of every headline and the games that decided it."""
     rows, strengths = [], []
+    lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
     for players, entry in played.items():
-        strong_name = as_written(entry["strong"], players)
-        if entry["strength"]:
-            power = strength(entry["strength"], entry["strong"])
-            default_name = as_written(power["default_name"], players)
-            standing = f"{strength_word(power)} {default_name} at {players} players"
-            strengths.append(f"at {players} players {strong_name} wins {100 * power['strong']['win_rate']:.0f}% "
-                             f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
-                             f"{players - 1} × {default_name}, which win {100 * power['default']['win_rate']:.0f}% each "
-                             f"(fair share {100 * power['fair_share']:.0f}%): {strength_word(power)} it")  # fmt: skip
-        else:
-            standing = f"the tuned default at {players} players"
-            strengths.append(f"at {players} players {strong_name} is the tuned default; "
-                             f"{search_comparison(experiment.game, players)}")  # fmt: skip
-        for headline in [headline for headline in document.headlines if headline["players"] == players]:
-            strong = headline_value(headline, entry["groups"], baseline_label)
-            if strong is None:
+        standing, sentence = _standing(experiment, players, entry)
+        strengths.append(sentence)
+        for index, headline in enumerate(document.headlines):
+            check = entry["checks"].get(index) if headline["players"] == players else None
+            if check is None:
                 continue
-            involved = entry["groups"].get(headline["label"], []) + (
-                entry["groups"].get(baseline_label, []) if headline["label"] != baseline_label else [])
-            verdict = verdict_text(headline, strong, experiment.confirm_n, involved)
-            lineup = ", ".join(dict.fromkeys(experiment.confirm_lineup))
-            clause = (f" Under {lineup} in every seat ({standing}, "
-                      f"{experiment.confirm_n:,} games per run) this {verdict}: {compared(headline, strong)}.")  # fmt: skip
+            strong, games = check["value"], check["games"]
+            verdict = verdict_text(headline, strong, games, check["runs"])
+            signed = headline["measure"] != "seat-imbalance"
+            line = moves_with_players(quantity(headline), headline["unit"], player_steps(experiment, headline, strong), signed)
+            clause = f" Under {lineup} in every seat ({standing}, {looks_text(check, entry['looks'])}) this {verdict}: {line}."
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
                 clause = clause[:-1] + favoured_clause(headline, strong) + "."
             document.answers[headline["answer"]] += clause
-            signed = headline["measure"] != "seat-imbalance"
             rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
-                         _figure(strong, headline["unit"], signed), verdict])  # fmt: skip
+                         _figure(strong, headline["unit"], signed), f"{games:,}", verdict])  # fmt: skip
     if strengths:
-        document.intro = (f"Headlines checked under {', '.join(dict.fromkeys(experiment.confirm_lineup))}: "
-                          + "; ".join(strengths) + ". " + document.intro)  # fmt: skip
+        document.intro = f"Headlines checked under {lineup}: " + "; ".join(strengths) + ". " + document.intro
+    sizes = confirmation_looks(experiment)
     document.heading("Stronger play", 2)
     document.heading("Each headline under the stronger lineup", 3)
-    document.text(f"Each headline answer measured again with {', '.join(experiment.confirm_lineup)} in every seat, "
-                  f"{experiment.confirm_n:,} games per run on the study's seed (the same deals). The verdict follows from "
-                  "the stronger interval alone: an effect holds when that interval excludes 0 on the same side, reverses "
+    document.text(f"Each headline answer measured again with {', '.join(experiment.confirm_lineup)} in every seat, on the "
+                  f"study's seed (the same deals), {_looks_sentence(sizes)} The verdict follows from the stronger "
+                  "interval alone: an effect holds when that interval excludes 0 on the same side, reverses "
                   "when it excludes 0 on the other side, vanishes when it lies within ±2 pp (for a rate; else within the "
                   "main interval's reach); no change beyond noise holds only when the interval lies within that margin, "
                   "changes when it excludes 0; anything else is not decided, with the games that would decide it. The "
                   "seat imbalance, which noise alone makes positive, is read with the seats each lineup favours beyond "
                   "noise (per-seat tests) and every seat's interval against the fair share. Strength: "
                   + "; ".join(strengths) + ".")  # fmt: skip
-    document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "verdict"], rows)
+    document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "games per run", "verdict"], rows)
+
+
+def _looks_sentence(sizes: list[int]) -> str:
+    """How many games the check played, in the appendix's words."""
+    if len(sizes) == 1:
+        return f"{sizes[0]:,} games per run."
+    level = level_text(len(sizes))
+    return (f"in up to {len(sizes)} looks of {', '.join(f'{size:,}' for size in sizes)} games per run, each look extending "
+            f"the previous one's games; a headline stops at the first look that decides it. Every interval below is "
+            f"at the {level} level (the 5% error rate split over the {len(sizes)} looks), so looking again does not "
+            "make a verdict more likely to be wrong.")  # fmt: skip
+
+
+def _standing(experiment, players: int, entry: dict) -> tuple[str, str]:
+    """How strong the stronger lineup is at ``players`` players: the short form each answer quotes
+    and the sentence of the intro."""
+    strong_name = as_written(entry["strong"], players)
+    if not entry["strength"]:
+        return (f"the tuned default at {players} players",
+                f"at {players} players {strong_name} is the tuned default; {search_comparison(experiment.game, players)}")
+    power = strength(entry["strength"], entry["strong"])
+    default_name = as_written(power["default_name"], players)
+    return (f"{strength_word(power)} {default_name} at {players} players",
+            f"at {players} players {strong_name} wins {100 * power['strong']['win_rate']:.0f}% "
+            f"[{100 * power['strong']['low']:.0f}, {100 * power['strong']['high']:.0f}] of its games against "
+            f"{players - 1} × {default_name}, which win {100 * power['default']['win_rate']:.0f}% each "
+            f"(fair share {100 * power['fair_share']:.0f}%): {strength_word(power)} it")  # fmt: skip
 
 
 def is_tournament(experiment) -> bool:

@@ -56,6 +56,8 @@ KEYS = {
     "measure": "the measure the question is about (one of the names `islandsim experiment` lists; default: the study kind's)",
     "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'])",
     "confirm_n": "games per run of the confirmation under confirm_lineup (a whole number, default 0: no confirmation)",
+    "confirm_budget": "the most games per run the confirmation may play, doubling from confirm_n until each headline "
+                      "is decided (a whole number at least confirm_n; default confirm_n: one look)",
     "null_setup": "true or false: whether to compare a null setup, the baseline played with another strategy random "
                   "stream, whose winner-change rate is the level of pure chaos (optional; default true when the study "
                   "compares setups)",
@@ -87,6 +89,8 @@ class Experiment:
     measure: str = ""
     confirm_lineup: tuple[str, ...] = ()
     confirm_n: int = 0
+    confirm_budget: int = 0
+    """Most games per run of the sequential confirmation (0: ``confirm_n``, a single look)."""
     compensation: compensation_module.Setting | None = None
     sweeps: tuple = ()
     base_rules: tuple[tuple[str, str], ...] = ()
@@ -125,6 +129,17 @@ def _expect(source: _Source, data: dict, key: str, kind, default=None):
     if not isinstance(value, kind):
         raise source.error(key, f"'{key}' must be {KEYS[key]}, not {value!r}")
     return value
+
+
+def _confirm_budget(source: _Source, data: dict, confirm_n: int) -> int:
+    """``confirm_budget``: games per run, at least ``confirm_n`` (a confirmation must be asked for)."""
+    budget = _expect(source, data, "confirm_budget", int, 0)
+    if "confirm_budget" in data and not confirm_n:
+        raise source.error("confirm_budget", "'confirm_budget' needs 'confirm_lineup' and 'confirm_n' (the first look's games)")
+    problem = limits.games_problem(budget) if "confirm_budget" in data else None
+    if problem or (budget and budget < confirm_n):
+        raise source.error("confirm_budget", f"'confirm_budget' must be {KEYS['confirm_budget']}, not {budget}")
+    return budget
 
 
 def _string_list(source: _Source, data: dict, key: str) -> list[str]:
@@ -206,6 +221,7 @@ def load_experiment(path: Path | str) -> Experiment:
         measure=report_answers.measure_name(measure) or "" if measure else "",
         confirm_lineup=tuple(confirm_lineup),
         confirm_n=confirm_n,
+        confirm_budget=_confirm_budget(source, data, confirm_n),
         compensation=_compensation(source, data),
         sweeps=_sweeps(source, data, spec, players, lineups, arms),
         base_rules=dict(arms[0].settings).get("rules", ()),
@@ -367,13 +383,14 @@ def plan_runs(experiment: Experiment, n: int | None = None) -> dict[tuple[int, s
 
 
 def run_experiment(experiment: Experiment, store_folder: Path, jobs: int, say: Callable[[str], None] | None = None,
-                   n: int | None = None) -> dict[int, list[tuple[str, list[Run]]]]:  # fmt: skip
-    """Play (or reuse) every run; per player count, the ``(setup label, runs)`` groups."""
+                   n: int | None = None, scheduler: str | None = None) -> dict[int, list[tuple[str, list[Run]]]]:  # fmt: skip
+    """Play (or reuse) every run (on the Dask cluster at ``scheduler`` if given); per player count,
+    the ``(setup label, runs)`` groups."""
     configs = plan_runs(experiment, n)
     studies: dict[int, list[tuple[str, list[Run]]]] = {}
     for players in experiment.players:
         studies[players] = [
-            (arm.label, [store.ensure_run(configs[(players, arm.label, lineup)], store_folder, jobs, say)
+            (arm.label, [store.ensure_run(configs[(players, arm.label, lineup)], store_folder, jobs, say, scheduler)
                          for lineup in planned_lineups(experiment, players)])
             for arm in experiment.arms
         ]  # fmt: skip
@@ -381,7 +398,7 @@ def run_experiment(experiment: Experiment, store_folder: Path, jobs: int, say: C
 
 
 def run_sweeps(experiment: Experiment, store_folder: Path, jobs: int, say: Callable[[str], None] | None = None,
-               n: int | None = None) -> dict[int, list[dict]]:  # fmt: skip
+               n: int | None = None, scheduler: str | None = None) -> dict[int, list[dict]]:  # fmt: skip
     """Play (or reuse) the study's sweeps: per player count, each sweep's answer
     (:func:`simulator.analysis.studies.sweep.run_sweep`), with the study's first lineup."""
     from simulator.analysis.studies import sweep as sweep_module
@@ -392,7 +409,7 @@ def run_sweeps(experiment: Experiment, store_folder: Path, jobs: int, say: Calla
         for setting in experiment.sweeps:
             plan = setting.plan(experiment.game, players, n or experiment.n, experiment.seed, lineup,
                                 experiment.arms[0].variants, experiment.base_rules)  # fmt: skip
-            found.setdefault(players, []).append(sweep_module.run_sweep(plan, store_folder, jobs, say))
+            found.setdefault(players, []).append(sweep_module.run_sweep(plan, store_folder, jobs, say, scheduler))
     return found
 
 
@@ -431,11 +448,12 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
 
 
 def confirm_report(document: report.Document, experiment: Experiment, store_folder: Path, jobs: int,
-                   say: Callable[[str], None] | None = None) -> None:  # fmt: skip
+                   say: Callable[[str], None] | None = None, scheduler: str | None = None) -> None:  # fmt: skip
     """Check the document's headline answers under the study's stronger lineup (playing or reusing
-    its runs), or say on the first screen that they were not checked and why."""
+    its runs, on the Dask cluster at ``scheduler`` if given), or say on the first screen that they
+    were not checked and why."""
     if experiment.confirm_n and document.headlines:
-        played = confirm.play_confirmation(experiment, document.headlines, store_folder, jobs, say)
+        played = confirm.play_confirmation(experiment, document.headlines, store_folder, jobs, say, scheduler)
         confirm.add_confirmation(document, experiment, played)
     else:
         document.intro = confirm.no_confirmation_sentence(experiment) + " " + document.intro

@@ -17,6 +17,8 @@ from __future__ import annotations
 import dataclasses
 import hashlib
 import json
+import os
+import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -171,13 +173,16 @@ def _matches(manifest: dict, prepared: runner.PreparedRun) -> bool:
 
 
 def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[str], None] | None = None,
-               scheduler: str | None = None) -> Run:  # fmt: skip
+               scheduler: str | None = None, extends: runner.RunConfig | None = None) -> Run:  # fmt: skip
     """The complete run of ``config`` in ``store``: reused when on disk, else played now.
 
     Everything happens under the run folder's lock: a study sharing the store waits while
     another writes that run (then reuses it), and never deletes a run being written.  A run
     that cannot be reused (older code, damaged) is cleared and played again; an unfinished
-    run of the same configuration is resumed.
+    run of the same configuration is resumed.  ``extends``: the same configuration with fewer
+    games; when its complete run is in the store, the new run starts from its games (the
+    first ``extends.n`` games are the same: same seed, game ``i`` dealt alike) and plays only
+    the rest (a sequential check growing its runs look by look, never playing a game twice).
     """
     prepared = runner.prepare(config)
     check_column_names(prepared.spec.game_columns, prepared.spec.seat_columns, f"game {config.game}")
@@ -186,11 +191,51 @@ def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[
     with RunLock(folder, wait=True, say=say):
         if _reusable(folder, prepared, say):
             return load_run(folder)
+        held = _start_from(folder, extends, store, say) if extends is not None and extends.n < config.n else 0
         if say:
-            say(f"playing {prepared.config.n:,} games into {folder}: {setup_label(prepared.config.to_json())}"
+            say(f"playing {prepared.config.n - held:,} games into {folder}: {setup_label(prepared.config.to_json())}"
                 f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
         runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say, scheduler=scheduler)
         return load_run(folder)
+
+
+def _start_from(folder: Path, shorter: runner.RunConfig, store: Path, say: Callable[[str], None] | None) -> int:
+    """Fill the empty ``folder`` (its lock held) with the games of the complete run of ``shorter``
+    in ``store``, if there is one: its manifest copied, its chunk files hard-linked (copied where
+    the file system cannot link; chunks are never rewritten in place).  The runner then extends
+    it, checking every chunk against its checksum first.  Returns the games brought (0: none)."""
+    if any(path.name != LOCK for path in folder.iterdir()):
+        return 0  # an unfinished run of this configuration: the runner resumes it
+    prepared = runner.prepare(shorter)
+    source = run_folder(store, prepared)
+    if not (source / results.MANIFEST).exists():
+        return 0
+    with RunLock(source, wait=True, say=say):  # always the longer run's lock first: no two waits cross
+        try:
+            if not _matches(load_run(source).manifest, prepared):
+                return 0
+        except UsageError:
+            return 0
+        for path in sorted(source.rglob("*")):
+            if path.name == LOCK or results.SCRATCH in path.relative_to(source).parts or path.is_dir():
+                continue
+            target = folder / path.relative_to(source)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if path.name == results.MANIFEST:
+                shutil.copyfile(path, target)
+            else:
+                _link_or_copy(path, target)
+    if say:
+        say(f"extending the {shorter.n:,} games of {source} in {folder}")
+    return shorter.n
+
+
+def _link_or_copy(source: Path, target: Path) -> None:
+    """A hard link of ``source`` at ``target``, or a copy where the file system has none."""
+    try:
+        os.link(source, target)
+    except OSError:
+        shutil.copy2(source, target)
 
 
 def _reusable(folder: Path, prepared: runner.PreparedRun, say: Callable[[str], None] | None) -> bool:
