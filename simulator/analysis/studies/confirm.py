@@ -570,8 +570,8 @@ def _looks_sentence(sizes: list[int]) -> str:
     level = level_text(len(sizes))
     return (f"in up to {len(sizes)} looks of {', '.join(f'{size:,}' for size in sizes)} games per run, each look extending "
             f"the previous one's games; a headline stops at the first look that decides it. Every interval below is "
-            f"at the {level} level (the 5% error rate split over the {len(sizes)} looks), so looking again does not "
-            "make a verdict more likely to be wrong.")  # fmt: skip
+            f"at the {level} level (the 5% error rate split over the {len(sizes)} looks), so that, however many "
+            "looks a headline took, the chance that any interval a verdict is read from misses stays at most 5%.")  # fmt: skip
 
 
 def _standing(experiment, players: int, entry: dict) -> tuple[str, str]:
