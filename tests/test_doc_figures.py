@@ -125,4 +125,4 @@ def test_a_quote_that_matches_its_report_or_a_marked_one_passes():
 
 
 def test_a_paragraph_citing_no_report_is_not_checked():
-    assert unsupported_figures("measured with research/x.py: 12.3% [11.0, 13.6]") == []
+    assert unsupported_figures("measured with a research script: 12.3% [11.0, 13.6]") == []

@@ -11,6 +11,7 @@ import polars as pl
 import pytest
 
 from simulator.analysis.studies import confirm, experiment
+from simulator.analysis.studies import stronger as stronger_module
 from simulator.analysis.stats import measures, seats
 from simulator.analysis.stats.runs import NULL_SETUP
 from simulator.analysis.report import document as report, answers as report_answers
@@ -55,6 +56,18 @@ def test_a_confirmation_needs_its_lineup_and_its_games(tmp_path):
         experiment.load_experiment(write(tmp_path, GOOD + 'confirm_lineup = ["wizard"]\nconfirm_n = 100\n'))
     study = experiment.load_experiment(write(tmp_path, GOOD + 'confirm_lineup = ["strong"]\nconfirm_n = 100\nmeasure = "seat balance"\n'))
     assert study.confirm_lineup == ("strong",) and study.confirm_n == 100 and study.measure == "seat-imbalance"
+
+
+def test_strongest_is_the_measured_stronger_player_of_each_player_count(tmp_path):
+    study = experiment.load_experiment(write(tmp_path, GOOD + 'confirm_lineup = "strongest"\nconfirm_n = 100\n'))
+    assert study.confirm_lineup == ("strongest",)
+    with pytest.raises(UsageError, match="'strongest' is the whole stronger lineup"):
+        experiment.load_experiment(write(tmp_path, GOOD + 'confirm_lineup = ["strongest", "strong"]\nconfirm_n = 100\n'))
+    # the toy game's search player was never measured: its tuned default plays, as a named default would
+    assert confirm.confirm_name("toy", "strongest", 3) == confirm.tuned_default("toy", 3)
+    measured = stronger_module.stronger_row("loot", 4)
+    assert measured is not None and confirm.confirm_name("loot", "strongest", 4) == measured["search"]
+    assert confirm.confirm_name("loot", "greedy@tuned", 4) == "greedy@tuned-4p"
 
 
 def test_tuned_resolves_to_the_file_of_the_player_count_or_the_strategy_itself():

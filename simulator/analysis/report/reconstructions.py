@@ -29,10 +29,15 @@ import re
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
-from typing import TYPE_CHECKING, Iterable, Sequence
+from typing import Iterable, Protocol, Sequence
 
-if TYPE_CHECKING:  # the document module imports this one
-    from simulator.analysis.report.document import Document
+
+class Document(Protocol):
+    """What this module reads of a report (``simulator.analysis.report.document.Document``, which
+    imports this module): its first-screen answers and its studies' facts."""
+
+    answers: list[str]
+    facts: list[dict]
 
 REPOSITORY = Path(__file__).resolve().parents[3]
 """The project's root (the folder holding ``docs/``)."""

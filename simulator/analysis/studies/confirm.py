@@ -35,6 +35,8 @@ from simulator.analysis.stats.runs import Run
 from simulator.core.engine import registry
 from simulator.core.players.reference import parse_reference
 from simulator.core.players.strategies import resolve_tuned
+from simulator.analysis.studies.stronger import (  # noqa: F401  (SEARCH_STRENGTH_FILE: read here by tests and research)
+    SEARCH_STRENGTH_FILE, confirm_name, search_strength, tuned_default)
 from simulator.core.run.summary import Z_95
 
 HOLDS, REVERSES, VANISHES, CHANGES = "holds", "reverses", "vanishes", "changes"
@@ -43,9 +45,6 @@ VERDICTS = (HOLDS, REVERSES, VANISHES, CHANGES, NOT_DECIDED)
 MARGIN_PP = 0.02
 """A difference of win rate within ±2 percentage points is no change a player would notice: the
 margin of the equivalence test behind "no change holds" (issue 36)."""
-SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
-"""The search player's measured strength against the tuned default and its cost, per game, player
-count and budget (written by ``research/ismcts_table.py``; docs/strategies.md shows the table)."""
 
 
 def look_sizes(first: int, budget: int) -> list[int]:
@@ -100,14 +99,6 @@ def can_decide(main: dict) -> bool:
     return main.get("measure") != "seat-imbalance" or main.get("favoured") is not None
 
 
-def search_strength(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> list[dict]:
-    """The measured rows of ``game`` at ``players`` players (none when it was not measured)."""
-    if not path.is_file():
-        return []
-    rows = json.loads(path.read_text())["rows"]
-    return [row for row in rows if row["game"] == game and row["players"] == players]
-
-
 def affordable_search(game: str, players: int, games: int, cpu_seconds: float,
                       path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
     """The measured search player strongest against the tuned default (paired difference) among those
@@ -115,11 +106,6 @@ def affordable_search(game: str, players: int, games: int, cpu_seconds: float,
     affordable = [row for row in search_strength(game, players, path)
                   if row["cpu_s_per_game_every_seat"] * games <= cpu_seconds]
     return max(affordable, key=lambda row: row["paired_difference"], default=None)
-
-
-def tuned_default(game: str, players: int) -> str:
-    """The game's default strategy with its file tuned at ``players`` players (or untuned where none is)."""
-    return resolve_tuned(game, registry.get_game(game).default_strategy + "@tuned", players)
 
 
 def strongest_search(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
@@ -273,7 +259,7 @@ def _cpu_time(seconds: float) -> str:
 
 def _lineups(game: str, names: tuple[str, ...], players: int) -> list[tuple[str, ...]]:
 
-    base = tournament.fill_seats(tuple(resolve_tuned(game, name, players) for name in names), players)
+    base = tournament.fill_seats(tuple(confirm_name(game, name, players) for name in names), players)
     return list(dict.fromkeys(tournament.seat_orders(base)))
 
 
@@ -316,7 +302,7 @@ def play_confirmation(experiment, headlines: list[dict], store_folder: Path, job
     for players in sorted({headline["players"] for headline in headlines}):
         own = {index: headline for index, headline in enumerate(headlines) if headline["players"] == players}
         checks, groups = check_sequentially(own, sizes, baseline.label, lambda label, look: play(players, label, look))
-        strong = resolve_tuned(experiment.game, experiment.confirm_lineup[0], players)  # X@tuned: this count's file
+        strong = confirm_name(experiment.game, experiment.confirm_lineup[0], players)  # X@tuned: this count's file
         entry = {"groups": groups, "strength": [], "strong": strong, "checks": checks, "looks": sizes}
         if strong != tuned_default(experiment.game, players):  # the tuned default has nothing to be measured against
             entry["strength"] = [store.ensure_run(store.make_config(experiment.game, players, experiment.confirm_n, experiment.seed,
@@ -488,7 +474,7 @@ def players_phrase(game: str, names, players: int) -> str:
     """Who played a lineup, in the words of :func:`moves_with_players`: ``with the tuned bot`` (the
     game's tuned default in every seat), ``adapted`` (players adapted to the setup, ``X@adapted``),
     ``with the search player``, else ``with`` the strategies' names."""
-    resolved = list(dict.fromkeys(resolve_tuned(game, name, players) for name in names))
+    resolved = list(dict.fromkeys(confirm_name(game, name, players) for name in names))
     references = [parse_reference(name) for name in resolved]
     if resolved == [tuned_default(game, players)]:
         return "with the tuned bot"

@@ -54,7 +54,8 @@ KEYS = {
     "chunk_size": f"games per chunk (optional, 1 to {limits.MAX_CHUNK_GAMES:,})",
     "trajectories": "true or false: whether to also store every game's score trajectory (optional, default false)",
     "measure": "the measure the question is about (one of the names `islandsim experiment` lists; default: the study kind's)",
-    "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'])",
+    "confirm_lineup": "a stronger lineup the headline answers are checked under (a list of strategy names, e.g. ['ismcts+budget=50'], "
+                      "or \"strongest\": the measured stronger player of each player count, docs/strategies.md)",
     "confirm_n": "games per run of the confirmation under confirm_lineup (a whole number, default 0: no confirmation)",
     "confirm_budget": "the most games per run the confirmation may play, doubling from confirm_n until each headline "
                       "is decided (a whole number at least confirm_n; default confirm_n: one look)",
@@ -194,7 +195,7 @@ def load_experiment(path: Path | str) -> Experiment:
     measure = _expect(source, data, "measure", str, "")
     if measure and report_answers.measure_name(measure) is None:
         raise source.error("measure", f"unknown measure '{measure}'; measures: {', '.join(report_answers.MEASURES)}", measure)
-    confirm_lineup = _lineup_names(source, data, spec, players, "confirm_lineup", _string_list(source, data, "confirm_lineup"))
+    confirm_lineup = _confirm_lineup(source, data, spec, players)
     confirm_n = _expect(source, data, "confirm_n", int, 0)
     if confirm_n and limits.games_problem(confirm_n):
         raise source.error("confirm_n", f"'confirm_n' {limits.games_problem(confirm_n)}")
@@ -292,6 +293,22 @@ def _lineup_names(source: _Source, data: dict, spec, players: tuple[int, ...], k
     if len(lineup) > min(players):
         raise source.error(key, f"lineup {lineup} has more strategies than the {min(players)} seats")
     return list(lineup)
+
+
+def _confirm_lineup(source: _Source, data: dict, spec, players: tuple[int, ...]) -> list[str]:
+    """``confirm_lineup``: strategy names as a lineup's, or ``"strongest"`` (alone, or as a list of
+    that one name): the measured stronger player of each player count (``stronger.py``)."""
+    from simulator.analysis.studies.stronger import STRONGEST
+
+    if data.get("confirm_lineup") == STRONGEST:
+        return [STRONGEST]
+    names = _string_list(source, data, "confirm_lineup")
+    if STRONGEST in names:
+        if names != [STRONGEST]:
+            raise source.error("confirm_lineup", f"'{STRONGEST}' is the whole stronger lineup (the measured stronger "
+                                                 f"player in every seat); give it alone")  # fmt: skip
+        return names
+    return _lineup_names(source, data, spec, players, "confirm_lineup", names)
 
 
 def _base_rules(source: _Source, data: dict, spec) -> tuple[tuple[str, str], ...]:

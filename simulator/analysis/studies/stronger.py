@@ -10,15 +10,34 @@ qualifies, the best measured one is played and the report says it falls short.
 
 from __future__ import annotations
 
+import json
 from pathlib import Path
 
-from simulator.analysis.studies.confirm import SEARCH_STRENGTH_FILE, search_strength, tuned_default
+from simulator.core.engine import registry
+from simulator.core.players.strategies import resolve_tuned
+
+SEARCH_STRENGTH_FILE = Path(__file__).with_name("search_strength.json")
+"""The search player's measured strength against the tuned default and its cost, per game, player
+count and budget (written by ``research/ismcts_table.py``; docs/strategies.md shows the table)."""
 
 STRONGEST = "strongest"
 """The name a study file gives ``confirm_lineup`` for the measured stronger player of each player count."""
 STRONGER_BY = 0.05
 """A stronger player worth the name wins at least 5 percentage points more than the tuned default in
 the same seat on the same deals (issue 36)."""
+
+
+def search_strength(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> list[dict]:
+    """The measured rows of ``game`` at ``players`` players (none when it was not measured)."""
+    if not path.is_file():
+        return []
+    rows = json.loads(path.read_text())["rows"]
+    return [row for row in rows if row["game"] == game and row["players"] == players]
+
+
+def tuned_default(game: str, players: int) -> str:
+    """The game's default strategy with its file tuned at ``players`` players (or untuned where none is)."""
+    return resolve_tuned(game, registry.get_game(game).default_strategy + "@tuned", players)
 
 
 def qualifies(row: dict) -> bool:
@@ -41,6 +60,12 @@ def stronger_player(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) 
     search setting was measured there)."""
     row = stronger_row(game, players, path)
     return row["search"] if row is not None else tuned_default(game, players)
+
+
+def confirm_name(game: str, name: str, players: int) -> str:
+    """A name of a study's ``confirm_lineup`` as played at ``players`` players: ``strongest`` the
+    stronger player (:func:`stronger_player`), ``X@tuned`` X's file tuned at that count."""
+    return stronger_player(game, players) if name == STRONGEST else resolve_tuned(game, name, players)
 
 
 def plain_name(name: str) -> str:
