@@ -179,6 +179,9 @@ def test_a_seat_imbalance_is_read_with_the_seats_each_lineup_clearly_favours():
              "seat_bounds": [(-0.05, 0.0), (-0.04, 0.01), (0.01, 0.06)]}
     assert confirm.fare(main, other, "seat-imbalance") == confirm.REVERSES
     assert confirm.fare(main, {**other, "best_seat": 1, "favoured": [1]}, "seat-imbalance") == confirm.HOLDS
+    # Tobago-like: seat 2 truly above its share too, flagged first, while seat 1 may still be ahead: no reversal
+    both = {**other, "favoured": [2], "seat_bounds": [(-0.01, 0.08), (0.005, 0.05), (-0.06, 0.0)]}
+    assert confirm.fare(main, both, "seat-imbalance") == confirm.NOT_DECIDED
     fair = {"estimate": 0.01, "low": 0.005, "high": 0.02, "best_seat": 1, "favoured": [],
             "seat_bounds": [(-0.015, 0.018), (-0.019, 0.012), (-0.01, 0.015)]}
     assert confirm.fare(main, fair, "seat-imbalance") == confirm.VANISHES

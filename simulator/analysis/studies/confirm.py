@@ -174,8 +174,10 @@ def imbalance_fare(main: dict, strong: dict) -> str:
     (``seat_bounds``: (low, high) minus the fair share):
 
     - seat k clearly favoured under the main lineup: *holds* when k is clearly favoured under the
-      stronger one, *reverses* when another seat is, *vanishes* when every seat lies within ±2 pp of
-      the fair share, *is not decided* otherwise;
+      stronger one, *reverses* when another seat is and k's own interval no longer reaches above the
+      fair share (another seat flagged first while k may still be ahead is no reversal: two seats
+      can both win more than their share), *vanishes* when every seat lies within ±2 pp of the fair
+      share, *is not decided* otherwise;
     - no seat clearly favoured under the main lineup: *changes* when a seat is clearly favoured under
       the stronger one, *holds* when every seat lies within ±2 pp of the fair share, *is not decided*
       otherwise.
@@ -190,7 +192,9 @@ def imbalance_fare(main: dict, strong: dict) -> str:
         if main_seats[0] in strong_seats:
             return HOLDS
         if strong_seats:
-            return REVERSES
+            seat = main_seats[0]
+            no_longer_ahead = len(bounds) >= seat and bounds[seat - 1][1] <= 0
+            return REVERSES if no_longer_ahead else NOT_DECIDED
         return VANISHES if within else NOT_DECIDED
     if strong_seats:
         return CHANGES
