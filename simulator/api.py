@@ -12,6 +12,7 @@ DataFrames back (``frame.to_pandas()`` gives pandas; it needs ``pandas`` and ``p
     cheap = api.run("loot", players=4, n=2_000, seed=7, rules={"first_player_bonus": 2}, out="results/tile-2")
     api.rules("loot")                        # the rule settings a run can change, one row each
     api.sweep("tobago", players=2, vary="seat2_start_amulets=0..2", n=5_000, seed=1)  # which value is fair?
+    api.adapt("loot", players=4, rules={"first_player_bonus": 2})  # the default strategy retuned for a setup
 
 Every function checks its input as the command line does and raises :class:`UsageError` with
 the message ``islandsim`` prints after ``error:`` (an unknown game, a bad player count, a
@@ -31,7 +32,7 @@ import polars as pl
 from simulator.core.engine.registry import UsageError
 
 __all__ = ["UsageError", "run", "load", "manifest", "summary", "seat_advantage", "compare", "report", "replay",
-           "rules", "sweep"]
+           "rules", "sweep", "adapt"]
 
 RunFolder = str | Path
 """A results folder written by :func:`run` or ``islandsim run --out``."""
@@ -242,3 +243,39 @@ def sweep(game: str, players: int, vary: str | Sequence[str], *, n: int = 10_000
     if chart is not None:
         sweep_module.chart(result, Path(chart))
     return dict(result, sentence=sweep_module.sentence(result))
+
+
+def adapt(game: str, players: int, *, strategy: str | None = None, variants: str | Sequence[str] = (),
+          rules: dict | None = None, rules_file: str | Path | None = None, budget: int | None = None,
+          seed: int | None = None, jobs: int | None = None, store: str | Path | None = None) -> dict:  # fmt: skip
+    """The default strategy's weights retuned for a setup (``islandsim adapt``), from its tuned file.
+
+    ``strategy``: the registered strategy adapted (default: the game's default).  ``variants``,
+    ``rules``, ``rules_file``: the setup, as for :func:`run`.  ``budget``: games played, search and
+    validation together (default :data:`simulator.analysis.studies.adapt.DEFAULT_BUDGET`); ``seed``:
+    of the search (default 2026; the validation plays the next seed); ``store``: the run store whose
+    ``adapted/`` folder keeps the file (default ``results/store``).  Asking again reads the file back
+    and plays nothing.
+
+    Returns a dict: ``validation`` (``gain``, ``low``, ``high``: the paired gain in win rate over the
+    shipped tuned weights on fresh deals, 95% interval, as fractions), ``adopted`` (whether the
+    adapted weights are kept; if not the file holds the shipped ones), ``weights``, ``cpu_seconds``,
+    ``games``, ``path`` (play it as ``STRATEGY@adapted`` in a lineup of that setup), ``cached``.
+    Raises :class:`UsageError` on bad input.
+    """
+    from simulator.analysis.studies import adapt as adapt_module
+    from simulator.analysis.studies.store import DEFAULT_STORE
+    from simulator.core.run import limits, runner
+    from simulator.core.store.paths import check_output_folder
+
+    budget = adapt_module.DEFAULT_BUDGET if budget is None else budget
+    problem = limits.games_problem(budget)
+    if problem:
+        raise UsageError(f"budget {problem}")
+    store = Path(DEFAULT_STORE if store is None else store)
+    check_output_folder(store, "store")
+    settings = adapt_module.AdaptSettings(game, players, strategy or "", _names(variants),
+                                          _user_rules(game, rules, rules_file), budget,
+                                          adapt_module.DEFAULT_SEED if seed is None else int(seed),
+                                          runner.local_jobs(jobs))  # fmt: skip
+    return adapt_module.adapt(settings, store)

@@ -6,6 +6,7 @@
 
 from __future__ import annotations
 
+import contextlib
 import json
 import secrets
 from pathlib import Path
@@ -14,7 +15,7 @@ import click
 import polars as pl
 
 from simulator.analysis.stats import compare as compare_module
-from simulator.analysis.studies import experiment as experiment_module
+from simulator.analysis.studies import adapt as adapt_module, experiment as experiment_module
 from simulator.analysis.report import document as report_module
 from simulator.analysis.stats import coverage, stalls, intervals as stats, tournament as tournament_module
 from simulator.analysis.stats import seats as seats_module
@@ -449,6 +450,12 @@ def experiment_command():
                   help="Import the module:function strategies the files' lineups name (runs their code).")
     def experiment(files, out, reports_dir, fmt, store_folder, jobs, n_games, scheduler, quiet, allow_strategy_modules):
         """Run the studies of experiments/*.toml (reusing runs on disk) and write their reports."""
+        with contextlib.ExitStack() as stack:
+            _experiment(stack, files, out, reports_dir, fmt, store_folder, jobs, n_games, scheduler, quiet,
+                        allow_strategy_modules)  # fmt: skip
+
+    def _experiment(stack, files, out, reports_dir, fmt, store_folder, jobs, n_games, scheduler, quiet,
+                    allow_strategy_modules):  # fmt: skip
         if out is not None and len(files) > 1:
             raise UsageError("--out names one report; with several experiment files use --reports-dir")
         say = stderr_notices(quiet)
@@ -458,20 +465,23 @@ def experiment_command():
             for lineup in study.lineups:
                 runner.refuse_strategy_modules(lineup, f"experiment file {study.path}", "--allow-strategy-modules",
                                                allow_strategy_modules)  # fmt: skip
-        for study in studies:
-            experiment_module.plan_runs(study, n_games)
         targets = [(study, out or Path(reports_dir) / f"{study.path.stem}.{fmt}") for study in studies]
         _check_outputs(store_folder, tuple(("--out" if out else "--reports-dir", target) for _, target in targets), fmt,
                        folders=(() if out else (("--reports-dir", reports_dir),)))  # fmt: skip
         jobs = _jobs(jobs)
+        adapter = stack.enter_context(adapt_module.adapting(store_folder, jobs, say, scheduler))  # weights = "adapted"
+        for study in studies:  # adapted players are adapted here, once every file and output is checked
+            experiment_module.plan_runs(study, n_games)
 
         configs = [config for study in studies for config in experiment_module.plan_runs(study, n_games).values()]
         with stopped_with_a_line(kept_in_store(store_folder, configs), command_again):
             for study, target in targets:
                 _tell(say, f"experiment {study.path}: {study.title}")
+                adapter.results.clear()
                 runs = experiment_module.run_experiment(study, store_folder, jobs, say, n_games, scheduler)
                 sweeps = experiment_module.run_sweeps(study, store_folder, jobs, say, n_games, scheduler)
-                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent, sweeps)
+                document = experiment_module.experiment_report(study, runs, n_games, Path(target).parent, sweeps,
+                                                               list(adapter.results))  # fmt: skip
                 if n_games is None:
                     experiment_module.confirm_report(document, study, store_folder, jobs, say, scheduler)
                 _write_report(document, target, fmt, say)

@@ -48,7 +48,7 @@ HELP_SECTIONS: tuple[tuple[str, tuple[str, ...]], ...] = (
                       "export")),
     ("The games, their rules and strategies", ("games", "variants", "rules", "strategies")),
     ("Developer tools (speed, run folders, strategies, rule coverage)",
-     ("bench", "bench-ab", "bench-table", "repair", "coverage", "tune", "ladder", "check-strategy")),
+     ("bench", "bench-ab", "bench-table", "repair", "coverage", "tune", "adapt", "ladder", "check-strategy")),
 )  # fmt: skip
 """The sections of ``islandsim --help``, in order: what a designer uses first, developer tools last.
 Every command belongs to exactly one (tests/core/test_cli.py checks it)."""
@@ -74,6 +74,7 @@ SHORT_HELP: dict[str, str] = {
     "repair": "Rebuild a damaged run folder's manifest from its chunks.",
     "coverage": "How often each rule, card and option came into play.",
     "tune": "Tune a strategy's weights (CMA-ES); write a parameter file.",
+    "adapt": "Retune the default strategy for a setup; kept in the store.",
     "ladder": "Rank strategies by a Bradley-Terry fit of a round-robin.",
     "check-strategy": "Fair-play check: does a strategy peek at hidden cards?",
 }
@@ -540,13 +541,14 @@ _register_analysis_commands()
 
 
 def _register_player_commands() -> None:
-    """tune, ladder, skill, check-strategy: one module each (docs/analysis.md, "Players")."""
+    """tune, adapt, ladder, skill, check-strategy: one module each (docs/analysis.md, "Players")."""
+    from simulator.cli.adapt import adapt_command
     from simulator.cli.check_strategy import check_strategy_command
     from simulator.cli.ladder import ladder_command
     from simulator.cli.skill import skill_command
     from simulator.cli.tune import tune_command
 
-    for factory in (tune_command, ladder_command, skill_command, check_strategy_command):
+    for factory in (tune_command, adapt_command, ladder_command, skill_command, check_strategy_command):
         command = factory()
         cli.add_command(command, command.name)
 

@@ -140,7 +140,7 @@ def test_an_edited_state_does_not_replay(tmp_path, capsys, monkeypatch):
     from simulator.analysis.studies import tune as tune_module
 
     calls = []
-    real = tune_module._win_rates_per_deal
+    real = tune_module.win_rates_per_deal
 
     def stop_after_two(*arguments, **keywords):
         if len(calls) == 2:
@@ -148,14 +148,14 @@ def test_an_edited_state_does_not_replay(tmp_path, capsys, monkeypatch):
         calls.append(1)
         return real(*arguments, **keywords)
 
-    monkeypatch.setattr(tune_module, "_win_rates_per_deal", stop_after_two)
+    monkeypatch.setattr(tune_module, "win_rates_per_deal", stop_after_two)
     status, _, stderr = islandsim(capsys, *TUNE)
     assert status == 130 and "after generation 2" in stderr
     state = state_path(tmp_path / "plain-tuned.toml")
     data = json.loads(state.read_text())
     data["generations"][1]["candidates"][0][0] += 0.5
     state.write_text(json.dumps(data))
-    monkeypatch.setattr(tune_module, "_win_rates_per_deal", real)
+    monkeypatch.setattr(tune_module, "win_rates_per_deal", real)
     status, _, stderr = islandsim(capsys, *TUNE, "--resume")
     assert status == 2 and "generation 2's candidates are not this search's" in stderr
 

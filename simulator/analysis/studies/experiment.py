@@ -22,12 +22,14 @@ from simulator.analysis.report import (
 from simulator.analysis.stats import compensation as compensation_module
 from simulator.analysis.stats import tournament
 from simulator.analysis.stats.runs import Run, check_column_names
-from simulator.analysis.studies import confirm, store
+from simulator.analysis.studies import adapt as adapt_module, confirm, store
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
 from simulator.core.engine.rule_settings import user_values
 from simulator.core.players import strategies
-from simulator.core.players.strategies import TUNED, check_strategy_name, resolve_tuned, without_tuned
+from simulator.core.players.adapted import ADAPTED, without_adapted
+from simulator.core.players.reference import parse_reference
+from simulator.core.players.strategies import TUNED, check_strategy_name, is_tuned, resolve_tuned, without_tuned
 from simulator.core.run import limits, runner
 
 try:
@@ -64,6 +66,8 @@ KEYS = {
                   "compares setups)",
     "sweeps": "list of sweeps, each a table {vary = \"name=A..B\" (or a list of them), measure = \"seat-imbalance\", "
               "target = 0.25, tries = 40 (search the combinations of several)}: which value of a rule setting reaches the target, at each player count (docs/analysis.md)",
+    "weights": "the weights of the lineups' tuned strategies: \"tuned\" (default: the shipped files) or \"adapted\" "
+               "(each setup and player count plays them retuned for its own rules, islandsim adapt)",
     "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
                     "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
@@ -95,6 +99,8 @@ class Experiment:
     compensation: compensation_module.Setting | None = None
     sweeps: tuple = ()
     base_rules: tuple[tuple[str, str], ...] = ()
+    weights: str = "tuned"
+    """``"adapted"``: every ``X@tuned`` of the lineups plays ``X@adapted``, retuned for each setup."""
 
 
 class _Source:
@@ -190,7 +196,12 @@ def load_experiment(path: Path | str) -> Experiment:
     seed = _expect(source, data, "seed", int)
     if not 0 <= seed <= limits.MAX_SEED:
         raise source.error("seed", f"'seed' must be between 0 and 2^63-1, not {seed}")
+    weights = _expect(source, data, "weights", str, "tuned")
+    if weights not in WEIGHTS:
+        raise source.error("weights", f"'weights' must be one of {', '.join(WEIGHTS)}, not {weights!r}", weights)
     lineups = _lineups(source, data, spec, players)
+    if weights == "adapted":
+        lineups = tuple(tuple(as_adapted(name) for name in lineup) for lineup in lineups)
     arms = _arms(source, data, spec, players)
     measure = _expect(source, data, "measure", str, "")
     if measure and report_answers.measure_name(measure) is None:
@@ -226,7 +237,19 @@ def load_experiment(path: Path | str) -> Experiment:
         compensation=_compensation(source, data),
         sweeps=_sweeps(source, data, spec, players, lineups, arms),
         base_rules=dict(arms[0].settings).get("rules", ()),
+        weights=weights,
     )
+
+
+WEIGHTS = ("tuned", "adapted")
+"""The values of the ``weights`` key."""
+
+
+def as_adapted(name: str) -> str:
+    """``X@tuned`` (settings kept) as ``X@adapted``; any other name as written."""
+    if not is_tuned(name):
+        return name
+    return parse_reference(name).with_param_file(ADAPTED[1:]).text
 
 
 def _sweeps(source: _Source, data: dict, spec, players, lineups, arms) -> tuple:
@@ -287,7 +310,7 @@ def _lineup_names(source: _Source, data: dict, spec, players: tuple[int, ...], k
     """``lineup`` checked: every name a strategy of the game (``X@tuned+...``: ``X+...``), no more than the seats."""
     for name in lineup:
         try:
-            check_strategy_name(spec, without_tuned(name))  # settings too: ismcts@tuned+budget=1000
+            check_strategy_name(spec, without_adapted(without_tuned(name)))  # settings too: ismcts@tuned+budget=1000
         except UsageError as error:
             raise source.error(key, str(error), name) from None
     if len(lineup) > min(players):
@@ -431,10 +454,12 @@ def run_sweeps(experiment: Experiment, store_folder: Path, jobs: int, say: Calla
 
 
 def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str, list[Run]]]], n: int | None = None,
-                      report_folder: Path | None = None, sweeps: dict[int, list[dict]] | None = None) -> report.Document:  # fmt: skip
+                      report_folder: Path | None = None, sweeps: dict[int, list[dict]] | None = None,
+                      adapted: list[dict] | None = None) -> report.Document:  # fmt: skip
     """The report of a study: description, then every analysis per player count, the strategies
     and where they stand (from the panels kept in ``report_folder``, the folder the report goes
-    to), then the runs."""
+    to), then the runs.  ``adapted``: the adaptations its players played (``weights = "adapted"``),
+    said in one line with what adapting gained."""
     document = report.Document(experiment.title)
     games = n or experiment.n
     document.intro = (
@@ -442,6 +467,7 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         + f"Study file {experiment.path.name}: {experiment.game}, {', '.join(map(str, experiment.players))} players, "
         f"{games:,} games per run, seed {experiment.seed}."
         + (f" (Preview: n reduced from {experiment.n:,}.)" if n and n != experiment.n else "")
+        + (" " + adapt_module.report_sentence(adapted) if adapted else "")
     )
     has_events = any(arm.settings for arm in experiment.arms)
     kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:] if not arm.stream) else "setup"

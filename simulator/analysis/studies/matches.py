@@ -55,6 +55,8 @@ class Table:
     """Run store that keeps (and reuses) the runs of named seatings; None: play in memory."""
     chunk_size: int = 0
     """Games per stored chunk (0: the game's default, split over the jobs)."""
+    rules: tuple[tuple[str, str], ...] = ()
+    """Rule settings of every game (``RunConfig.rules``: canonical ``(name, JSON value)`` pairs)."""
 
 
 def rotations(seating: tuple[Entrant, ...]) -> list[tuple[Entrant, ...]]:
@@ -66,10 +68,10 @@ def check_table(table: Table, names: list[str]) -> None:
     """Validate game, players, variants, seed and every strategy name (each compiled or loaded
     once) before anything is played; :class:`UsageError` otherwise."""
     if not names:
-        runner.prepare(runner.RunConfig(table.game, table.players, 1, table.seed, (), table.variants))
+        runner.prepare(runner.RunConfig(table.game, table.players, 1, table.seed, (), table.variants, rules=table.rules))
     for name in dict.fromkeys(names):
         runner.prepare(runner.RunConfig(table.game, table.players, 1, table.seed, (name,) * table.players,
-                                        table.variants))  # fmt: skip
+                                        table.variants, rules=table.rules))  # fmt: skip
 
 
 def _override(lineup: Lineup, seating: tuple[Entrant, ...]) -> Lineup:
@@ -82,9 +84,13 @@ def _override(lineup: Lineup, seating: tuple[Entrant, ...]) -> Lineup:
 
 
 def _play_task(config: runner.RunConfig, seating: tuple[Entrant, ...], task: int, first_game: int, n_games: int,
-               game_module: str | None, user_folder: str | None) -> tuple[int, np.ndarray, np.ndarray]:  # fmt: skip
-    """Worker entry point: play ``n_games`` of one seating; return (task, ranks, scores)."""
+               game_module: str | None, user_folder: str | None) -> tuple[int, np.ndarray, np.ndarray, float]:  # fmt: skip
+    """Worker entry point: play ``n_games`` of one seating; return (task, ranks, scores, CPU seconds
+    the worker spent on it, loading the engine included)."""
     import sys
+    import time
+
+    started = time.process_time()
 
     if game_module is not None:
         registry.GAME_MODULES.setdefault(config.game, game_module)
@@ -93,7 +99,16 @@ def _play_task(config: runner.RunConfig, seating: tuple[Entrant, ...], task: int
     prepared = runner._prepared_in_this_process(config)
     prepared = replace(prepared, lineup=_override(prepared.lineup, seating))
     seat_results, _ = runner.play_games(prepared, first_game, n_games)
-    return task, seat_results[:, :, 1].astype(np.int16), seat_results[:, :, 0]
+    return task, seat_results[:, :, 1].astype(np.int16), seat_results[:, :, 0], time.process_time() - started
+
+
+_worker_cpu = [0.0]
+
+
+def worker_cpu_seconds() -> float:
+    """CPU seconds the workers have spent on :func:`play_seatings` in this process so far (the
+    processor time of every task, summed; the parent's own time is not in it)."""
+    return _worker_cpu[0]
 
 
 def play_seatings(table: Table, seatings: list[tuple[Entrant, ...]], first_game: int, n_games: int,
@@ -115,7 +130,8 @@ def play_seatings(table: Table, seatings: list[tuple[Entrant, ...]], first_game:
     game_module = registry.GAME_MODULES.get(table.game)
     for index, seating in enumerate(seatings):
         names = tuple(entrant.name for entrant in seating)
-        config = runner.prepare(runner.RunConfig(table.game, table.players, n_games, seed, names, table.variants)).config
+        config = runner.prepare(runner.RunConfig(table.game, table.players, n_games, seed, names, table.variants,
+                                                 rules=table.rules)).config
         user_folder = os.getcwd() if any(names_user_code(name) for name in names) else None
         for start in range(0, n_games, CHUNK_GAMES):
             count = min(CHUNK_GAMES, n_games - start)
@@ -123,7 +139,8 @@ def play_seatings(table: Table, seatings: list[tuple[Entrant, ...]], first_game:
                                                                game_module, user_folder)))  # fmt: skip
     slots = [slot for slot, _ in tasks]
     with runner._backend(table.jobs, table.scheduler) as parallel:
-        for task, task_ranks, task_scores in parallel(call for _, call in tasks):
+        for task, task_ranks, task_scores, cpu in parallel(call for _, call in tasks):
+            _worker_cpu[0] += cpu
             index, start = slots[task]
             ranks[index, start : start + task_ranks.shape[0]] = task_ranks
             scores[index, start : start + task_ranks.shape[0]] = task_scores

@@ -77,7 +77,8 @@ def named_ranks(table: Table, seatings: list[tuple[str, ...]], deals: int, seed:
     chunk = chunk_games(table, deals)
     tally.asked += len(seatings)
     for index, seating in enumerate(seatings):
-        config = runner.RunConfig(table.game, table.players, deals, seed, tuple(seating), tuple(table.variants), chunk)
+        config = runner.RunConfig(table.game, table.players, deals, seed, tuple(seating), tuple(table.variants), chunk,
+                                  rules=table.rules)
         run = store.ensure_run(config, table.store, table.jobs, say, table.scheduler)
         tally.complete += 1
         ranks[index] = stored_ranks(run.rows, deals, table.players)

@@ -90,7 +90,7 @@ def _rotation_seat(shift: int, players: int) -> int:
     return (-shift) % players
 
 
-def _win_rates_per_deal(table: Table, entrants: list[Entrant], field: tuple[Entrant, ...], first_game: int,
+def win_rates_per_deal(table: Table, entrants: list[Entrant], field: tuple[Entrant, ...], first_game: int,
                         deals: int, seed: int | None = None) -> np.ndarray:  # fmt: skip
     """``rates[entrant, deal]``: each entrant's share of wins over the seat rotations of each deal."""
     seatings = [rotation for entrant in entrants for rotation in rotations((entrant,) + field)]
@@ -159,7 +159,7 @@ def tune(settings: TuneSettings, say=None, state_file: Path | None = None, resum
     for generation in range(len(told), generations):
         candidates = search.ask()
         entrants = [Entrant(settings.strategy, tuple(float(value) for value in candidate)) for candidate in candidates]
-        rates = _win_rates_per_deal(table, entrants, _field(settings, search.mean), generation * deals, deals).mean(axis=1)
+        rates = win_rates_per_deal(table, entrants, _field(settings, search.mean), generation * deals, deals).mean(axis=1)
         search.tell(candidates, list(-rates))
         history.append({"generation": generation + 1, "best": float(rates.max()), "mean": float(rates.mean()),
                         "seconds": round(time.perf_counter() - started, 1)})  # fmt: skip
@@ -182,7 +182,7 @@ def validate(settings: TuneSettings, table: Table, tuned: np.ndarray, untuned: n
     names = field_names(settings.field, settings.strategy, settings.players)
     field = tuple(Entrant(settings.strategy if name == SELF_PLAY else name) for name in names)
     entrants = [Entrant(settings.strategy, tuple(tuned)), Entrant(settings.strategy, tuple(untuned))]
-    rates = _win_rates_per_deal(table, entrants, field, 0, deals, settings.seed + VALIDATION_SEED_OFFSET)
+    rates = win_rates_per_deal(table, entrants, field, 0, deals, settings.seed + VALIDATION_SEED_OFFSET)
     result = stats.paired_difference(rates[1], rates[0])
     return {"seed": settings.seed + VALIDATION_SEED_OFFSET, "deals": deals, "games": 2 * deals * settings.players,
             "field": [entrant.name for entrant in field], "tuned_win_rate": result["variant"],

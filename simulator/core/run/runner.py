@@ -32,6 +32,7 @@ from simulator.core.engine.registry import (
     GameSpec, UsageError, check_event_rules, check_players, check_variants, get_game, rule_values,
 )
 from simulator.core.engine.rule_settings import RuleValues
+from simulator.core.players.adapted import resolve_adapted
 from simulator.core.players.strategies import Lineup, build_lineup, is_user_strategy
 
 
@@ -115,7 +116,8 @@ def prepare(config: RunConfig, checked: bool = False) -> PreparedRun:
     if not 0 < chunk_size <= limits.MAX_CHUNK_GAMES:
         raise UsageError(f"chunk size must be from 1 to {limits.MAX_CHUNK_GAMES:,} games, not {chunk_size}")
     records.plan_for(spec, config.trajectories)  # a game that cannot record trajectories says so now
-    lineup = build_lineup(spec, config.players, tuple(config.lineup), checked)  # last: it may compile strategies
+    names = resolve_adapted(spec.id, config.players, tuple(config.lineup), tuple(config.variants), rules)
+    lineup = build_lineup(spec, config.players, names, checked)  # last: it may compile strategies
     config = RunConfig(config.game, config.players, config.n, config.seed, lineup.names, tuple(config.variants),
                        chunk_size, forced, excluded, bool(config.trajectories), rules)  # fmt: skip
     return PreparedRun(config, spec, lineup, flags, checked, values)
