@@ -25,7 +25,8 @@ from simulator.analysis.studies import store
 from simulator.cli.interruption import again_with_seed, command_again, kept_in_store, on_stop, stopped_with_a_line
 from simulator.analysis.stats.runs import load_run
 from simulator.cli.options import (
-    check_table_options, file_format, game_option, lineup_options, quiet_option, rules_options, stderr_notices,
+    adapts_players, check_table_options, file_format, game_option, lineup_options, quiet_option, rules_options,
+    stderr_notices,
     table_format_option, user_rules,
 )
 from simulator.core.run import limits, runner
@@ -157,6 +158,7 @@ def tournament_command():
     @click.option("--variant", "variant_names", multiple=True, help="Rule variant for every game (repeat to combine).")
     @rules_options
     @_study_options
+    @adapts_players
     def tournament(game_id, players, lineup, strategy_names, old_strategies, n_games, orders, variant_names,
                    rule_assignments, rules_file, seed, jobs, store_folder, report_out, report_fmt, as_json, table_format,
                    quiet):  # fmt: skip
@@ -239,6 +241,7 @@ def compare_command():
     @click.option("--max-n", type=limits.GAMES, default=1_000_000, show_default=True, help="With --sequential: cap on games.")
     @click.option("--trajectories", is_flag=True, help="Also store every game's score trajectory in the runs played.")
     @_study_options
+    @adapts_players
     def compare(run_dirs, game_id, players, n_games, lineup, strategy_names, base_variants, variant_names,
                 rule_assignments, rules_file, force_events, exclude_events, sequential, alpha, margin, max_n, trajectories, seed, jobs, store_folder, report_out,
                 report_fmt, as_json, table_format, quiet):  # fmt: skip
@@ -521,6 +524,7 @@ def sweep_command():
     @click.option("--scheduler", envvar="DASK_SCHEDULER_ADDRESS", default=None,
                   help="Dask scheduler address (tcp://HOST:PORT) to play on a cluster.")
     @_sweep_options
+    @adapts_players
     def sweep(game_id, players, vary_texts, measure, target_text, n_games, lineup, strategy_names, variant_names,
               rule_assignments, rules_file, tries, chart_out, scheduler, seed, jobs, store_folder, as_json,
               table_format, quiet):  # fmt: skip

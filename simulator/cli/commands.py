@@ -17,8 +17,8 @@ import click
 from simulator import __version__
 from simulator.cli.interruption import EXIT_INTERRUPTED, EXIT_TERMINATED, InterruptibleGroup, remember
 from simulator.cli.options import (
-    check_table_options, game_option, lineup_options, quiet_option, rules_options, stderr_notices, table_format_option,
-    user_rules,
+    adapts_players, check_table_options, game_option, lineup_options, quiet_option, rules_options, stderr_notices,
+    table_format_option, user_rules,
 )
 from simulator.core.engine.rule_settings import rules_text
 from simulator.core.run import limits
@@ -294,6 +294,7 @@ def _run_options(function):
 @click.option("--json", "as_json", is_flag=True, help="Print the summary as JSON on stdout.")
 @table_format_option
 @quiet_option
+@adapts_players
 def run(game_id, players, lineup, strategy_names, variant_names, rule_assignments, rules_file, force_events,
         exclude_events, n_games, seed, jobs, chunk_size, out_dir, resume_dir, target_ci, max_n, checked, scheduler,
         allow_strategy_modules, trajectories, as_json, table_format, quiet) -> None:  # fmt: skip
@@ -366,6 +367,7 @@ def run(game_id, players, lineup, strategy_names, variant_names, rule_assignment
               help="Write a visual replay: one self-contained HTML page stepping through the game.")
 @click.option("--seat", "viewer", type=int, default=None,
               help="With --html: show only what this seat (1..players) could see.")
+@adapts_players
 def replay(run_dir, game_id, players, lineup, strategy_names, variant_names, rule_assignments, rules_file,
            force_events, exclude_events, seed, game_index, checked, html_file, viewer) -> None:  # fmt: skip
     """Print the narrated log of one game, for checking the rules by hand.
@@ -462,6 +464,7 @@ def _replay_header(title: str, config: RunConfig, game_index: int, run_dir: Path
 @click.option("--row", "row_file", type=click.Path(path_type=Path), default=None,
               help="Append the figures as one row of the README's speed table to this file (islandsim bench-table).")
 @click.option("--json", "as_json", is_flag=True, help="Print the figures as JSON.")
+@adapts_players
 def bench(game_id, players, lineup, strategy_names, variant_names, rule_assignments, rules_file, force_events,
           exclude_events, n_games, python_n, run_n, jobs, seed, with_dask, with_trajectories, ismcts_n, row_file,
           as_json) -> None:  # fmt: skip

@@ -10,6 +10,7 @@
 
 from __future__ import annotations
 
+import functools
 from pathlib import Path
 from typing import Callable
 
@@ -147,3 +148,23 @@ def store_options(function):
                         show_default=True,
                         help="Run store: every lineup's games are kept here, resumed after an interruption and "
                              "reused when asked again.")(function)  # fmt: skip
+
+
+def adapts_players(function: Callable) -> Callable:
+    """Run a command with ``STRATEGY@adapted`` names adapted into its run store (``--results``,
+    else ``results/store``) with its ``--jobs`` and ``--scheduler``, notices silenced by ``--quiet``
+    (docs/strategies.md, "Adapted players").  Put it under the command's options."""
+
+    @functools.wraps(function)
+    def with_adapter(*arguments, **options):
+        from simulator.analysis.studies.adapt import adapting
+        from simulator.analysis.studies.store import DEFAULT_STORE
+        from simulator.core.run import runner
+
+        store = options.get("store_folder") or DEFAULT_STORE
+        jobs = options.get("jobs")
+        jobs = runner.local_jobs(jobs) if isinstance(jobs, int) and jobs > 0 else runner.default_jobs()
+        with adapting(store, jobs, stderr_notices(bool(options.get("quiet"))), options.get("scheduler")):
+            return function(*arguments, **options)
+
+    return with_adapter

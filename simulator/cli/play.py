@@ -46,6 +46,7 @@ from simulator.core.engine.option_steps import (
 from simulator.core.engine.registry import GameSpec, UsageError, check_players, check_variants, get_game
 from simulator.core.engine.seats import seat_number
 from simulator.core.engine.stepping import SteppedGame, deal, strategy_choice
+from simulator.core.players.adapted import resolve_adapted
 from simulator.core.players.strategies import Lineup, build_lineup, check_lineup, default_name, resolve_tuned
 
 EXIT_INPUT_ENDED = 1
@@ -102,6 +103,7 @@ def set_table(game_id: str, players: int, seat: int, names: tuple[str, ...], var
         raise UsageError(f"--seat must be a seat from 1 to {players}, not {seat}")
     person = seat - 1
     flags = check_variants(spec, variants, players, rules)
+    names = resolve_adapted(spec.id, players, tuple(names), tuple(variants), rules)  # X@adapted: this setup's file
     lineup = build_lineup(spec, players, other_seat_names(spec, players, person, names))
     game = deal(spec.forward, players, seed, GAME_INDEX, flags, LOG_ROWS)
     table = TerminalGame(spec, players, person, lineup, flags, seed, game)

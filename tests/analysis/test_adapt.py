@@ -186,3 +186,26 @@ def test_a_real_game_adapts_with_a_tiny_budget(tmp_path):
     result = adapt_module.adapt(adapt_module.AdaptSettings("sails", 3, budget=6_000, jobs=1), tmp_path)
     assert result["warm_start"] == "greedy@tuned-3p" and len(result["weights"]) == len(result["shipped"])
     assert result["validation"]["low"] <= result["validation"]["gain"] <= result["validation"]["high"]
+
+
+def test_commands_adapt_into_their_own_store_and_quiet_silences_it(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    status, _, stderr = islandsim(capsys, "run", "--game", "toy", "--players", 3, "--lineup", "plain@adapted,plain,plain",
+                                  "--n", 300, "--seed", 1, "--jobs", 1, "--quiet", "--out", "run")  # fmt: skip
+    assert status == 0 and stderr == "", stderr
+    assert len(list((tmp_path / "results" / "store" / "adapted").glob("toy-3p-plain-*.toml"))) == 1
+    status, _, stderr = islandsim(capsys, "tournament", "--game", "toy", "--players", 3, "--lineup",
+                                  "plain@adapted,weak", "--n", 200, "--seed", 1, "--jobs", 1, "--results", "mine")  # fmt: skip
+    assert status == 0 and "adapting plain" in stderr, stderr
+    assert len(list((tmp_path / "mine" / "adapted").glob("toy-3p-plain-*.toml"))) == 1
+
+
+def test_the_experiment_command_reports_adapted_players(tmp_path, capsys, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "study.toml").write_text(STUDY)
+    status, _, stderr = islandsim(capsys, "experiment", "study.toml", "--out", "study.md", "--results", "store",
+                                  "--jobs", 1, "--quiet")  # fmt: skip
+    assert status == 0, stderr
+    text = (tmp_path / "study.md").read_text()
+    assert "The players were adapted to each setup" in text and "3 players, seat2-bonus: +" in text
+    assert len(list((tmp_path / "store" / "adapted").glob("toy-3p-plain-*.toml"))) == 2

@@ -138,6 +138,17 @@ def _table(settings: AdaptSettings) -> Table:
                  rules=settings.rules)  # fmt: skip
 
 
+SETTINGS_FACTS = ("game", "players", "strategy", "variants", "rules", "budget", "seed")
+"""What a result says of its settings (the jobs and the scheduler change nothing in it)."""
+
+
+def _settings_facts(settings: AdaptSettings) -> dict:
+    """:data:`SETTINGS_FACTS` of ``settings``, with lists for tuples (as read back from a file)."""
+    return {"game": settings.game, "players": settings.players, "strategy": settings.strategy,
+            "variants": list(settings.variants), "rules": [list(pair) for pair in settings.rules],
+            "budget": settings.budget, "seed": settings.seed}  # fmt: skip
+
+
 def cache_key(settings: AdaptSettings, warm: str, start: np.ndarray) -> dict:
     """Everything that decides an adaptation's result (not the jobs or the scheduler)."""
     spec = registry.get_game(settings.game)
@@ -195,8 +206,7 @@ def _adapt(settings: AdaptSettings, warm: str, start: np.ndarray, bounds, say) -
     validation = validate(table, warm, weights, start, chosen.validation_deals, settings.seed)
     adopted = validation["low"] > 0
     cpu = time.process_time() - cpu_started + worker_cpu_seconds() - workers_started
-    return {"settings": asdict(settings) | {"variants": list(settings.variants),
-                                            "rules": [list(pair) for pair in settings.rules]}, "warm_start": warm,
+    return {"settings": _settings_facts(settings), "warm_start": warm,
             "shipped": start.tolist(), "searched": weights.tolist(),
             "weights": weights.tolist() if adopted else start.tolist(), "adopted": adopted,
             "plan": asdict(chosen), "games": chosen.games(settings.players), "cpu_seconds": round(cpu, 2),
@@ -255,8 +265,7 @@ def read_result(path: Path, key: dict) -> dict | None:
         facts = content["tuning"]
         if json.loads(facts["key_json"]) != key:
             return None
-        return {"settings": {name: key[name] for name in ("game", "players", "strategy", "variants", "rules", "budget",
-                                                           "seed")},
+        return {"settings": {name: key[name] for name in SETTINGS_FACTS},
                 "warm_start": facts["warm_start"], "shipped": list(facts["shipped"]), "searched": list(facts["searched"]),
                 "weights": [float(value) for value in content["params"]], "adopted": facts["weights"] == "adapted",
                 "games": facts["games"], "cpu_seconds": facts["cpu_seconds"], "wall_seconds": facts["wall_seconds"],

@@ -26,6 +26,7 @@ from simulator.core.engine.decisions import STRATEGY_SIGNATURE
 from simulator.core.engine.forward import padded_lineup
 from simulator.core.engine.registry import GameSpec, StrategySpec, UsageError, get_game
 from simulator.core.players import ismcts, param_files, stream_salt
+from simulator.core.players.adapted import ADAPTED
 from simulator.core.players.reference import StrategyReference, names_user_code, parse_reference
 from simulator.core.players.strategy_settings import SettingError, apply_settings, parse_settings
 
@@ -166,7 +167,8 @@ def check_reference(spec: GameSpec, strategy: StrategyReference) -> None:
         if base not in spec.strategy_descriptions:
             raise UsageError(f"strategy '{strategy.text}': '{base}' is not a registered strategy of {spec.id}; "
                              f"strategies: {', '.join(spec.strategy_descriptions)}")  # fmt: skip
-        _load_weights(spec, strategy)
+        if strategy.param_file != ADAPTED[1:]:  # X@adapted: a file of the run's setup, found when the run is prepared
+            _load_weights(spec, strategy)
     elif base not in spec.strategy_descriptions and base not in spec.strategy_aliases:
         allowed = ", ".join(spec.strategy_descriptions)
         raise UsageError(f"unknown strategy '{strategy.text}' for {spec.id}; strategies: {allowed}, "
