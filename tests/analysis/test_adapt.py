@@ -123,6 +123,16 @@ def test_adapt_command_refuses_bad_input_in_one_line(tmp_path, capsys, monkeypat
     assert not (tmp_path / "results").exists()
 
 
+def test_the_least_budget_said_is_enough():
+    with pytest.raises(UsageError, match=r"give at least ([\d,]+)") as refused:
+        adapt_module.plan(500, 4, 10)
+    least = int(refused.value.args[0].rsplit(" ", 1)[1].replace(",", ""))
+    chosen = adapt_module.plan(least, 4, 10)
+    assert chosen.deals >= adapt_module.MIN_DEALS and chosen.games(4) <= least
+    with pytest.raises(UsageError):
+        adapt_module.plan(least - 4, 4, 10)
+
+
 def test_a_strategy_without_weights_cannot_be_adapted(skill_toy, tmp_path):
     with pytest.raises(UsageError, match="strategy 'random' of skilltoy has no tunable weights to adapt"):
         adapt_module.adapt(adapt_module.AdaptSettings(skill_toy, 3, budget=BUDGET), tmp_path)
@@ -181,7 +191,6 @@ def test_a_run_records_the_adapted_file_it_played(tmp_path):
     assert lineup[0].startswith("plain@") and lineup[0].endswith(".toml") and "/adapted/" in lineup[0]
 
 
-@pytest.mark.slow
 def test_a_real_game_adapts_with_a_tiny_budget(tmp_path):
     result = adapt_module.adapt(adapt_module.AdaptSettings("sails", 3, budget=6_000, jobs=1), tmp_path)
     assert result["warm_start"] == "greedy@tuned-3p" and len(result["weights"]) == len(result["shipped"])

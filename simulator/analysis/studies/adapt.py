@@ -96,13 +96,19 @@ class Plan:
         return players * (self.generations * self.popsize * self.deals + 2 * self.validation_deals)
 
 
+def _split(budget: int, players: int, popsize: int) -> tuple[int, int]:
+    """``(deals per candidate and generation, validation deals)`` of ``budget`` games."""
+    validation_deals = int(budget * VALIDATION_SHARE) // (2 * players)
+    return (budget - 2 * players * validation_deals) // (GENERATIONS * popsize * players), validation_deals
+
+
 def plan(budget: int, players: int, popsize: int) -> Plan:
     """Split ``budget`` games between the search and the validation; :class:`UsageError` when too small."""
-    validation_deals = int(budget * VALIDATION_SHARE) // (2 * players)
-    search_games = budget - 2 * players * validation_deals
-    deals = search_games // (GENERATIONS * popsize * players)
-    if deals < MIN_DEALS or validation_deals < MIN_DEALS:
-        least = MIN_DEALS * players * (GENERATIONS * popsize) * 5 // 3 + 1
+    deals, validation_deals = _split(budget, players, popsize)
+    if min(deals, validation_deals) < MIN_DEALS:
+        least = MIN_DEALS * GENERATIONS * popsize * players
+        while min(_split(least, players, popsize)) < MIN_DEALS:
+            least += players
         raise UsageError(f"--budget {budget:,} games is too small to adapt {popsize} candidates at {players} players; "
                          f"give at least {least:,}")  # fmt: skip
     return Plan(popsize, deals, GENERATIONS, validation_deals)
@@ -169,7 +175,7 @@ def cache_path(store: Path, settings: AdaptSettings, key: dict) -> Path:
 
 def adapt(settings: AdaptSettings, store: Path = DEFAULT_STORE, say: Callable[[str], None] | None = None) -> dict:
     """The adapted weights of a setup: read from the store when there, else searched, validated and
-    stored.  Returns the result (:func:`_result`), with ``path`` and ``cached``."""
+    stored.  Returns the result (:func:`_adapt`'s), with ``path`` and ``cached``."""
     settings, warm, start, bounds = _checked(settings)
     plan(settings.budget, settings.players, _search(settings, start, bounds).popsize)  # a budget too small: said now
     key = cache_key(settings, warm, start)
