@@ -15,7 +15,8 @@ from simulator.cli.interruption import command_again, stopped_with_a_line
 from simulator.analysis.studies.matches import Table
 from simulator.analysis.studies.stored_play import start_tally
 from simulator.cli.options import (
-    check_table_options, game_option, quiet_option, stderr_notices, store_options, table_format_option, workers_options,
+    adapts_players, check_table_options, game_option, quiet_option, stderr_notices, store_options, table_format_option,
+    workers_options,
 )
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
@@ -47,6 +48,7 @@ def ladder_command() -> click.Command:
     @click.option("--json", "as_json", is_flag=True, help="Print the ladder as JSON.")
     @table_format_option
     @quiet_option
+    @adapts_players
     def ladder_command(game_id, players, strategies, deals, bootstrap, variant_names, chart, seed, store_folder,
                        chunk_size, jobs, scheduler, as_json, table_format, quiet):  # fmt: skip
         """Rank strategies by a Bradley-Terry fit of their finishing orders in a round-robin.

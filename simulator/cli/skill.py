@@ -15,7 +15,7 @@ from simulator.analysis.studies.stored_play import start_tally
 from simulator.analysis.studies.players_page import players_report
 from simulator.analysis.studies.skill import panel, printed_panel
 from simulator.cli.options import (
-    check_table_options, quiet_option, stderr_notices, store_options, table_format_option, workers_options,
+    adapts_players, check_table_options, quiet_option, stderr_notices, store_options, table_format_option, workers_options,
 )
 from simulator.core.engine import registry
 from simulator.core.engine.registry import UsageError
@@ -48,6 +48,7 @@ def skill_command() -> click.Command:
     @click.option("--json", "as_json", is_flag=True, help="Print the panels as JSON.")
     @table_format_option
     @quiet_option
+    @adapts_players
     def skill_command(game_ids, player_counts, strategies, deals, replays, bootstrap, report_out, seed, store_folder,
                       chunk_size, jobs, scheduler, as_json, table_format, quiet):  # fmt: skip
         """Skill versus luck: rating spread, strongest vs randoms and vs the default, upset rate, deal share."""
