@@ -218,3 +218,29 @@ def test_the_experiment_command_reports_adapted_players(tmp_path, capsys, monkey
     text = (tmp_path / "study.md").read_text()
     assert "The players were adapted to each setup" in text and "3 players, seat2-bonus: +" in text
     assert len(list((tmp_path / "store" / "adapted").glob("toy-3p-plain-*.toml"))) == 2
+
+
+def test_check_adapted_measures_every_headline_again_with_adapted_players(tmp_path):
+    path = tmp_path / "study.toml"
+    path.write_text(STUDY.replace('weights = "adapted"', "check_adapted = true"))
+    study = experiment.load_experiment(path)
+    assert study.check_adapted and study.lineups == (("plain@tuned",),)
+    with adapt_module.adapting(tmp_path / "store", 1) as adapter:
+        adapter.budget = BUDGET
+        studies = experiment.run_experiment(study, tmp_path / "store", 1)
+        document = experiment.experiment_report(study, studies)
+        experiment.confirm_report(document, study, tmp_path / "store", 1)
+    checked = [headline for headline in document.headlines if "adapted" in headline]
+    assert checked and all(headline["adapted_verdict"] in experiment.confirm.VERDICTS for headline in checked)
+    answer = document.answers[checked[0]["answer"]]
+    assert "With players adapted to each setup this" in answer and "] adapted." in answer, answer
+    played = {run.manifest["lineup"][0] for run in results_runs(tmp_path / "store")}
+    assert any("/adapted/toy-3p-plain-" in name for name in played)  # the adapted file of a setup was played
+    path.write_text(STUDY)
+    assert experiment.adapted_study(experiment.load_experiment(path)) is None  # its players are adapted already
+
+
+def results_runs(store: Path) -> list:
+    from simulator.analysis.stats.runs import load_run
+
+    return [load_run(folder) for folder in sorted(store.glob("toy-*"))]

@@ -533,7 +533,7 @@ def add_confirmation(document, experiment, played: dict) -> None:
             clause = f" Under {lineup} in every seat ({standing}, {looks_text(check, entry['looks'])}) this {verdict}: {line}."
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
                 clause = clause[:-1] + favoured_clause(headline, strong) + "."
-            document.answers[headline["answer"]] += clause
+            document.answers[headline["answer"]] += clause + adapted_clause(headline)
             rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
                          _figure(strong, headline["unit"], signed), f"{games:,}", verdict])  # fmt: skip
     if strengths:
@@ -551,6 +551,28 @@ def add_confirmation(document, experiment, played: dict) -> None:
                   "noise (per-seat tests) and every seat's interval against the fair share. Strength: "
                   + "; ".join(strengths) + ".")  # fmt: skip
     document.table(["players", "setup", "measure", "main lineup", "stronger lineup", "games per run", "verdict"], rows)
+
+
+def adapted_clause(headline: dict) -> str:
+    """`` With players adapted to the setup this holds.`` when the headline was measured again with
+    adapted players (``experiment.adapted_check``), else nothing."""
+    verdict = headline.get("adapted_verdict")
+    return f" With players adapted to each setup this {verdict}." if verdict else ""
+
+
+def add_adapted(document, experiment) -> None:
+    """Without a stronger lineup: each headline measured with adapted players says how it moves from
+    the study's players to the adapted ones, and whether it holds (:func:`adapted_clause`)."""
+    for headline in document.headlines:
+        adapted = headline.get("adapted")
+        if adapted is None:
+            continue
+        players = headline["players"]
+        main = players_phrase(experiment.game, [name for lineup in experiment.lineups for name in lineup], players)
+        steps = [Step(main, headline["estimate"]), Step("adapted", adapted["estimate"], (adapted["low"], adapted["high"]))]
+        signed = headline["measure"] != "seat-imbalance"
+        line = moves_with_players(quantity(headline), headline["unit"], steps, signed)
+        document.answers[headline["answer"]] += adapted_clause(headline)[:-1] + f": {line}."
 
 
 def _looks_sentence(sizes: list[int]) -> str:

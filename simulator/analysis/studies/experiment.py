@@ -11,7 +11,7 @@ allowed, before anything is played.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Callable
 
@@ -68,6 +68,9 @@ KEYS = {
               "target = 0.25, tries = 40 (search the combinations of several)}: which value of a rule setting reaches the target, at each player count (docs/analysis.md)",
     "weights": "the weights of the lineups' tuned strategies: \"tuned\" (default: the shipped files) or \"adapted\" "
                "(each setup and player count plays them retuned for its own rules, islandsim adapt)",
+    "check_adapted": "true or false: measure every headline again with the players adapted to each setup "
+                     "(X@tuned -> X@adapted, the study's own games and deals), and say how the finding moves from the "
+                     "tuned to the adapted players (optional; default false)",
     "compensation": "end-of-game points tested against the seat advantage: \"search\", \"search:max=N\", "
                     "\"late-seats:+K\" or \"seat-points:A,B,...\" (optional; docs/analysis.md)",
 }
@@ -101,6 +104,8 @@ class Experiment:
     base_rules: tuple[tuple[str, str], ...] = ()
     weights: str = "tuned"
     """``"adapted"``: every ``X@tuned`` of the lineups plays ``X@adapted``, retuned for each setup."""
+    check_adapted: bool = False
+    """Whether every headline is measured again with the players adapted to each setup (:func:`adapted_check`)."""
 
 
 class _Source:
@@ -238,6 +243,7 @@ def load_experiment(path: Path | str) -> Experiment:
         sweeps=_sweeps(source, data, spec, players, lineups, arms),
         base_rules=dict(arms[0].settings).get("rules", ()),
         weights=weights,
+        check_adapted=_expect(source, data, "check_adapted", bool, False),
     )
 
 
@@ -495,11 +501,48 @@ def confirm_report(document: report.Document, experiment: Experiment, store_fold
     """Check the document's headline answers under the study's stronger lineup (playing or reusing
     its runs, on the Dask cluster at ``scheduler`` if given), or say on the first screen that they
     were not checked and why."""
+    if experiment.check_adapted:
+        adapted_check(document, experiment, store_folder, jobs, say, scheduler)
     if experiment.confirm_n and document.headlines:
         played = confirm.play_confirmation(experiment, document.headlines, store_folder, jobs, say, scheduler)
         confirm.add_confirmation(document, experiment, played)
     else:
+        confirm.add_adapted(document, experiment)
         document.intro = confirm.no_confirmation_sentence(experiment) + " " + document.intro
+
+
+def adapted_study(experiment: Experiment) -> Experiment | None:
+    """The study with every ``X@tuned`` of its lineups as ``X@adapted`` (None when it plays no tuned
+    strategy, or plays adapted ones already)."""
+    lineups = tuple(tuple(as_adapted(name) for name in lineup) for lineup in experiment.lineups)
+    if experiment.weights == "adapted" or lineups == experiment.lineups:
+        return None
+    return replace(experiment, lineups=lineups, weights="adapted")
+
+
+def adapted_check(document: report.Document, experiment: Experiment, store_folder: Path, jobs: int,
+                  say: Callable[[str], None] | None = None, scheduler: str | None = None) -> None:  # fmt: skip
+    """Issue 36: each headline measured again with the players adapted to its setup (``X@adapted``:
+    the tuned weights retuned for the setup's rules, ``islandsim adapt``), on the study's own games
+    and deals; the headline gets ``adapted`` (the value, with its interval) and ``adapted_verdict``
+    (:func:`confirm.fare` of the tuned finding under the adapted players)."""
+    adapted = adapted_study(experiment)
+    if adapted is None or not document.headlines:
+        return
+    arms = {arm.label: arm for arm in experiment.arms}
+    baseline = experiment.arms[0].label
+    for players in sorted({headline["players"] for headline in document.headlines}):
+        own = [headline for headline in document.headlines if headline["players"] == players]
+        groups = {label: [store.ensure_run(store.make_config(experiment.game, players, experiment.n, experiment.seed, lineup,
+                                                             arms[label], experiment.chunk_size, experiment.trajectories),
+                                           store_folder, jobs, say, scheduler)
+                          for lineup in planned_lineups(adapted, players)]
+                  for label in confirm.needed_labels(own, baseline)}  # fmt: skip
+        for headline in own:
+            value = confirm.headline_value(headline, groups, baseline)
+            if value is not None:
+                headline["adapted"] = value
+                headline["adapted_verdict"] = confirm.fare(headline, value, headline["measure"])
 
 
 def terminal_summary(document: report.Document) -> list[str]:
