@@ -56,7 +56,7 @@ def table_row(row: dict) -> str:
 
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--game", required=True)
+    parser.add_argument("--game", default="")
     parser.add_argument("--players", type=int, default=4)
     parser.add_argument("--budgets", default="10,50,200")
     parser.add_argument("--settings", default="", help="more settings after the budget, e.g. +agree=0.25")
@@ -64,7 +64,14 @@ def main() -> None:
     parser.add_argument("--seed", type=int, default=2026)
     parser.add_argument("--timing-games", type=int, default=2, help="games timing CPU per decision (one seat)")
     parser.add_argument("--every-seat-games", type=int, default=2, help="games timing CPU per game (every seat)")
+    parser.add_argument("--table", action="store_true",
+                        help="only print docs/strategies.md's 'Strength and cost per game' table from the data file")
     arguments = parser.parse_args()
+    if arguments.table:
+        from simulator.analysis.studies.stronger import strength_table
+
+        print(strength_table())
+        return
     spec = get_game(arguments.game)
     budgets = [int(text) for text in arguments.budgets.split(",")]
     searches = [search_name(budget, arguments.settings) for budget in budgets]

@@ -8,7 +8,7 @@ from simulator.analysis.studies import confirm
 
 def _row(game, players, search, cpu, difference):
     return {"game": game, "players": players, "search": search, "budget": 1, "cpu_s_per_game_every_seat": cpu,
-            "paired_difference": difference}
+            "paired_difference": difference, "deals": 150}
 
 
 def test_the_strongest_search_within_the_cpu_budget_is_chosen(tmp_path):
@@ -50,10 +50,11 @@ def test_the_stronger_player_is_the_cheapest_setting_worth_the_name(tmp_path):
         _measured("loot", 4, "ismcts@tuned+budget=400", 1.20, 0.20, 0.15),
         _measured("loot", 3, "ismcts@tuned+budget=100", 0.20, 0.08, -0.01),  # +8 pp, interval not clear of 0
         _measured("loot", 3, "ismcts@tuned+budget=50", 0.10, 0.02, -0.03),
+        dict(_measured("loot", 4, "ismcts@tuned+budget=20", 0.01, 0.09, 0.02), deals=40),  # too few deals to choose by
         dict(_measured("loot", 2, "ismcts@tuned+budget=100", 0.10, 0.30, 0.20), opponent="greedy"),  # another opponent
     ]}))  # fmt: skip
     assert stronger.stronger_player("loot", 4, path) == "ismcts@tuned+budget=100"
-    assert stronger.stronger_player("loot", 3, path) == "ismcts@tuned+budget=100"  # falls short: the best measured
+    assert stronger.stronger_player("loot", 3, path) == "ismcts@tuned+budget=100"  # falls short: the surest gain
     assert not stronger.qualifies(stronger.stronger_row("loot", 3, path))
     assert stronger.stronger_player("loot", 2, path) == confirm.tuned_default("loot", 2)  # nothing measured against it
     assert stronger.plain_name("ismcts@tuned+budget=100+agree=0.25") == "the search player, 100 simulated games per move"

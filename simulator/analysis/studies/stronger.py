@@ -5,7 +5,8 @@ It is chosen from the measured table (``search_strength.json``, written by ``res
 and shown in docs/strategies.md, "Strength and cost per game"): among the search settings measured
 against today's tuned default at that player count whose paired win-rate gain is at least
 :data:`STRONGER_BY` with its 95% interval clear of 0, the cheapest in CPU per game.  Where none
-qualifies, the best measured one is played and the report says it falls short.
+qualifies (or none was measured on at least :data:`MIN_DEALS` deals), the one with the surest gain
+(the highest lower bound) is played and the report says it falls short.
 """
 
 from __future__ import annotations
@@ -40,9 +41,13 @@ def tuned_default(game: str, players: int) -> str:
     return resolve_tuned(game, registry.get_game(game).default_strategy + "@tuned", players)
 
 
+MIN_DEALS = 100
+"""A setting qualifies only on a measurement of at least this many deals (fewer are too noisy to choose by)."""
+
+
 def qualifies(row: dict) -> bool:
     """Whether a measured search setting is a stronger player worth the name."""
-    return row["paired_difference"] >= STRONGER_BY and row["ci95_low"] > 0
+    return row["paired_difference"] >= STRONGER_BY and row["ci95_low"] > 0 and row.get("deals", 0) >= MIN_DEALS
 
 
 def stronger_row(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
@@ -52,7 +57,7 @@ def stronger_row(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> 
     good = [row for row in rows if qualifies(row)]
     if good:
         return min(good, key=lambda row: row["cpu_s_per_game_every_seat"])
-    return max(rows, key=lambda row: row["paired_difference"], default=None)
+    return max(rows, key=lambda row: row["ci95_low"], default=None)  # the surest gain
 
 
 def stronger_player(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> str:
@@ -75,3 +80,26 @@ def plain_name(name: str) -> str:
         return name
     budget = next((part.split("=", 1)[1] for part in name.split("+") if part.startswith("budget=")), "200")
     return f"the search player, {int(budget):,} simulated games per move"
+
+
+GAME_PLAYER_COUNTS = (("loot", (2, 3, 4, 5)), ("sails", (3, 4, 5)), ("skeleton", (2, 3, 4)), ("skirmish", (2, 3, 4)),
+                      ("tobago", (2, 3, 4)))  # fmt: skip
+"""The cells of the strength table (every game and player count)."""
+
+
+def strength_table(path: Path = SEARCH_STRENGTH_FILE) -> str:
+    """The Markdown table of docs/strategies.md, "Strength and cost per game": per game and player
+    count, the stronger player ``confirm_lineup = "strongest"`` plays, its gain over the tuned default
+    with its 95% interval, its CPU cost, and whether it is worth the name (+5 pp, clear of 0)."""
+    lines = ["| game | players | stronger player (`strongest`) | gain over the tuned default, same seats and deals "
+             "| deals | CPU s a game, every seat | +5 pp, clear of 0 |", "|---|---:|---|---|---:|---:|---|"]
+    for game, counts in GAME_PLAYER_COUNTS:
+        for players in counts:
+            row = stronger_row(game, players, path)
+            if row is None:
+                lines.append(f"| {game} | {players} | the tuned default (no search measured) | | | | no |")
+                continue
+            lines.append(f"| {game} | {players} | `{row['search']}` | {100 * row['paired_difference']:+.1f} pp "
+                         f"[{100 * row['ci95_low']:+.1f}, {100 * row['ci95_high']:+.1f}] | {row['deals']} "
+                         f"| {row['cpu_s_per_game_every_seat']:.2f} | {'yes' if qualifies(row) else 'no'} |")
+    return "\n".join(lines)
