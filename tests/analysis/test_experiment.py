@@ -112,5 +112,5 @@ def test_a_question_is_shown_first(tmp_path):
     document = experiment.experiment_report(study, studies, n=200)
     assert document.question == "Does seat 2 get a bonus?"
     assert 1 <= len(document.answers) <= 5 and document.answer_figure is not None
-    assert document.answers[0].startswith("seat2-bonus moves seat win rates")  # the setup that moves seats most comes first
-    assert any("identical games" in answer for answer in document.answers)  # cosmetic-a+cosmetic-b
+    assert document.answers[0].startswith("seat2-bonus shifts who wins")  # the setup that moves seats most comes first
+    assert any("identical to the baseline's" in answer for answer in document.answers)  # cosmetic-a+cosmetic-b

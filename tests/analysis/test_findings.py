@@ -14,7 +14,7 @@ from simulator.analysis.studies import confirm, experiment
 from simulator.analysis.studies import stronger as stronger_module
 from simulator.analysis.stats import measures, seats
 from simulator.analysis.stats.runs import NULL_SETUP
-from simulator.analysis.report import document as report, answers as report_answers
+from simulator.analysis.report import document as report, answers as report_answers, quality
 from simulator.core.engine.registry import UsageError
 from tests.analysis.test_experiment import GOOD, write
 
@@ -218,33 +218,36 @@ def _study(tmp_path, extra: str, players: str = "players = [3]"):
 
 def test_a_seat_balance_study_ranks_setups_by_imbalance_and_says_first_what_holds_everywhere(tmp_path):
     _, _, document = _study(tmp_path, 'measure = "seat-imbalance"\n')
-    assert document.answers[0].startswith("What hold")
-    assert "seat imbalance" in " ".join(document.answers[1:])
-    assert "Least fair" in " ".join(document.answers) and "seat2-bonus" in next(a for a in document.answers if "Least fair" in a)
+    assert document.answers[0].startswith("Seat 2 wins most often on every one of the 3 setups.")
+    assert "largest gap of a seat from the fair share" in " ".join(document.answers[1:])
+    least = next(answer for answer in document.answers if "the least fair of" in answer)
+    assert least.startswith("seat2-bonus, the least fair of 3 setups")
     assert not any("winner differs" in answer or "changes the winner" in answer for answer in document.answers)
     assert {headline["measure"] for headline in document.headlines} == {"seat-imbalance"}
     html = report.to_html(document)
-    assert "Seat imbalance per setup" in html
+    assert "Largest gap of a seat&#x27;s win rate from the fair share (pp)" in html
+    assert "<li><strong>Seat 2 wins most often on every one of the 3 setups.</strong>" in html  # the verdict, bold
 
 
-def test_a_comparison_leads_with_seats_and_calls_the_winner_change_rate_sensitivity(tmp_path):
+def test_a_comparison_leads_with_seats_and_keeps_the_winner_change_rate_for_the_appendix(tmp_path):
     _, _, document = _study(tmp_path, "")
     first = document.answers[0]
-    assert first.startswith("seat2-bonus moves seat win rates")
-    assert "sensitivity: the winner differs on" in first and "two unrelated games with the same seat win rates" in first
-    assert first.index("sensitivity") > first.index("seat 2")  # never the lead
+    assert first.startswith("seat2-bonus shifts who wins: seat 2 wins more often. Seat 2 +18.0 pp [+14.9, +21.1]"), first
+    assert "winner differs" not in first and "sensitivity" not in first
+    html = report.to_html(document)
+    assert "The answers in full" in html and "sensitivity: the winner differs on" in html  # in the appendix
 
 
 def test_a_study_asking_for_sensitivity_gets_it_first_with_the_chance_level(tmp_path):
     _, _, document = _study(tmp_path, 'measure = "sensitivity"\n')
-    assert document.answers[0].startswith("seat2-bonus: sensitivity")
+    assert document.answers[0].startswith("seat2-bonus gives another winner on 26% of the same deals. 26.0% [21.4, 31.2]")
     assert "two unrelated games" in document.answers[0]
 
 
 def test_an_identical_setup_is_named_not_called_no_effect(tmp_path):
     _, _, document = _study(tmp_path, "")
     identical = next(answer for answer in document.answers if "cosmetic-a+cosmetic-b" in answer)
-    assert "identical games" in identical and "no effect" not in identical
+    assert "every game is identical to the baseline's" in identical and "no effect" not in identical
 
 
 def test_a_stall_under_a_completion_of_100_percent_stops_the_report_with_a_warning(tmp_path):
@@ -308,13 +311,14 @@ def test_the_terminal_summary_is_the_first_screen(tmp_path):
 def test_the_headlines_are_checked_under_a_stronger_lineup(tmp_path):
     study, studies, document = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\n')
     experiment.confirm_report(document, study, tmp_path / "store", 1)
-    checked = [answer for answer in document.answers if "Under strong in every seat (" in answer]
+    checked = [answer for answer in document.answers if "Stronger players: " in answer]
     verdicts = confirm.VERDICTS
-    assert checked and all(any(verdict in answer for verdict in verdicts) for answer in checked)
-    assert "→" in checked[0]
-    assert document.intro.startswith("Headlines checked under strong")
+    assert checked and all(any(f"Stronger players: {verdict}" in answer for verdict in verdicts) for answer in checked)
+    assert "Under strong" not in " ".join(document.answers)  # named once, below the answers, in plain words
+    assert document.players_note == ("Players: the strong and weak players, rotated through the seats; answers checked "
+                                     "with stronger players: the strong player in every seat, 300 games per run.")
     html = report.to_html(document)
-    assert "Each headline under the stronger lineup" in html
+    assert "Each headline under the stronger lineup" in html and "→" in html
 
 
 def test_a_study_without_a_stronger_lineup_says_so(tmp_path):
@@ -329,10 +333,12 @@ def test_a_mixed_table_is_checked_with_the_tuned_default_in_every_seat_without_a
     assert played[3]["strong"] == "plain" and played[3]["strength"] == []  # nothing to measure the default against
     assert all(run.manifest["lineup"] == ["plain"] * 3 for runs in played[3]["groups"].values() for run in runs)
     confirm.add_confirmation(document, study, played)
-    checked = [answer for answer in document.answers if "Under plain in every seat (the tuned default at 3 players, " in answer]
+    checked = [answer for answer in document.answers if "Stronger players: " in answer]
     assert checked, document.answers
-    assert "plain is the tuned default; the search player was not measured" in document.intro
-    assert "the search player was not measured against plain at 3 players" in document.intro
+    html = report.to_html(document)
+    assert "(under plain: the tuned default at 3 players" in html  # the appendix table says what the stronger lineup was
+    assert "plain is the tuned default; the search player was not measured" in html
+    assert "the search player was not measured against plain at 3 players" in html
 
 
 def test_why_a_study_is_not_checked_under_stronger_play(tmp_path):
@@ -383,7 +389,7 @@ def test_a_comparison_plays_a_null_setup_unless_told_not_to(tmp_path):
 
 def test_the_winner_change_rate_is_shown_next_to_the_null_setup_measured_on_the_same_deals(tmp_path):
     _, studies, document = _study(tmp_path, "")
-    first = document.answers[0]
+    first = report.to_html(document)  # the winner-change rate and its levels: in the answers in full (appendix)
     assert "the same rules with other random choices of the players:" in first
     assert first.index("other random choices") < first.index("two unrelated games")
     null_row = report_answers.null_change(document.facts[0])
@@ -419,7 +425,7 @@ def test_a_variant_study_without_a_measure_shows_its_plain_effects_in_the_games_
     studies = experiment.run_experiment(study, tmp_path / "store", 1, n=300)
     document = experiment.experiment_report(study, studies, n=300)
     first = document.answers[0]
-    assert first.startswith("long ") and "games 33% longer (6.0 → 8.0 turns)" in first, first
+    assert first.startswith("long ") and "Games 33% longer (6.0 → 8.0 turns)" in first, first
 
 
 def test_plain_effects_are_rounded_in_the_games_terms():
@@ -559,7 +565,7 @@ def test_a_confirmation_names_what_its_two_estimates_measure_in_percentage_point
     imbalance = {"measure": "seat-imbalance", "estimate": 0.085, "low": 0.077, "high": 0.094, "unit": "pp"}
     steps = [confirm.Step("with the tuned bot", 0.085), confirm.Step("with the search player", 0.085, (0.01, 0.18))]
     assert confirm.moves_with_players(confirm.quantity(imbalance), "pp", steps, signed=False) == \
-        "seat imbalance 8.5 pp with the tuned bot, 8.5 [1.0, 18.0] with the search player"
+        "largest gap from the fair share 8.5 pp with the tuned bot, 8.5 [1.0, 18.0] with the search player"
 
 
 def test_a_comparison_with_a_mixed_lineup_is_not_called_a_tournament(tmp_path):
@@ -702,9 +708,11 @@ def test_a_stall_study_answers_how_often_first_then_ranks_setups_by_the_capped_r
     assert report_answers.measure_name("capped") == "stalls"
     facts = [_stall_fact(2, 0.0, 0.42), _stall_fact(4, 0.007, 0.80)]
     answers, _, headlines = report_answers.measure_ranking_answers(facts, "stalls")
-    assert answers[0].startswith("With the rules as they are (the baseline), games stop at the stall cap (the 200-round cap)")
+    answers = [report_answers.word(answer) for answer in answers]
+    assert answers[0].startswith("With the rules as they are, some games stop at the stall cap, and nobody wins them.")
     assert "0.0% [0.0, 0.3] at 2 players (0 of 5,000 games)" in answers[0] and "at 4 players (35 of 5,000 games)" in answers[0]
-    assert answers[1].startswith("round-cap=50 at 4 players: the share of games stopped at the stall cap goes from 0.7% to 80.0% (+79.3 pp [+78.3, +80.3]), beyond noise")
+    assert answers[1] == ("round-cap=50 at 4 players raises the share of games stopped at the stall cap. 0.7% → 80.0%: "
+                          "+79.3 pp [+78.3, +80.3].")
     assert [headline["answer"] for headline in headlines] == [1, 2] and headlines[0]["measure"] == "stalls"
     assert headlines[0]["unit"] == "pp"
     steps = [confirm.Step("with random players", headlines[0]["estimate"]), confirm.Step("with the tuned bot", 0.0, (0.0, 0.0))]
@@ -718,15 +726,17 @@ def test_every_headline_is_checked_under_the_stronger_lineup(tmp_path):
     experiment.confirm_report(document, study, tmp_path / "store", 1)
     assert len(document.headlines) > 2
     assert not any("Not checked under stronger play" in answer for answer in document.answers)
-    checked = [answer for answer in document.answers if "Under plain in every seat" in answer]
-    assert len(checked) == len({headline["answer"] for headline in document.headlines})
+    checked = [answer for answer in document.answers if "Stronger players: " in answer]
+    shown = {headline["answer"] for headline in document.headlines if headline["answer"] < len(document.answers)}
+    assert len(checked) == len(shown) >= 2  # every shown headline; an answer left out for room stays in the appendix
+    assert quality.report_problems(report.to_html(document)) == []
 
 
 def test_a_study_about_the_score_ranks_setups_by_their_change_of_the_mean_score(tmp_path):
     # measure = "score" read the comparison table's column "score", which does not exist ("mean_score"):
     # such a study found no setup to rank
     _, _, document = _study(tmp_path, 'measure = "score"\n')
-    assert document.answers[0].startswith("seat2-bonus: the mean score goes from"), document.answers[0]
+    assert document.answers[0].startswith("seat2-bonus raises the mean score. 5.87 points → 6.87 points: +1.00 points"), document.answers[0]
     assert {headline["measure"] for headline in document.headlines} == {"score"}
 
 

@@ -11,6 +11,7 @@ from types import SimpleNamespace
 import numpy as np
 import pytest
 
+from simulator.analysis.report import document as report
 from simulator.analysis.studies import confirm, experiment, store
 from simulator.core.engine.registry import UsageError
 from tests.analysis.test_experiment import GOOD, write
@@ -133,8 +134,9 @@ def test_a_clear_toy_effect_is_decided_at_the_first_look(tmp_path):
     assert not any("extending" in line for line in said)
     confirm.add_confirmation(document, study, played)
     answer = document.answers[document.headlines[seat2]["answer"]]
-    assert "(the tuned default at 3 players, 100 of at most 800 games per run, look 1 of 4, 98.75% intervals) this holds:" in answer
-    assert "with strong, weak, +" in answer and "with the tuned bot." in answer
+    assert "Stronger players: holds;" in answer  # the lineup and the looks: in the appendix table (issue 37)
+    assert "the tuned default at 3 players, 100 of at most 800 games per run, look 1 of 4, 98.75% intervals" in report.to_html(document)
+    assert "with the mixed table, +" in answer and "with the tuned bot." in answer
 
 
 def test_the_looks_extend_the_same_deals_and_a_second_check_plays_nothing(tmp_path):
@@ -237,7 +239,8 @@ def test_the_players_are_named_in_plain_words():
     assert confirm.players_phrase("toy", ["plain@tuned"], 4) == "with the tuned bot"  # the toy's default, no file
     assert confirm.players_phrase("toy", ["plain@adapted"], 4) == "adapted"
     assert confirm.players_phrase("toy", ["ismcts@tuned+budget=100+agree=0.25"], 4) == "with the search player"
-    assert confirm.players_phrase("toy", ["strong", "weak", "strong"], 4) == "with strong, weak"
+    assert confirm.players_phrase("toy", ["strong", "weak", "strong"], 4) == "with the mixed table"  # named once, below
+    assert confirm.players_phrase("toy", ["strong"], 4) == "with the strong player"
 
 
 def test_the_cpu_time_of_a_game_counts_every_chunk_of_a_run_extended_look_by_look():

@@ -1,6 +1,13 @@
 """The first screen of a report: the study's question, at most five plain-language answers with
 their intervals, and one chart.
 
+Each answer is computed as data first (:class:`Answer`: subject, verdict, figure, support, and the
+answer in full for the appendix) and worded in one place (:func:`word`); :func:`fit` and
+:func:`refit` hold the screen to the limits :mod:`simulator.analysis.report.quality` checks (a
+verdict of at most 25 words, at most 250 words in all, no internal names).  A question about
+leaders and trailers is answered with catch-up first (:func:`question_measure`); a rotated mixed
+table of strategies answers for each strategy too (``strategy_changes`` of the facts).
+
 The answers are read off what the sections computed (``Document.facts``, one entry per player
 count): seat tables for a seat-advantage study, the strategy ranking for a tournament, and for a
 comparison of setups (rule variants, forced or excluded event cards) the winner-change rate,
@@ -12,13 +19,16 @@ from __future__ import annotations
 
 import math
 from collections import Counter
+from dataclasses import dataclass, replace
 
 import numpy as np
 import polars as pl
 
-from simulator.analysis.report import charts
-from simulator.analysis.stats import compare, intervals as stats, seats as seat_stats
-from simulator.analysis.report.quality import interval_only, no_negative_zero, value_text, with_interval
+from simulator.analysis.report import charts, reconstructions
+from simulator.analysis.stats import compare, intervals as stats, seats as seat_stats, strategy_names
+from simulator.analysis.report.quality import (
+    MAX_FIRST_SCREEN_WORDS, interval_only, no_negative_zero, value_text, with_interval,
+)
 from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
 MAX_ANSWERS = 5
@@ -39,7 +49,7 @@ MEASURES = {
 ALIASES = {"seat-balance": "seat-imbalance", "win-rate": "seat-win-rate", "duration": "length", "spread": "catch-up",
            "winner-change": "sensitivity", "capped": "stalls", "stall": "stalls", "capped-rate": "stalls"}  # fmt: skip
 DEFAULT_MEASURE = {"seats": "seat-imbalance", "tournament": "strategy-win-rate", "variants": "seat-win-rate",
-                   "events": "seat-win-rate"}  # fmt: skip
+                   "events": "catch-up"}  # fmt: skip
 PAIRED_KEYS = {"length": "duration", "margin": "margin", "catch-up": "spread", "decisiveness": "decided_at",
                "sensitivity": "winner_change"}  # fmt: skip
 """The measures read off the paired game-quality table, by its key."""
@@ -53,7 +63,7 @@ def measure_name(text: str) -> str | None:
 
 
 MEASURE_QUESTIONS = {
-    "seat-imbalance": "Which setup is fairest (least seat imbalance), and what holds on every setup?",
+    "seat-imbalance": "Which setup is fairest (the smallest gap of a seat's win rate from the fair share), and what holds on every setup?",
     "score": "How does each setup change the mean score?",
     "length": "How does each setup change the length of a game?",
     "margin": "How does each setup change the margin of victory?",
@@ -70,6 +80,104 @@ QUESTIONS = {
 }
 
 
+# ---------------------------------------------------------------- answers as data, worded in one place
+
+
+@dataclass
+class Answer:
+    """One first-screen answer, computed before it is worded: what it is about (``subject``), the
+    ``verdict`` it opens with (one sentence in the game's words, at most
+    :data:`~simulator.analysis.report.quality.MAX_VERDICT_WORDS` words), the ``figure`` with its
+    interval that backs it, an optional ``support`` sentence, and ``detail``: every figure of the
+    answer for the appendix ("The answers in full").  ``shown`` False keeps it to the appendix."""
+
+    subject: str
+    verdict: str
+    figure: str = ""
+    support: str = ""
+    detail: str = ""
+    shown: bool = True
+
+
+def _sentence(text: str, capital: bool = False) -> str:
+    """``text`` as a sentence: a full stop at the end and, with ``capital``, its first letter
+    capitalised (never for a verdict, which may open with a setup's own name, ``long``)."""
+    text = text.strip()
+    if not text:
+        return ""
+    if capital:
+        text = text[0].upper() + text[1:]
+    return text if text.endswith((".", "?", "!")) else text + "."
+
+
+def word(answer: Answer) -> str:
+    """The first-screen text of an answer: its verdict, then its figure, then its support."""
+    parts = (_sentence(answer.verdict), _sentence(answer.figure, True), _sentence(answer.support, True))
+    return " ".join(part for part in parts if part)
+
+
+CONFIRMATION_WORDS = 12
+"""Words kept free per headline answer for its check under stronger play (added after the wording)."""
+PLAYERS_NOTE_WORDS = 25
+"""Words kept free for the line naming the players (added after the wording)."""
+
+
+def fit(answers: list[Answer], question: str, caption: str, headlines: int) -> list[Answer]:
+    """The answers shown on the first screen, within :data:`MAX_FIRST_SCREEN_WORDS` with room for
+    the players note and the checks under stronger play: supports dropped from the last answer up,
+    then the last answers, until it fits (every figure stays in the appendix)."""
+    budget = MAX_FIRST_SCREEN_WORDS - len(question.split()) - len(caption.split()) - PLAYERS_NOTE_WORDS - CONFIRMATION_WORDS * headlines
+    shown = [replace(answer) for answer in answers if answer.shown][:MAX_ANSWERS]
+    count = lambda: sum(len(word(answer).split()) for answer in shown)  # noqa: E731
+    for answer in reversed(shown):
+        if count() <= budget:
+            break
+        answer.support = ""
+    while count() > budget and len(shown) > 1:
+        shown.pop()
+    return shown
+
+
+def refit(document) -> None:
+    """Hold ``document``'s first screen to :data:`MAX_FIRST_SCREEN_WORDS` once the lines added after
+    the wording are in (each headline's check under stronger play, the players note): supports are
+    dropped from the last answer up, then the last answers (each still in the appendix)."""
+    shown = document.answer_data
+    if not shown:  # a document whose answers were not composed here
+        return
+    added = [text[len(word(answer)):] if text.startswith(word(answer)) else "" for text, answer in zip(document.answers, shown)]
+    caveats, line = reconstructions.first_screen(document)  # said on the first screen too
+    fixed = sum(len(text.split()) for text in (document.question, document.players_note, line.plain() if line else "",
+                                                 *(caveat.plain() for caveat in caveats if caveat),
+                                                 document.answer_figure[1] if document.answer_figure else ""))  # fmt: skip
+    total = lambda: fixed + sum(len((word(answer) + extra).split()) for answer, extra in zip(shown, added))  # noqa: E731
+    for answer in reversed(shown):
+        if total() <= MAX_FIRST_SCREEN_WORDS:
+            break
+        answer.support = ""
+    while total() > MAX_FIRST_SCREEN_WORDS and len(shown) > 1:
+        shown.pop()
+        added.pop()
+    document.answers = [word(answer) + extra for answer, extra in zip(shown, added)]
+    document.verdicts = document.verdicts[: len(shown)]
+
+
+def short_setup(display: str) -> str:
+    """A setup's name without the rule text in brackets: ``B13 forced``."""
+    return display.split(" (")[0]
+
+
+LEADER_WORDS = ("leader", "behind", "catch up", "catch-up", "runaway", "run away", "trailing")
+"""Words of a study's question that ask about leaders and trailers: its answers lead with catch-up."""
+
+
+def question_measure(question: str) -> str | None:
+    """The measure a study's question asks about when it names none: ``catch-up`` for leaders and
+    trailers, else None."""
+    text = question.lower()
+    return "catch-up" if any(words in text for words in LEADER_WORDS) else None
+
+
 def study_kind(facts: list[dict]) -> str:
     """``events``, ``variants``, ``tournament`` or ``seats``: what the study compares."""
     if any("paired" in fact for fact in facts):
@@ -78,14 +186,16 @@ def study_kind(facts: list[dict]) -> str:
 
 
 def compose(document, question: str = "", measure: str = "") -> None:
-    """Fill ``document.question``, ``answers``, ``answer_figure`` and ``headlines`` (what each
-    answer estimates, for the confirmation under stronger play) from ``document.facts``; the
-    measure is the study's (``measure``) or its kind's default."""
+    """Fill ``document.question``, ``answers`` (worded by :func:`word`), ``verdicts``,
+    ``answer_figure`` and ``headlines`` (what each answer estimates, for the confirmation under
+    stronger play) from ``document.facts``, and add every answer in full to the appendix; the
+    measure is the study's (``measure``), else the one its question asks about (leaders and
+    trailers: catch-up), else its kind's default."""
     facts = document.facts
     if not facts:
         return
     kind = study_kind(facts)
-    measure = measure_name(measure) if measure else DEFAULT_MEASURE[kind]
+    measure = measure_name(measure) if measure else question_measure(question) or DEFAULT_MEASURE[kind]
     document.question = question or (MEASURE_QUESTIONS.get(measure, "") if measure != DEFAULT_MEASURE[kind] else "") or QUESTIONS[kind]
     document.measure = measure
     headlines: list[dict] = []
@@ -101,9 +211,15 @@ def compose(document, question: str = "", measure: str = "") -> None:
         answers, figure, headlines = measure_ranking_answers(facts, measure)
     else:
         answers, figure, headlines = single_measure_answers(facts, measure)
-    document.answers = answers[:MAX_ANSWERS]
-    document.headlines = [headline for headline in headlines if headline["answer"] < MAX_ANSWERS]
+    shown = fit(answers, document.question, figure[1] if figure else "", len(headlines))
+    document.answer_data = shown
+    document.answers = [word(answer) for answer in shown]
+    document.verdicts = [_sentence(answer.verdict) for answer in shown]
+    document.headlines = [headline for headline in headlines if headline["answer"] < len(shown)]
     document.answer_figure = figure
+    document.heading("The answers in full", 2)
+    document.heading("Every figure behind the first screen", 3)
+    document.bullets([answer.detail or word(answer) for answer in answers])
 
 
 # ---------------------------------------------------------------- seats
@@ -212,7 +328,9 @@ def imbalance_sentence(title: str, imbalance: dict, seat_table: pl.DataFrame | N
                                                            flagged.sort("vs_fair", descending=True).iter_rows(named=True)) + ".")  # fmt: skip
 
 
-def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+def seat_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str], list[dict]]:
+    """One answer per player count: which seat wins more often than its fair share, if any; how
+    games unfold in the appendix only."""
     answers, headlines = [], []
     for fact in facts[: MAX_ANSWERS - 1]:
         imbalance = fact["imbalance"][fact["baseline_label"]]
@@ -220,18 +338,22 @@ def seat_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[
                           "measure": "seat-imbalance", "estimate": imbalance["estimate"], "low": imbalance["low"],
                           "high": imbalance["high"], "unit": "pp", "best_seat": imbalance["best_seat"],
                           "favoured": seat_stats.clearly_favoured(fact["seats"][0])})  # fmt: skip
-        answers.append(imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))
+        clause, figure = seat_clause(imbalance, fact["seats"][0])
+        answer = Answer(fact["title"], f"At {fact['title']}, {clause}.", figure,
+                        detail=imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))  # fmt: skip
         if fact.get("compensation"):  # from finding to fix (simulator/analysis/stats/compensation.py)
             from simulator.analysis.stats import compensation
 
-            answers[-1] += " Fix: " + compensation.sentence(fact["compensation"])
-    answers.append(quality_sentence(facts[len(facts) // 2]))
+            answer.support = "Fix: " + compensation.sentence(fact["compensation"])
+            answer.detail += " " + answer.support
+        answers.append(answer)
+    middle = facts[len(facts) // 2]
+    answers.append(Answer(middle["title"], "", detail=quality_sentence(middle), shown=False))
     groups = {fact["title"]: ([f"seat {seat}" for seat in fact["seats"][0]["seat"]], fact["seats"][0]["win_rate"],
                               fact["seats"][0]["low"], fact["seats"][0]["high"], fact["seats"][1]["fair_share"])
               for fact in facts}  # fmt: skip
     figure = charts.offsets_from_fair_share(groups, "Win rate per seat minus the fair share")
-    return answers, (figure, "Each seat's win rate minus the fair share, in percentage points, with 95% intervals; "
-                             "0 = exactly the fair share."), headlines  # fmt: skip
+    return answers, (figure, "Each seat's win rate minus the fair share (pp), 95% intervals; 0 = exactly the fair share."), headlines
 
 
 # ---------------------------------------------------------------- ranking setups by the study's measure
@@ -346,42 +468,40 @@ def common_seat_sentence(rows: list[dict]) -> str:
             f"{ratio:.1f} times as often as seat {low_seat}.")  # fmt: skip
 
 
-def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[dict]]:
-    """Setups ranked by seat imbalance (fairest first), what holds on every setup first."""
+def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str], list[dict]]:
+    """Setups ranked by their largest gap of a seat from the fair share (fairest first), what holds
+    on every setup first."""
     rows = _setup_rows(facts, "seat-imbalance")
     ranked = sorted(rows, key=lambda row: row["estimate"])
-    answers = [common_seat_sentence(rows)]
+    answers = [common_seat_answer(rows)]
     headlines = [_headline(0, row, "seat-imbalance") for row in rows if row["baseline"]][:1]
     many = len({row["fact"]["title"] for row in rows}) > 1
     titled = lambda row: row["display"] + (f" at {row['fact']['title']}" if many else "")  # noqa: E731
     shown = ranked[:1] + [row for row in ranked[-1:] if row is not ranked[0]]
     for row in shown:
-        rank = "Fairest" if row is ranked[0] else "Least fair"
+        rank = "fairest" if row is ranked[0] else "least fair"
         headlines.append(_headline(len(answers), row, "seat-imbalance"))
-        answers.append(f"{rank} of {len(ranked)}: " + imbalance_sentence(titled(row), row["value"], row["seat_table"]))
-    if len(ranked) > 4:
-        listed = lambda part: ", ".join(f"{titled(row)} {100 * row['estimate']:.1f}" for row in part)  # noqa: E731
-        answers.append(f"Seat imbalance in pp, the three fairest: {listed(ranked[:3])}; the three least fair: "
-                       f"{listed(ranked[-3:])} (intervals in the appendix table and the chart).")  # fmt: skip
+        clause, figure = seat_clause(row["value"], row["seat_table"])
+        answers.append(Answer(titled(row), f"{titled(row)}, the {rank} of {len(ranked)} setups: {clause}.", figure,
+                              detail=f"{rank.capitalize()} of {len(ranked)}: " + imbalance_sentence(titled(row), row["value"], row["seat_table"])))  # fmt: skip
     moved = [row for fact in facts if "comparison" in fact
              for row in fact["comparison"].filter(pl.col("column").str.starts_with("win_seat_") & pl.col("survives").fill_null(False)).iter_rows(named=True)
              if not is_null(row["arm"])]  # fmt: skip
-    spread = f"{_points(ranked[0]['estimate'])} to {_points(ranked[-1]['estimate'])}"
-    if len(answers) < MAX_ANSWERS:
-        answers.append(f"The {len(ranked)} setups' seat imbalances run from {spread}; "
-                       + ("against the baseline on the same deals, no setup moves any seat's win rate beyond noise "
-                          "(allowing for the many comparisons)." if not moved else
-                          f"against the baseline on the same deals, {len(moved)} seat win rates move beyond noise: "
-                          + ", ".join(f"{row['arm']} seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])}"
-                                      for row in moved[:4]) + "."))  # fmt: skip
+    listed = lambda part: ", ".join(f"{titled(row)} {100 * row['estimate']:.1f}" for row in part)  # noqa: E731
+    verdict = ("Against the baseline on the same deals, no setup moves any seat's win rate beyond noise." if not moved else
+               f"Against the baseline on the same deals, {len(moved)} seat win rates move beyond noise.")  # fmt: skip
+    figure = (f"Largest gaps from the fair share run from {_points(ranked[0]['estimate'])} to {_points(ranked[-1]['estimate'])}"
+              + (f"; fairest {listed(ranked[:3])}; least fair {listed(ranked[-3:])} (pp)" if len(ranked) > 4 else ""))  # fmt: skip
+    support = ", ".join(f"{row['arm']} seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])}" for row in moved[:2])
+    answers.append(Answer("every setup", verdict, figure, support, detail=verdict + " " + _sentence(figure) + " "
+                          + ", ".join(f"{row['arm']} seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])}" for row in moved)))  # fmt: skip
     chart = [{"label": shorten(row["display"], 48), "series": row["fact"]["title"], "estimate": row["estimate"],
-              "low": row["low"], "high": row["high"]} for row in ranked[:CHART_SETUPS] + ranked[-CHART_SETUPS:]
-             if True]  # fmt: skip
+              "low": row["low"], "high": row["high"]} for row in ranked[:CHART_SETUPS] + ranked[-CHART_SETUPS:]]  # fmt: skip
     chart = list({(row["label"], row["series"]): row for row in chart}.values())
-    figure = charts.rate_points(chart, "Seat imbalance per setup (fairest first)", "largest distance of a seat from the fair share (pp)")
-    note = "" if len(chart) == len(ranked) else f" The {len(chart)} fairest and least fair of {len(ranked)} setups; all are in the appendix."
-    return answers, (figure, "Seat imbalance: the largest distance of a seat's win rate from the fair share, percentage "
-                             "points, 95% intervals over deals; 0 = every seat wins equally often." + note), headlines  # fmt: skip
+    figure = charts.rate_points(chart, "Largest gap of a seat from the fair share, per setup (fairest first)", "largest distance of a seat from the fair share (pp)")
+    note = "" if len(chart) == len(ranked) else f" {len(chart)} of {len(ranked)} setups; all are in the appendix."
+    return answers, (figure, "Largest gap of a seat's win rate from the fair share (pp), 95% intervals; 0 = every seat "
+                             "wins equally often." + note), headlines  # fmt: skip
 
 
 MEASURE_WORDS = {"score": "the mean score", "length": "the game length", "margin": "the margin of victory",
@@ -394,45 +514,44 @@ def _value(value: float, unit: str, length_unit: str, signed: bool = False) -> s
     return value_text(value, unit, length_unit, signed)
 
 
-def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+def measure_ranking_answers(facts: list[dict], measure: str) -> tuple[list[Answer], tuple[bytes, str] | None, list[dict]]:
     """Setups ranked by the size of their effect on the study's measure, Holm over all of them."""
     rows = _setup_rows(facts, measure)
     if not rows:
         why = " (it needs score trajectories: trajectories = true in the study file)" if measure == "decisiveness" else ""
-        return [f"{MEASURE_WORDS[measure].capitalize()} could not be measured in these runs{why}."], None, []
+        return [Answer(measure, f"{MEASURE_WORDS[measure].capitalize()} could not be measured in these runs{why}.")], None, []
     many = len({row["fact"]["title"] for row in rows}) > 1
     moving = [row for row in rows if not row["identical"]]
     ranked = sorted(moving, key=lambda row: -abs(row["estimate"]) / max((row["high"] - row["low"]) / 2, 1e-12))
     answers, headlines = [], []
     if measure == "stalls":  # the question's first half: how often, with the rules as they are
-        answers.append(baseline_stalls_sentence(facts))
-    for row in ranked[: MAX_ANSWERS - 1 - len(answers)]:
-        unit, length_unit = row["unit"], row["fact"]["length_unit"]
-        title = row["display"] + (f" at {row['fact']['title']}" if many else "")
-        verdict = (f"beyond noise among the {len(rows)} setups compared" if row["p_holm"] <= stats.ALPHA else
-                   f"within noise once the {len(rows)} setups compared are allowed for")  # fmt: skip
-        if measure == "sensitivity":
-            null = null_clause(row["null"])
-            text = (f"{title}: sensitivity — the winner differs on {_value(row['estimate'], '%', length_unit)} "
-                    f"{interval_only(row['low'], row['high'], '%')} of the same deals; {null + '; ' if null else ''}two "
-                    f"unrelated games with the same seat win rates would differ on {_value(row['chance'], '%', length_unit)}")  # fmt: skip
-        else:
-            text = (f"{title}: {MEASURE_WORDS[measure]} goes from {_value(row['before'], unit, length_unit)} to "
-                    f"{_value(row['after'], unit, length_unit)} ({_value(row['estimate'], unit, length_unit, True)} "
-                    f"{interval_only(row['low'], row['high'], unit, True)}), {verdict}")  # fmt: skip
+        answers.append(baseline_stalls_answer(facts))
+    # leaders and trailers: each setup's seats, effects and trailing player in support and in the appendix
+    summaries = {summary["label"]: summary for summary in _arm_summaries(facts)} if measure == "catch-up" else {}
+    for row in ranked[: MAX_ANSWERS - 2 - len(answers)] if len(ranked) > MAX_ANSWERS - 1 - len(answers) else ranked:
         headlines.append(_headline(len(answers), row, measure))
-        answers.append(text + ".")
+        answers.append(measure_answer(row, measure, len(rows), many, summaries.get(row["label"])))
+    rest = ranked[len(headlines):]
+    if rest:
+        beyond = [row for row in rest if row["p_holm"] <= stats.ALPHA]
+        said = f"none of the other {len(rest)} setups changes" if not beyond else f"{len(beyond)} of the other {len(rest)} setups change"
+        answers.append(Answer("the other setups", f"{said.capitalize()} {MEASURE_WORDS[measure]} beyond noise.",
+                              ", ".join(f"{short_setup(row['display'])} {_value(row['estimate'], row['unit'], row['fact']['length_unit'], True)}"
+                                        for row in beyond[:3]),
+                              detail="; ".join(measure_answer(row, measure, len(rows), many, summaries.get(row["label"])).detail for row in rest)))  # fmt: skip
     identical = [row for row in rows if row["identical"]]
     if identical:
-        answers.append(", ".join(row["display"] for row in identical) + " played identical games to the baseline: "
-                       "nothing to measure (see why in the appendix).")  # fmt: skip
+        names = ", ".join(short_setup(row["display"]) for row in identical) if len(identical) <= 3 else f"{len(identical)} setups"
+        answers.append(Answer("identical setups", f"{names} play the same games as the baseline: nothing to measure.",
+                              detail=", ".join(row["display"] for row in identical) + " played identical games to the baseline: "
+                              "nothing to measure (see why in the appendix)."))  # fmt: skip
     chart = [{"label": shorten(row["display"], 48), "series": row["fact"]["title"], "estimate": row["estimate"],
               "low": row["low"], "high": row["high"]} for row in ranked[:CHART_SETUPS]]  # fmt: skip
     unit = ranked[0]["unit"] if ranked else ""
     axis = "difference from the baseline" + (" (pp)" if unit in ("%", "pp") else f" ({unit})" if unit else "")
     figure = charts.rate_points(chart, f"Change of {MEASURE_WORDS[measure]} per setup", axis,
                                 from_zero=False, scale=100.0 if ranked and ranked[0]["unit"] in ("%", "pp") else 1.0)  # fmt: skip
-    return answers, (figure, f"Paired difference of {MEASURE_WORDS[measure]} from the baseline on the same deals, 95% "
+    return answers, (figure, f"Change of {MEASURE_WORDS[measure]} against the baseline on the same deals, 95% "
                              "intervals, largest effects first."), headlines  # fmt: skip
 
 
@@ -450,7 +569,7 @@ def baseline_stalls_sentence(facts: list[dict]) -> str:
             f"winner: " + "; ".join(parts) + ".")  # fmt: skip
 
 
-def single_measure_answers(facts: list[dict], measure: str) -> tuple[list[str], tuple[bytes, str], list[dict]]:
+def single_measure_answers(facts: list[dict], measure: str) -> tuple[list[Answer], tuple[bytes, str], list[dict]]:
     """A study without compared setups asked about one game-quality measure: its value per player count."""
     key = PAIRED_KEYS.get(measure, "duration")
     answers, headlines = [], []
@@ -459,12 +578,13 @@ def single_measure_answers(facts: list[dict], measure: str) -> tuple[list[str], 
         if key not in rows:
             continue
         row = rows[key]
-        answers.append(f"{fact['title']}: {MEASURE_WORDS.get(measure, measure)} {with_interval(row, row['unit'], fact['length_unit'])}.")
+        text = f"At {fact['title']}, {MEASURE_WORDS.get(measure, measure)} is {with_interval(row, row['unit'], fact['length_unit'])}."
+        answers.append(Answer(fact["title"], text, detail=text))
         headlines.append({"answer": len(answers) - 1, "players": fact["players"], "label": fact["baseline_label"],
                           "measure": measure, "estimate": row["estimate"], "low": row["low"], "high": row["high"],
                           "unit": row["unit"]})  # fmt: skip
     seat_part, figure, _ = seat_answers(facts)
-    return answers + seat_part[:1], figure, headlines
+    return answers + seat_part[:1] + [answer for answer in seat_part if not answer.shown], figure, headlines
 
 
 # ---------------------------------------------------------------- tournament
@@ -487,18 +607,26 @@ def tournament_sentence(title: str, table: pl.DataFrame, players: int) -> str:
             "best first: " + "; ".join(parts) + ".")
 
 
-def tournament_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str]]:
+def tournament_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str]]:
+    """Strategies by win rate per seat taken, per player count (at most three), then the seats."""
     answers, groups = [], {}
     for fact in [fact for fact in facts if "tournament" in fact][:3]:
         table = fact["tournament"]
         fair = tournament_fair_share(table)
-        answers.append(tournament_sentence(fact["title"], table, fact["players"]))
+        best = table.row(0, named=True)
+        answers.append(Answer(fact["title"], f"At {fact['title']}, {strategy_names.plain_name(best['strategy'])} wins most often: "
+                              f"{_rate(best['win_rate'])} of its games against a fair share of {_rate(fair)}.",
+                              "; ".join(f"{strategy_names.short_plain_name(row['strategy'])} {100 * row['win_rate']:.1f}% [{100 * row['low']:.1f}, "
+                                        f"{100 * row['high']:.1f}]" for row in table.iter_rows(named=True)),
+                              detail=tournament_sentence(fact["title"], table, fact["players"])))  # fmt: skip
         groups[fact["title"]] = (table["strategy"].to_list(), table["win_rate"], table["low"], table["high"], fair)
-    answers.append(seat_sentence(facts[0]) + " Every strategy sits in every seat (seat rotation).")
-    answers.append(quality_sentence(facts[0]))
+    imbalance = facts[0]["imbalance"][facts[0]["baseline_label"]]
+    clause, figure = seat_clause(imbalance, facts[0]["seats"][0])
+    answers.append(Answer("seats", f"At {facts[0]['title']}, {clause}.", figure, "Every strategy sits in every seat",
+                          detail=seat_sentence(facts[0]) + " Every strategy sits in every seat (seat rotation)."))  # fmt: skip
+    answers.append(Answer(facts[0]["title"], "", detail=quality_sentence(facts[0]), shown=False))
     figure = charts.offsets_from_fair_share(groups, "Strategy win rate per seat taken minus the fair share")
-    return answers, (figure, "Win rate per seat taken minus the fair share, percentage points, 95% intervals (the deal "
-                             "is the unit).")  # fmt: skip
+    return answers, (figure, "Win rate per seat taken minus the fair share (pp), 95% intervals.")
 
 
 # ---------------------------------------------------------------- comparisons
@@ -527,6 +655,8 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
                 "seats": seat_rows.filter(pl.col("survives").fill_null(False)),
                 "largest_seat_change": float(seat_rows["difference"].abs().max() or 0.0) if not seat_rows.is_empty() else 0.0,
                 "largest_seat_row": seat_rows.sort(pl.col("difference").abs(), descending=True).row(0, named=True) if not seat_rows.is_empty() else None,
+                "seat_reach": float(max(seat_rows["low"].abs().max(), seat_rows["high"].abs().max())) if not seat_rows.is_empty() else 0.0,
+                "strategies": fact.get("strategy_changes", {}).get(label),  # a mixed table: each strategy's change
                 "comparisons": differences.height,  # the family the Holm correction runs over at this player count
                 "never_done": fact.get("never_done", {}).get(label, ""), "null_change": null_change(fact),
                 "plain": plain_effects(differences, display, fact["length_unit"]),
@@ -540,6 +670,9 @@ def _arm_summaries(facts: list[dict]) -> list[dict]:
         summary["largest_change"] = max(entry["winner_change"]["difference"] for entry in summary["by_players"])
         summary["largest_seat_change"] = max(entry["largest_seat_change"] for entry in summary["by_players"])
         summary["moves_seats"] = any(not entry["seats"].is_empty() for entry in summary["by_players"])
+        strategies = [entry["strategies"] for entry in summary["by_players"] if entry["strategies"] is not None and not entry["strategies"].is_empty()]
+        summary["moves_strategies"] = any(bool(table["survives"].any()) for table in strategies)
+        summary["largest_strategy_change"] = max((float(table["difference"].abs().max()) for table in strategies), default=0.0)
     return list(arms.values())
 
 
@@ -775,26 +908,28 @@ def _arm_headline(answer: int, summary: dict) -> dict | None:
             "seat": int(row["column"].rsplit("_", 1)[1])}  # fmt: skip
 
 
-def comparison_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str], list[dict]]:
-    """Setups that move seat win rates first (largest first), identical setups last."""
+def comparison_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str], list[dict]]:
+    """Setups that move strategies or seat win rates first (largest first), identical setups last."""
     summaries = _arm_summaries(facts)
-    summaries = sorted(summaries, key=lambda summary: (summary["identical"], not summary["moves_seats"], -summary["largest_seat_change"]))
+    summaries = sorted(summaries, key=lambda summary: (summary["identical"], not (summary["moves_seats"] or summary["moves_strategies"]),
+                                                       -max(summary["largest_seat_change"], summary["largest_strategy_change"])))  # fmt: skip
     if len(summaries) < MAX_ANSWERS:
         shown = summaries
-        answers = [arm_sentence(summary) for summary in summaries] + [quality_sentence(facts[len(facts) // 2])]
+        middle = facts[len(facts) // 2]
+        answers = [arm_answer(summary) for summary in summaries] + [Answer(middle["title"], "", detail=quality_sentence(middle), shown=False)]
     elif len(summaries) == MAX_ANSWERS:
         shown = summaries
-        answers = [arm_sentence(summary) for summary in summaries]
+        answers = [arm_answer(summary) for summary in summaries]
     else:
         shown = summaries[: MAX_ANSWERS - 1]
-        answers = [arm_sentence(summary) for summary in shown]
-        answers.append(rest_sentence(summaries[MAX_ANSWERS - 1 :]))
+        answers = [arm_answer(summary) for summary in shown]
+        answers.append(rest_answer(summaries[MAX_ANSWERS - 1 :]))
     headlines = [headline for index, summary in enumerate(shown) if (headline := _arm_headline(index, summary))]
     if not any(entry["trailing"] is not None for summary in summaries for entry in summary["by_players"]) and any(
         fact["kind"] == "event setting" for fact in facts
     ):
-        answers[-1] += (" The effect on the player trailing when a card came up needs score trajectories, which these "
-                        "runs do not have.")  # fmt: skip
+        answers[-1].detail += (" The effect on the player trailing when a card came up needs score trajectories, which these "
+                               "runs do not have.")  # fmt: skip
     charted = [summary for summary in summaries if not summary["identical"]][:CHART_SETUPS]
     rows = []
     for summary in charted:
@@ -805,6 +940,164 @@ def comparison_answers(facts: list[dict]) -> tuple[list[str], tuple[bytes, str],
                              "series": entry["title"], "estimate": row["difference"], "low": row["low"], "high": row["high"]})  # fmt: skip
     figure = charts.rate_points(rows, "The seat win rate each setup moves most (same deals)", "change of the win rate (pp)",
                                 from_zero=False)  # fmt: skip
-    which = "" if len(charted) == len(summaries) else f" {len(charted)} of {len(summaries)} setups; all are in the appendix."
-    return answers, (figure, "For each setup, the seat whose win rate it changes most: paired difference from the baseline "
-                             "on the same deals, percentage points, 95% intervals; 0 = no change." + which), headlines  # fmt: skip
+    which = "" if len(charted) == len(summaries) else f" {len(charted)} of {len(summaries)} setups."
+    return answers, (figure, "The seat win rate each setup moves most, against the baseline on the same deals (pp), 95% "
+                             "intervals." + which), headlines  # fmt: skip
+
+
+# ---------------------------------------------------------------- each kind of answer, as data
+
+
+def seat_clause(imbalance: dict, seat_table: pl.DataFrame | None) -> tuple[str, str]:
+    """What a seat table says, as a verdict clause and its figure: the seat that wins more (or less)
+    often than its fair share beyond noise, or that none does."""
+    rates, fair = imbalance["rates"], imbalance["fair_share"]
+    best, worst = imbalance["best_seat"], imbalance["worst_seat"]
+    gap = (f"largest gap of a seat from the fair share {_points(imbalance['estimate'])} "
+           f"{interval_only(imbalance['low'], imbalance['high'], 'pp')}")  # fmt: skip
+    flagged = seat_stats.beyond_noise(seat_table, fair) if seat_table is not None else None
+    if flagged is not None and flagged.is_empty():
+        return "no seat's win rate differs from its fair share beyond noise", gap
+    if flagged is None or float(flagged["vs_fair"].max()) > 0:
+        clause = f"seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}"
+    else:
+        clause = f"seat {worst} wins less often than its fair share"
+    return clause, f"Seat {best} wins {_rate(rates[best - 1])} against a fair share of {_rate(fair)}; {gap}"
+
+
+def common_seat_answer(rows: list[dict]) -> Answer:
+    """What holds on every setup: the most favoured seat and its range of rates, or that it varies."""
+    favoured = Counter(row["value"]["best_seat"] for row in rows)
+    fair = np.mean([row["value"]["fair_share"] for row in rows])
+    seat, count = favoured.most_common(1)[0]
+    rates = [row["value"]["rates"][seat - 1] for row in rows]
+    low_seat = Counter(row["value"]["worst_seat"] for row in rows).most_common(1)[0][0]
+    ratio = np.mean([row["value"]["rates"][seat - 1] / max(row["value"]["rates"][low_seat - 1], 1e-9) for row in rows])
+    where = f"on every one of the {len(rows)} setups" if count == len(rows) else f"on {count} of the {len(rows)} setups"
+    return Answer("every setup", f"Seat {seat} wins most often {where}.",
+                  f"It wins {_rate(min(rates))} to {_rate(max(rates))} of games against a fair share of {_rate(fair)}, "
+                  f"on average {ratio:.1f} times as often as seat {low_seat}", detail=common_seat_sentence(rows))  # fmt: skip
+
+
+def catch_up_verdict(title: str, row: dict, survives: bool, setups: int) -> str:
+    """Whether a setup helps the player behind (the gap between first and last shrinks) or the
+    leader (it grows), in the game's words."""
+    if not survives:
+        return f"{title} helps neither the leader nor the player behind beyond noise, once {setups} setups are compared."
+    if row["estimate"] < 0:
+        return f"{title} helps the player behind: the gap between first and last shrinks."
+    return f"{title} helps the leader: the gap between first and last grows."
+
+
+def measure_answer(row: dict, measure: str, setups: int, many: bool, summary: dict | None) -> Answer:
+    """One setup's answer about the study's measure: verdict, its change with the interval, and for
+    catch-up the player trailing when the card came up."""
+    unit, length_unit = row["unit"], row["fact"]["length_unit"]
+    title = short_setup(row["display"]) + (f" at {row['fact']['title']}" if many else "")
+    survives = row["p_holm"] <= stats.ALPHA
+    change = f"{_value(row['estimate'], unit, length_unit, True)} {interval_only(row['low'], row['high'], unit, True)}"
+    support = ""
+    if measure == "sensitivity":
+        verdict = f"{title} gives another winner on {_rate(row['estimate'])} of the same deals."
+        null = null_clause(row["null"])
+        figure = (f"{_value(row['estimate'], '%', length_unit)} {interval_only(row['low'], row['high'], '%')}; "
+                  f"{null + '; ' if null else ''}two unrelated games: {_value(row['chance'], '%', length_unit)}")  # fmt: skip
+        detail = f"{row['display']}: the winner differs on {figure}"
+    else:
+        words = MEASURE_WORDS[measure]
+        if measure == "catch-up":
+            verdict = catch_up_verdict(title, row, survives, setups)
+            figure = f"Gap between first and last {_value(row['before'], unit, length_unit)} → {_value(row['after'], unit, length_unit)}: {change}"
+        else:
+            direction = "raises" if row["estimate"] > 0 else "lowers"
+            verdict = f"{title} {direction} {words}" + ("." if survives else f", within noise once {setups} setups are compared.")
+            figure = f"{_value(row['before'], unit, length_unit)} → {_value(row['after'], unit, length_unit)}: {change}"
+        detail = (f"{row['display']}: {words} goes from {_value(row['before'], unit, length_unit)} to "
+                  f"{_value(row['after'], unit, length_unit)} ({change}), "
+                  + (f"beyond noise among the {setups} setups compared" if survives else f"within noise once the {setups} setups compared are allowed for"))  # fmt: skip
+    trailing = next((entry["trailing"] for entry in (summary or {}).get("by_players", []) if entry["trailing"] is not None), None)
+    if measure == "catch-up" and trailing is not None:
+        support = (f"Win rate of the player trailing when it came up: {_pp(trailing['difference'])} "
+                   f"{interval_only(trailing['low'], trailing['high'], 'pp', True)}")  # fmt: skip
+        detail += "; " + support[0].lower() + support[1:]
+    if summary is not None and not summary["identical"]:
+        detail += "; " + arm_sentence(summary)
+    return Answer(title, verdict, figure, support, detail=detail + ".")
+
+
+def baseline_stalls_answer(facts: list[dict]) -> Answer:
+    """How often the baseline's games stop at the stall cap, per player count, with Wilson intervals."""
+    parts, stopped = [], 0
+    for fact in facts:
+        rate = fact.get("capped", {}).get(fact["baseline_label"])
+        if rate is None:
+            continue
+        stopped += rate["capped_games"]
+        parts.append(f"{_rate(rate['capped_rate'])} [{_rate(rate['capped_rate_low']).rstrip('%')}, "
+                     f"{_rate(rate['capped_rate_high']).rstrip('%')}] at {fact['title']} ({rate['capped_games']:,} of {rate['games']:,} games)")  # fmt: skip
+    verdict = ("With the rules as they are, some games stop at the stall cap, and nobody wins them." if stopped
+               else "With the rules as they are, no game stops at the stall cap.")  # fmt: skip
+    return Answer("the baseline", verdict, "; ".join(parts), detail=baseline_stalls_sentence(facts))
+
+
+def arm_answer(summary: dict) -> Answer:
+    """One setup's answer: identical games, the stall cap, the strategies it moves (a mixed table),
+    the seats it moves, or that it moves none; a plain effect, catch-up or runaway in support."""
+    short = short_setup(summary["display"])
+    entries, detail = summary["by_players"], arm_sentence(summary)
+    if summary["identical"]:
+        return Answer(short, f"{short} changes nothing: every game is identical to the baseline's.",
+                      support=f"Why: {_identical_reason(summary)}", detail=detail)  # fmt: skip
+    many = len(entries) > 1
+    middle = entries[len(entries) // 2]
+    stalled = [entry for entry in entries if entry["stall_row"]]
+    strategies = [(entry, row) for entry in entries for row in (entry["strategies"].filter(pl.col("survives")).iter_rows(named=True)
+                                                                if entry["strategies"] is not None else [])]  # fmt: skip
+    seats = moved_seats(entries, many)
+    if stalled:
+        entry = max(stalled, key=lambda entry: abs(entry["stall_row"]["difference"]))
+        row = entry["stall_row"]
+        verdict = (f"{short} stops {_rate(row['variant'])} of games at the stall cap"
+                   f"{' at ' + entry['title'] if many else ''}, and nobody wins those.")  # fmt: skip
+        figure = f"{_rate(row['baseline'])} in the baseline: {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}"
+    elif strategies:
+        strategies.sort(key=lambda pair: -abs(pair[1]["difference"]))
+        said = [f"{strategy_names.short_plain_name(row['strategy'])} wins {'more' if row['difference'] > 0 else 'less'} often" for _, row in strategies[:2]]
+        verdict = f"{short} changes which strategy wins: " + " and ".join(said) + "."
+        figure = "Per seat taken: " + ", ".join(f"{strategy_names.short_plain_name(row['strategy'])} {_pp(row['difference'])} "
+                                                 f"{interval_only(row['low'], row['high'], 'pp', True)}" for _, row in strategies[:3])  # fmt: skip
+    elif seats:
+        first = seats[0].split(" ")
+        verdict = f"{short} shifts who wins: seat {first[1]} wins {'more' if first[2].startswith('+') else 'less'} often."
+        figure = ", ".join(seats[:SHOWN_SEAT_MOVES])
+    else:
+        row = max(entries, key=lambda entry: entry["largest_seat_change"])["largest_seat_row"]
+        reach = max((entry["seat_reach"] for entry in entries), default=0.0)
+        verdict = (f"{short} moves no seat's win rate beyond noise: every seat's change stays within {_points(reach)}."
+                   if reach else f"{short} moves no seat's win rate beyond noise.")  # fmt: skip
+        figure = "" if row is None else (f"Largest change: seat {row['column'].rsplit('_', 1)[1]} {_pp(row['difference'])} "
+                                         f"{interval_only(row['low'], row['high'], 'pp', True)}")  # fmt: skip
+    support = []
+    plain = middle["plain"][1:] if middle["stall_row"] else middle["plain"]
+    if plain:
+        support.append(plain[0])
+    if _direction(middle["spread"]) != "no clear change":
+        support.append(spread_clause(middle["spread"]))
+    if middle["never_done"]:
+        support.append("its rule never came into play")
+    return Answer(short, verdict, figure, "; ".join(support), detail=detail)
+
+
+def rest_answer(summaries: list[dict]) -> Answer:
+    """The setups not given their own answer, in one answer."""
+    moving = [summary for summary in summaries if not summary["identical"]]
+    seats = sum(summary["moves_seats"] for summary in moving)
+    strategies = sum(summary["moves_strategies"] for summary in moving)
+    verdict = (f"None of the other {len(summaries)} setups moves a seat's win rate beyond noise." if not seats else
+               f"{seats} of the other {len(summaries)} setups move a seat's win rate beyond noise.")  # fmt: skip
+    catch_up = sum(_direction(entry["spread"]) == "catch-up" for summary in moving for entry in summary["by_players"])
+    runaway = sum(_direction(entry["spread"]) == "runaway" for summary in moving for entry in summary["by_players"])
+    figure = f"The gap between first and last shrinks under {catch_up} of them and grows under {runaway}"
+    support = [f"{strategies} move a strategy's win rate" if strategies else "",
+               f"{len(summaries) - len(moving)} play games identical to the baseline's" if len(moving) < len(summaries) else ""]
+    return Answer("the other setups", verdict, figure, "; ".join(part for part in support if part), detail=rest_sentence(summaries))

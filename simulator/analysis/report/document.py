@@ -54,7 +54,10 @@ class Document:
     """A report being assembled.
 
     The first screen holds the study's ``question``, at most :data:`MAX_ANSWERS` plain-language
-    ``answers`` (with their intervals) and one chart (``answer_figure``); every block after that
+    ``answers`` (with their intervals; each opens with its ``verdicts`` entry), the players they were
+    measured with in plain words (``players_note``) and one chart (``answer_figure``); ``answer_data``
+    keeps the shown answers as data (:class:`~simulator.analysis.report.answers.Answer`), so that the
+    screen can be held to its word limit once the checks under stronger play are added; every block after that
     is appendix: level-2 headings group it (one per player count), each level-3 heading opens a
     collapsible section listed in the table of contents.  ``facts`` keeps what the sections
     computed (seat tables, comparisons, measures) for the answers."""
@@ -70,6 +73,17 @@ class Document:
     warnings: list[str] = field(default_factory=list)
     headlines: list[dict] = field(default_factory=list)
     measure: str = ""
+    verdicts: list[str] = field(default_factory=list)
+    players_note: str = ""
+    answer_data: list = field(default_factory=list)
+
+    def verdict_and_rest(self, number: int) -> tuple[str, str]:
+        """Answer ``number`` split into the verdict it opens with (shown bold) and the rest."""
+        answer = self.answers[number]
+        verdict = self.verdicts[number] if number < len(self.verdicts) else ""
+        if verdict and answer.startswith(verdict):
+            return verdict, answer[len(verdict):]
+        return "", answer
 
     def heading(self, text: str, level: int = 2) -> None:
         self.blocks.append(Block("heading", text, level=level))
@@ -181,6 +195,12 @@ def _table_html(block: Block) -> str:
     return f'<div class="table-box{size}"><table>{caption}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table></div>'
 
 
+def _answer_html(verdict: str, rest: str, caveat: str = "") -> str:
+    """One first-screen answer: its verdict bold, then its figures and its reconstruction caveat (HTML)."""
+    opening = f"<strong>{html.escape(verdict)}</strong>" if verdict else ""
+    return f"<li>{opening}{html.escape(rest)}{' ' + caveat if caveat else ''}</li>"
+
+
 def to_html(document: Document, folder: Path | None = None) -> str:
     """The document as one self-contained HTML page (no external file or network access): the
     answers first (each with its reconstruction caveat, links relative to ``folder``, the page's
@@ -199,8 +219,10 @@ def to_html(document: Document, folder: Path | None = None) -> str:
         if document.question:
             parts.append(f'<p class="question"><strong>Question.</strong> {html.escape(document.question)}</p>')
         caveats, line = reconstructions.first_screen(document, folder)
-        parts.append("<ol>" + "".join(f"<li>{html.escape(item)}{' ' + caveat.html() if caveat else ''}</li>"
-                                      for item, caveat in zip(document.answers[:MAX_ANSWERS], caveats)) + "</ol>")
+        parts.append("<ol>" + "".join(_answer_html(*document.verdict_and_rest(number), caveat.html() if caveat else "")
+                                      for number, caveat in zip(range(len(document.answers[:MAX_ANSWERS])), caveats)) + "</ol>")  # fmt: skip
+        if document.players_note:
+            parts.append(f'<p class="players">{html.escape(document.players_note)}</p>')
         if line:
             parts.append(f"<p>{line.html()}</p>")
         if document.answer_figure:
@@ -257,7 +279,12 @@ def to_markdown(document: Document, figure_folder: Path, link_prefix: str) -> st
     figure_number = 0
     if document.question:
         lines += [f"**Question.** {document.question}", ""]
-    lines += reconstructions.answer_lines(document, figure_folder.parent, count=MAX_ANSWERS) + [""]
+    answer_lines = reconstructions.answer_lines(document, figure_folder.parent, count=MAX_ANSWERS)
+    for number, verdict in enumerate(document.verdicts[:MAX_ANSWERS]):  # the verdict each answer opens with, bold
+        prefix = f"{number + 1}. {verdict}"
+        answer_lines = [f"{number + 1}. **{verdict}**" + text[len(prefix):] if verdict and text.startswith(prefix) else text
+                        for text in answer_lines]  # fmt: skip
+    lines += answer_lines + [""] + ([document.players_note, ""] if document.players_note else [])
     if document.answer_figure:
         figure_number += 1
         lines += _markdown_figure(*document.answer_figure, figure_number, figure_folder, link_prefix)
@@ -720,7 +747,7 @@ def add_paired_quality(document: Document, baseline: list[Run], arms: list[tuple
         arm = members[0]
         base = by_lineup.get(lineup_key(arm.manifest), baseline[0])
         identical = compare.same_games(base, arm)
-        part = report_quality.paired_quality(base, arm)
+        part = report_quality.pool_advantage_difference(report_quality.paired_quality(base, arm), baseline, members)
         parts.append(part.with_columns(pl.lit(readable_setup(arm.manifest)).alias("arm"), pl.lit(label).alias("label"),
                                        pl.lit(identical).alias("identical_games")))  # fmt: skip
     table = pl.concat(parts, how="vertical_relaxed")
@@ -762,10 +789,11 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
         document.text("Stalls: " + "; ".join(f"{label}: {stalls.capped_line_of(rate)}" for label, rate in fact["capped"].items()))
     if len({name for run in baseline for name in run.manifest["lineup"]}) > 1:
         fact["tournament"] = add_tournament(document, baseline, title)
-    fact["quality"] = report_quality.add_quality(document, baseline[0], title)
+    fact["quality"] = report_quality.add_quality(document, baseline[0], title, baseline)
     if len(baseline) > 1:  # say which games the measures are of: the Stalls line above counts every run
+        pooled = " and the first-seat advantage" if report_quality.is_rotated_mix(baseline) else ""
         document.text(f"These measures are of the baseline's first run ({', '.join(baseline[0].manifest['lineup'])}, "
-                      f"{int(baseline[0].manifest['n']):,} games); the seat rates and the Stalls line count all "
+                      f"{int(baseline[0].manifest['n']):,} games); the seat rates{pooled} and the Stalls line count all "
                       f"{len(baseline)} runs of the baseline.")  # fmt: skip
     fact["baseline_label"] = groups[0][0]
     fact["setup_names"] = {label: readable_setup(members[0].manifest) or "baseline" for label, members in groups}
@@ -774,6 +802,8 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     if len(groups) > 1:
         fact["comparison"] = add_comparison(document, baseline, groups[1:], title, kind)
         fact["paired"] = add_paired_quality(document, baseline, groups[1:], title)
+        if "tournament" in fact:  # a mixed table: what each setup does to each strategy, not only to the seats
+            fact["strategy_changes"] = add_strategy_changes(document, baseline, groups[1:], title, fact["setup_names"])
         fact["never_done"] = {label: never_done_text(baseline, members, compare.identical_to_baseline(baseline, members))
                               for label, members in groups[1:]}  # fmt: skip
     add_imbalance_table(document, fact, title)
@@ -784,6 +814,28 @@ def add_study(document: Document, groups: list[tuple[str, list[Run]]], title: st
     add_never_seen(document, groups, title)
     add_shape(document, baseline, title)
     add_convergence(document, baseline[0], title)
+
+
+def add_strategy_changes(document: Document, baseline: list[Run], arms: list[tuple[str, list[Run]]], title: str,
+                         names: dict[str, str]) -> dict[str, pl.DataFrame]:
+    """Each strategy's change of win rate per seat taken under each setup of a mixed table, paired
+    by deal and pooled over the seat rotations, Holm-corrected over every setup and strategy; a
+    table in the appendix, the tables (``p_holm``, ``survives``) by setup label for the answers."""
+    players = baseline[0].players
+    tables = {label: tournament.strategy_changes(baseline, members) for label, members in arms if not is_null_setup(members[0].manifest)}
+    adjusted = iter(stats.holm([p for table in tables.values() for p in table["p"].to_list()]))
+    tables = {label: table.with_columns(pl.Series("p_holm", [next(adjusted) for _ in range(table.height)], dtype=pl.Float64))
+              .with_columns((pl.col("p_holm") <= stats.ALPHA).alias("survives")) for label, table in tables.items()}  # fmt: skip
+    document.heading(f"Each strategy under each setup — {title}", 3)
+    document.text("A mixed table rotated through the seats averages the strategies out of every seat's win rate; here "
+                  "each strategy's win rate per seat taken under each setup against the baseline, paired by deal and "
+                  "pooled over the seat rotations, Holm-corrected over every setup and strategy.")  # fmt: skip
+    document.table(["setup", "strategy", "baseline", "setup value", "change (pp)", "95% interval", "Holm p"],
+                   [[names.get(label, label), strategy_names.as_written(row["strategy"], players), pct(row["baseline"]),
+                     pct(row["variant"]), f"{report_quality.no_negative_zero(100 * row['difference'], 1):+.1f}",
+                     interval_text(row["low"], row["high"]), p_text(row["p_holm"])]
+                    for label, table in tables.items() for row in table.iter_rows(named=True)])  # fmt: skip
+    return tables
 
 
 def add_imbalance_table(document: Document, fact: dict, title: str) -> None:

@@ -4,11 +4,14 @@ catch-up or runaway, the player trailing when a card came up) sorted by effect s
 
 from __future__ import annotations
 
+import html
 import math
+import re
+from dataclasses import dataclass, field
 
 import polars as pl
 
-from simulator.analysis.stats import measures
+from simulator.analysis.stats import intervals as stats, measures
 from simulator.analysis.stats.runs import Run, event_columns, value_labels
 
 NO_TRAJECTORIES = ("This run has no trajectories (play it with --trajectories), so decisiveness, drama, lead changes "
@@ -75,10 +78,53 @@ def constant_sentence(table: pl.DataFrame, length_unit: str) -> str:
     return "; ".join(parts)
 
 
-def add_quality(document, run: Run, title: str) -> pl.DataFrame:
-    """The baseline's game-quality measures with their intervals (first lineup's run)."""
+ROTATED_ADVANTAGE = "first-seat advantage (seat 1 win rate minus fair share, pooled over the seat rotations)"
+"""The advantage row's name when a mixed table is rotated: one rotation's seat 1 is one strategy's rate."""
+
+
+def is_rotated_mix(runs: list[Run]) -> bool:
+    """Whether ``runs`` are one setup's seat rotations of a table of several strategies."""
+    return len(runs) > 1 and len({name for run in runs for name in run.manifest["lineup"]}) > 1
+
+
+def pooled_advantage(runs: list[Run]) -> pl.DataFrame:
+    """Per deal (``game``): seat 1's win minus the mean win over seats, averaged over ``runs`` (the
+    seat rotations), so that seat 1 is every strategy in turn, not the first rotation's."""
+    frames = [measures.outcome_per_game(results_frame(run)).select("game", "advantage") for run in runs]
+    return pl.concat(frames).group_by("game").agg(pl.col("advantage").mean()).sort("game")
+
+
+def pool_advantage_row(table: pl.DataFrame, runs: list[Run]) -> pl.DataFrame:
+    """``table`` (game-quality measures of the first run) with its first-seat advantage measured over
+    every rotation of ``runs`` when they are a rotated mixed table (:func:`is_rotated_mix`)."""
+    if not is_rotated_mix(runs) or "advantage" not in table["key"].to_list():
+        return table
+    result = stats.mean_interval(pooled_advantage(runs)["advantage"].to_numpy())
+    return table.with_columns(
+        pl.when(pl.col("key") == "advantage").then(pl.lit(ROTATED_ADVANTAGE)).otherwise(pl.col("measure")).alias("measure"),
+        *[pl.when(pl.col("key") == "advantage").then(pl.lit(float(result[name]))).otherwise(pl.col(name)).alias(name)
+          for name in ("estimate", "low", "high")],
+    )  # fmt: skip
+
+
+def pool_advantage_difference(table: pl.DataFrame, baseline: list[Run], arm: list[Run]) -> pl.DataFrame:
+    """Paired game-quality differences (first runs) with the first-seat advantage's difference paired
+    by deal over every rotation when the setups are rotated mixed tables."""
+    if not is_rotated_mix(baseline) or "advantage" not in table["key"].to_list():
+        return table
+    joined = pooled_advantage(baseline).join(pooled_advantage(arm), on="game", suffix="_arm")
+    result = stats.paired_difference(joined["advantage"].to_numpy(), joined["advantage_arm"].to_numpy())
+    values = {"measure": ROTATED_ADVANTAGE, "baseline": result["baseline"], "variant": result["variant"],
+              "difference": result["estimate"], "low": result["low"], "high": result["high"]}  # fmt: skip
+    return table.with_columns(*[pl.when(pl.col("key") == "advantage").then(pl.lit(value)).otherwise(pl.col(name)).alias(name)
+                                for name, value in values.items()])  # fmt: skip
+
+
+def add_quality(document, run: Run, title: str, runs: list[Run] | None = None) -> pl.DataFrame:
+    """The baseline's game-quality measures with their intervals (first lineup's run; the
+    first-seat advantage over every rotation of ``runs`` when they are a rotated mixed table)."""
     trajectories, decisions = measures.load_records(run.path)
-    table = measures.estimate_measures(results_frame(run), trajectories, decisions)
+    table = pool_advantage_row(measures.estimate_measures(results_frame(run), trajectories, decisions), runs or [run])
     length_unit = run.manifest["length_unit"]
     document.heading(f"Game-quality measures — {title}", 3)
     document.text("Browne's (2008) game-quality measures, as Ludii computes them from playouts, each with its 95% "
@@ -145,3 +191,92 @@ def effect_order(table: pl.DataFrame) -> pl.DataFrame:
     half = (pl.col("high") - pl.col("low")) / 2
     size = pl.when(half > 0).then(pl.col("difference").abs() / half).otherwise(pl.col("difference").abs() * 1e9)
     return table.with_columns(size.fill_nan(None).alias("_size")).sort("_size", descending=True, nulls_last=True).drop("_size")
+
+
+# ---------------------------------------------------------------- the first screen's limits (issue 37)
+
+MAX_VERDICT_WORDS = 25
+"""Words of the verdict sentence each first-screen answer opens with."""
+MAX_FIRST_SCREEN_WORDS = 250
+"""Words of the whole first screen: question, answers, the players note and the chart's caption."""
+BANNED_ON_FIRST_SCREEN = (
+    (re.compile(r"@[\w./-]+|\+[A-Za-z_]\w*="), "a strategy settings string"),
+    (re.compile(r"\bHolm\b", re.I), "'Holm'"),
+    (re.compile(r"\bsensitivity\b", re.I), "'sensitivity'"),
+    (re.compile(r"\bstream=", re.I), "'stream='"),
+)
+"""Internal names a first screen never shows, with how a problem names them."""
+IMBALANCE_MEANING = "from the fair share"
+"""The plain meaning that must stand in the same answer as the word "imbalance"."""
+
+
+@dataclass
+class FirstScreen:
+    """What a reader sees before the appendix: the question, each answer's verdict (the sentence it
+    opens with) and whole text, and the other lines (the players note, the chart's caption)."""
+
+    question: str = ""
+    verdicts: list[str] = field(default_factory=list)
+    answers: list[str] = field(default_factory=list)
+    other: list[str] = field(default_factory=list)
+
+    def words(self) -> int:
+        """Words on the whole first screen."""
+        return sum(len(text.split()) for text in [self.question, *self.answers, *self.other])
+
+
+def first_sentence(text: str) -> str:
+    """The sentence ``text`` opens with: up to the first full stop followed by a space or the end
+    (a decimal point is no full stop)."""
+    match = re.search(r"\.(\s|$)", text)
+    return text[: match.start() + 1] if match else text
+
+
+def first_screen_problems(screen: FirstScreen) -> list[str]:
+    """Every way ``screen`` breaks the first screen's limits, one line each (empty when none):
+    a verdict over :data:`MAX_VERDICT_WORDS` words, a screen over :data:`MAX_FIRST_SCREEN_WORDS`,
+    an internal name (:data:`BANNED_ON_FIRST_SCREEN`), "imbalance" without its plain meaning."""
+    problems = []
+    for number, verdict in enumerate(screen.verdicts, 1):
+        if len(verdict.split()) > MAX_VERDICT_WORDS:
+            problems.append(f"answer {number}: verdict of {len(verdict.split())} words (at most {MAX_VERDICT_WORDS})")
+    if screen.words() > MAX_FIRST_SCREEN_WORDS:
+        problems.append(f"first screen of {screen.words()} words (at most {MAX_FIRST_SCREEN_WORDS})")
+    for number, text in enumerate([screen.question, *screen.answers, *screen.other]):
+        where = f"answer {number}" if 0 < number <= len(screen.answers) else "question" if number == 0 else "note"
+        for pattern, name in BANNED_ON_FIRST_SCREEN:
+            found = pattern.findall(text)
+            if found:
+                problems.append(f"{where}: {name} ({len(found)}×)")
+        if re.search(r"\bimbalance\b", text, re.I) and IMBALANCE_MEANING not in text:
+            problems.append(f"{where}: 'imbalance' without its plain meaning ('{IMBALANCE_MEANING}')")
+    return problems
+
+
+def _plain(fragment: str) -> str:
+    """An HTML fragment's text: tags removed, entities read, spaces collapsed."""
+    return " ".join(html.unescape(re.sub(r"<[^>]+>", " ", fragment)).split())
+
+
+def html_first_screen(page: str) -> FirstScreen:
+    """The first screen of a rendered report (``<section id="answers">``): each answer's verdict is
+    its ``<strong>`` opening, or its first sentence in a page that marks none."""
+    section = re.search(r'<section id="answers"[^>]*>(.*?)</section>', page, re.S)
+    if section is None:
+        return FirstScreen()
+    body = section.group(1)
+    question = re.search(r'<p class="question">(.*?)</p>', body, re.S)
+    screen = FirstScreen(question=_plain(question.group(1)).removeprefix("Question. ") if question else "")
+    for item in re.findall(r"<li>(.*?)</li>", body, re.S):
+        strong = re.match(r"\s*<strong>(.*?)</strong>", item, re.S)
+        text = _plain(item)
+        screen.answers.append(text)
+        screen.verdicts.append(_plain(strong.group(1)) if strong else first_sentence(text))
+    screen.other = [_plain(text) for text in re.findall(r'<p(?: class="players")?>(.*?)</p>|<figcaption>(.*?)</figcaption>', body, re.S)
+                    for text in text if text]  # fmt: skip
+    return screen
+
+
+def report_problems(page: str) -> list[str]:
+    """:func:`first_screen_problems` of a rendered HTML report."""
+    return first_screen_problems(html_first_screen(page))

@@ -41,3 +41,52 @@ def with_file(name: str, players: int) -> str:
     ``greedy@tuned (file tuned-4p)``; for the details of a report."""
     written = as_written(name, players)
     return written if written == name else f"{written} (file {per_count_file(players)})"
+
+
+SEARCH_STRATEGY = "ismcts"
+"""The search player's registered name (simulator/core/players/ismcts.py)."""
+
+
+def _setting(settings: tuple[str, ...], key: str) -> str | None:
+    """The value of ``key=value`` among a reference's settings, or None."""
+    return next((text.split("=", 1)[1] for text in settings if text.split("=", 1)[0] == key), None)
+
+
+def plain_name(name: str) -> str:
+    """A strategy as a reader says it, without its settings string (which reports keep for their
+    appendix): ``ismcts@tuned+budget=100+agree=0.25`` is "the search player, 100 simulated games per
+    move", ``greedy@tuned-4p`` "the tuned greedy player", ``greedy`` "the greedy player", a parameter
+    file given by path "the greedy player with the weights of my-weights.toml"; a user's
+    ``module:function`` is named as written."""
+    if names_user_code(name):
+        return name
+    reference = parse_reference(name)
+    if reference.base == SEARCH_STRATEGY:
+        from simulator.core.players.ismcts import DEFAULT_BUDGET
+
+        budget = _setting(reference.settings, "budget") or str(DEFAULT_BUDGET)
+        return f"the search player, {budget} simulated games per move"
+    base = reference.base.replace("_", " ")
+    if reference.param_file is None:
+        return f"the {base} player"
+    if reference.param_file == TUNED_FILE or reference.param_file.startswith(TUNED_FILE + "-"):
+        return f"the tuned {base} player"
+    return f"the {base} player with the weights of {reference.param_file.rsplit('/', 1)[-1]}"
+
+
+def short_plain_name(name: str) -> str:
+    """:func:`plain_name` in a few words, for a list: ``tuned prospector``, ``raider``, ``search (100
+    simulated games per move)``."""
+    plain = plain_name(name).removeprefix("the ")
+    if plain.startswith("search player, "):
+        return f"search ({plain.removeprefix('search player, ')})"
+    return plain.removesuffix(" player")
+
+
+def plain_names(names: list[str] | tuple[str, ...]) -> str:
+    """Several strategies in plain words, each once, in order: ``the tuned prospector player``, or
+    ``the tuned prospector, raider and bomber players``."""
+    said = list(dict.fromkeys(short_plain_name(name) for name in names))
+    if len(said) == 1:
+        return plain_name(names[0])
+    return "the " + ", ".join(said[:-1]) + " and " + said[-1] + " players"

@@ -149,3 +149,27 @@ def tournament_summary(rank_table: pl.DataFrame, pairs: pl.DataFrame) -> str:
             else:
                 text += f" It finishes ahead of {second} in {share} of meetings."
     return text
+
+
+def _strategy_deal_rates(runs: list[Run]) -> pl.DataFrame:
+    """Per strategy and deal: its wins per seat taken over the runs (the seat rotations) of one setup."""
+    rows = pooled_rows(runs, ("seat", "strategy", "winner"))
+    return rows.group_by("strategy", "game").agg(pl.col("winner").cast(pl.Float64).mean().alias("rate"))
+
+
+def strategy_changes(baseline: list[Run], arm: list[Run]) -> pl.DataFrame:
+    """Each strategy's change of win rate per seat taken under ``arm`` against ``baseline``, paired
+    by deal and pooled over the seat rotations (``strategy``, ``baseline``, ``variant``,
+    ``difference``, ``low``, ``high``, ``p``), largest change first.  A rotated mixed table averages
+    the strategies out of every seat's rate: this is where a setup that favours one strategy shows."""
+    joined = _strategy_deal_rates(baseline).join(_strategy_deal_rates(arm), on=["strategy", "game"], suffix="_arm")
+    table = []
+    for (strategy,), part in joined.sort("game").group_by("strategy"):
+        before, after = part["rate"].to_numpy(), part["rate_arm"].to_numpy()
+        result = stats.paired_difference(before, after)
+        table.append({"strategy": strategy, "baseline": result["baseline"], "variant": result["variant"],
+                      "difference": result["estimate"], "low": result["low"], "high": result["high"], "p": float(result.get("p", 1.0))})  # fmt: skip
+    if not table:
+        return pl.DataFrame(schema={"strategy": pl.String, "baseline": pl.Float64, "variant": pl.Float64, "difference": pl.Float64,
+                                    "low": pl.Float64, "high": pl.Float64, "p": pl.Float64})  # fmt: skip
+    return pl.DataFrame(table).sort(pl.col("difference").abs(), descending=True)

@@ -26,7 +26,7 @@ import polars as pl
 
 from simulator.analysis.stats import compare, seats, tournament
 from simulator.analysis.stats import intervals as stats
-from simulator.analysis.stats.strategy_names import as_written
+from simulator.analysis.stats.strategy_names import as_written, plain_names
 from simulator.analysis.report import quality as report_quality
 from simulator.analysis.report.answers import COMPARED_COLUMNS, PAIRED_KEYS
 from simulator.analysis.report.quality import no_negative_zero
@@ -413,7 +413,7 @@ def _figure(value: dict, unit: str, signed: bool = False) -> str:
     return f"{number}{suffix} [{low:.1f}, {high:.1f}]"
 
 
-QUANTITY_WORDS = {"seat-imbalance": "seat imbalance", "score": "change of the mean score", "length": "change of the length",
+QUANTITY_WORDS = {"seat-imbalance": "largest gap from the fair share", "score": "change of the mean score", "length": "change of the length",
                   "margin": "change of the margin of victory", "catch-up": "change of the gap between first and last",
                   "decisiveness": "change of when the winner takes the lead for good",
                   "stalls": "change of the share of games stopped at the stall cap",
@@ -477,7 +477,7 @@ def moves_with_players(name: str, unit: str, steps: list[Step], signed: bool = T
 def players_phrase(game: str, names, players: int) -> str:
     """Who played a lineup, in the words of :func:`moves_with_players`: ``with the tuned bot`` (the
     game's tuned default in every seat), ``adapted`` (players adapted to the setup, ``X@adapted``),
-    ``with the search player``, else ``with`` the strategies' names."""
+    ``with the search player``, else ``with`` the strategy in plain words, or ``with the mixed table``."""
     resolved = list(dict.fromkeys(confirm_name(game, name, players) for name in names))
     references = [parse_reference(name) for name in resolved]
     if resolved == [tuned_default(game, players)]:
@@ -486,7 +486,8 @@ def players_phrase(game: str, names, players: int) -> str:
         return "adapted"
     if all(reference.base == "ismcts" for reference in references):
         return "with the search player"
-    return "with " + ", ".join(as_written(name, players) for name in resolved)
+    # plain words: the first screen shows no settings string, and names a mixed table's players once, below (issue 37)
+    return "with " + plain_names(resolved) if len(resolved) == 1 else "with the mixed table"
 
 
 def player_steps(experiment, headline: dict, strong: dict) -> list[Step]:
@@ -530,14 +531,14 @@ def add_confirmation(document, experiment, played: dict) -> None:
             verdict = verdict_text(headline, strong, games, check["runs"])
             signed = headline["measure"] != "seat-imbalance"
             line = moves_with_players(quantity(headline), headline["unit"], player_steps(experiment, headline, strong), signed)
-            clause = f" Under {lineup} in every seat ({standing}, {looks_text(check, entry['looks'])}) this {verdict}: {line}."
+            short = fare(headline, strong, headline["measure"])  # the first screen: the players are named once, below the answers
+            short += f" at {games:,} games" if short == NOT_DECIDED else ""
+            document.answers[headline["answer"]] += f" Stronger players: {short}; {line}." + adapted_clause(headline)
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
-                clause = clause[:-1] + favoured_clause(headline, strong) + "."
-            document.answers[headline["answer"]] += clause + adapted_clause(headline)
+                verdict += favoured_clause(headline, strong)
             rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
-                         _figure(strong, headline["unit"], signed), f"{games:,}", verdict])  # fmt: skip
-    if strengths:
-        document.intro = f"Headlines checked under {lineup}: " + "; ".join(strengths) + ". " + document.intro
+                         _figure(strong, headline["unit"], signed), f"{games:,}", f"{verdict} (under {lineup}: {standing}, "
+                         f"{looks_text(check, entry['looks'])})"])  # fmt: skip
     sizes = confirmation_looks(experiment)
     document.heading("Stronger play", 2)
     document.heading("Each headline under the stronger lineup", 3)
@@ -554,10 +555,10 @@ def add_confirmation(document, experiment, played: dict) -> None:
 
 
 def adapted_clause(headline: dict) -> str:
-    """`` With players adapted to the setup this holds.`` when the headline was measured again with
+    """`` Adapted players: holds.`` (players adapted to each setup) when the headline was measured again with
     adapted players (``experiment.adapted_check``), else nothing."""
     verdict = headline.get("adapted_verdict")
-    return f" With players adapted to each setup this {verdict}." if verdict else ""
+    return f" Adapted players: {verdict}." if verdict else ""
 
 
 def add_adapted(document, experiment) -> None:
@@ -572,7 +573,7 @@ def add_adapted(document, experiment) -> None:
         steps = [Step(main, headline["estimate"]), Step("adapted", adapted["estimate"], (adapted["low"], adapted["high"]))]
         signed = headline["measure"] != "seat-imbalance"
         line = moves_with_players(quantity(headline), headline["unit"], steps, signed)
-        document.answers[headline["answer"]] += adapted_clause(headline)[:-1] + f": {line}."
+        document.answers[headline["answer"]] += adapted_clause(headline)[:-1] + f"; {line}."
 
 
 def _looks_sentence(sizes: list[int]) -> str:

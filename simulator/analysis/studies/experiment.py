@@ -20,7 +20,7 @@ from simulator.analysis.report import (
     reconstructions as report_reconstructions,
 )
 from simulator.analysis.stats import compensation as compensation_module
-from simulator.analysis.stats import tournament
+from simulator.analysis.stats import strategy_names, tournament
 from simulator.analysis.stats.runs import Run, check_column_names
 from simulator.analysis.studies import adapt as adapt_module, confirm, store
 from simulator.core.engine import registry
@@ -493,7 +493,24 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
     report_players.add_players(document, experiment.game, all_runs, report_folder)
     report.add_manifest(document, all_runs)
     report_answers.compose(document, experiment.question, experiment.measure)
+    document.players_note = players_note(experiment)
+    report_answers.refit(document)
     return document
+
+
+def players_note(experiment: Experiment, checked: bool = False) -> str:
+    """The players every answer was measured with, in plain words, once per report (the settings
+    strings are in the appendix's runs); with ``checked``, the stronger players the answers were
+    checked with."""
+    names = [name for lineup in experiment.lineups for name in lineup]
+    seats = " in every seat" if len(set(names)) == 1 else ", rotated through the seats"
+    note = f"Players: {strategy_names.plain_names(names)}{seats}"
+    if checked:
+        stronger = strategy_names.plain_names([confirm.confirm_name(experiment.game, name, players) for players in experiment.players
+                                               for name in experiment.confirm_lineup])  # fmt: skip
+        note += (f"; answers checked with stronger players: {stronger}{',' if ',' in stronger else ''} in every seat, "
+                 f"{experiment.confirm_n:,} games per run")  # fmt: skip
+    return note + "."
 
 
 def confirm_report(document: report.Document, experiment: Experiment, store_folder: Path, jobs: int,
@@ -506,9 +523,11 @@ def confirm_report(document: report.Document, experiment: Experiment, store_fold
     if experiment.confirm_n and document.headlines:
         played = confirm.play_confirmation(experiment, document.headlines, store_folder, jobs, say, scheduler)
         confirm.add_confirmation(document, experiment, played)
+        document.players_note = players_note(experiment, checked=True)
     else:
         confirm.add_adapted(document, experiment)
         document.intro = confirm.no_confirmation_sentence(experiment) + " " + document.intro
+    report_answers.refit(document)  # the checks' clauses are in: the screen held to its word limit again
 
 
 def adapted_study(experiment: Experiment) -> Experiment | None:

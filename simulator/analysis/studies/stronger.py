@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from simulator.analysis.stats import strategy_names
 from simulator.core.engine import registry
 from simulator.core.players.strategies import resolve_tuned
 
@@ -75,11 +76,8 @@ def confirm_name(game: str, name: str, players: int) -> str:
 
 def plain_name(name: str) -> str:
     """A search setting in words, as a report's first screen names it: "the search player, 200
-    simulated games per move"."""
-    if not name.startswith("ismcts"):
-        return name
-    budget = next((part.split("=", 1)[1] for part in name.split("+") if part.startswith("budget=")), "200")
-    return f"the search player, {int(budget):,} simulated games per move"
+    simulated games per move" (:func:`simulator.analysis.stats.strategy_names.plain_name`)."""
+    return strategy_names.plain_name(name)
 
 
 GAME_PLAYER_COUNTS = (("loot", (2, 3, 4, 5)), ("sails", (3, 4, 5)), ("skeleton", (2, 3, 4)), ("skirmish", (2, 3, 4)),

@@ -1,0 +1,152 @@
+"""The first screen a designer reads in a minute (issue 37): each answer opens with a verdict of at
+most 25 words, the whole screen is at most 250 words, no internal name shows (settings strings,
+"Holm", "sensitivity", "stream=", "imbalance" without its plain meaning), the players are named once
+in plain words, and each study leads with the measure its question asks about."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import polars as pl
+import pytest
+
+from simulator.analysis.report import answers as report_answers, document as report, quality
+from simulator.analysis.stats import strategy_names, tournament
+from simulator.analysis.studies import experiment
+from tests.analysis.test_experiment import GOOD, write
+from tests.analysis.test_findings import _study
+
+TOP = Path(__file__).resolve().parents[2]
+
+TODAYS_LOOT_EVENTS_ANSWER = (  # the first answer of reports/loot-events.html before issue 37 (shortened)
+    "B13 forced (The compass island moves a compass to the top; Treasures are distributed top to bottom) moves no "
+    "seat's win rate beyond noise once the 546 comparisons made on the same games are allowed for: its largest change, "
+    "seat 2 +1.0 pp [+0.1, +1.8], is clear of 0 on its own, but chance alone gives one that large among so many; "
+    "sensitivity: the winner differs on 37% of the same deals. Under ismcts@tuned+budget=100+agree=0.25+prior=0.1 in "
+    "every seat this holds: seat 2's win-rate change +1.0 pp [0.1, 1.8] → +5.0 pp [-6.6, 16.6]."
+)
+
+
+# ---------------------------------------------------------------- the check itself
+
+
+def test_the_check_names_every_internal_name_and_the_long_verdict_of_a_report_of_today():
+    screen = quality.FirstScreen("Which event cards decide games?", [quality.first_sentence(TODAYS_LOOT_EVENTS_ANSWER)],
+                                 [TODAYS_LOOT_EVENTS_ANSWER])  # fmt: skip
+    problems = quality.first_screen_problems(screen)
+    assert any(problem.startswith("answer 1: verdict of ") for problem in problems)
+    assert "answer 1: a strategy settings string (4×)" in problems  # @tuned and three +key=
+    assert "answer 1: 'sensitivity' (1×)" in problems
+
+
+def test_the_check_bans_holm_stream_and_imbalance_without_its_meaning_and_counts_words():
+    bad = quality.FirstScreen("Q?", ["Short."], ["Short. Holm p 0.01; greedy+stream=1; seat imbalance 4 pp."])
+    problems = quality.first_screen_problems(bad)
+    assert "answer 1: 'Holm' (1×)" in problems and "answer 1: 'stream=' (1×)" in problems
+    assert any("'imbalance' without its plain meaning" in problem for problem in problems)
+    plain = quality.FirstScreen("Q?", ["Short."], ["Short. Seat imbalance (largest gap of a seat from the fair share) 4 pp."])
+    assert quality.first_screen_problems(plain) == []
+    long = quality.FirstScreen("Q?", ["Short."], ["Short. " + "word " * 250])
+    assert quality.first_screen_problems(long) == ["first screen of 252 words (at most 250)"]
+    verdict = "word " * 26
+    assert quality.first_screen_problems(quality.FirstScreen("", [verdict], [verdict])) == ["answer 1: verdict of 26 words (at most 25)"]
+
+
+def test_a_rendered_first_screen_is_read_back_with_its_bold_verdicts():
+    document = report.Document("t", question="Does it?", answers=["It does. Seat 1 +2.0 pp [1.0, 3.0]."], verdicts=["It does."],
+                               players_note="Players: the plain player in every seat.")  # fmt: skip
+    screen = quality.html_first_screen(report.to_html(document))
+    assert screen.question == "Does it?" and screen.verdicts == ["It does."]
+    assert screen.answers == ["It does. Seat 1 +2.0 pp [1.0, 3.0]."] and screen.other == ["Players: the plain player in every seat."]
+    assert screen.words() == 2 + 8 + 7
+
+
+# ---------------------------------------------------------------- reports built from small studies
+
+
+@pytest.mark.parametrize("extra", ["", 'measure = "seat-imbalance"\n', 'measure = "sensitivity"\n', 'measure = "score"\n',
+                                   'confirm_lineup = ["strong"]\nconfirm_n = 300\n'])  # fmt: skip
+def test_the_first_screens_of_small_studies_hold_to_the_limits(tmp_path, extra):
+    study, _, document = _study(tmp_path, extra)
+    if study.confirm_n:
+        experiment.confirm_report(document, study, tmp_path / "store", 1)
+    page = report.to_html(document)
+    assert quality.report_problems(page) == [], quality.html_first_screen(page)
+    assert len(quality.html_first_screen(page).verdicts) == len(document.answers) >= 2
+
+
+def test_a_tournament_and_a_seat_study_hold_to_the_limits_and_name_strategies_in_plain_words(tmp_path):
+    tournament_file = GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]\n', "").replace(
+        '[["strong", "weak"]]', '[["strong@tuned", "weak"]]')
+    for text in (tournament_file, GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]\n', "").replace(
+            '[["strong", "weak"]]', '[["plain"]]')):  # fmt: skip
+        study = experiment.load_experiment(write(tmp_path, text))
+        document = experiment.experiment_report(study, experiment.run_experiment(study, tmp_path / "store", 1, n=300), n=300)
+        page = report.to_html(document)
+        assert quality.report_problems(page) == [], quality.html_first_screen(page)
+
+
+def test_the_stronger_players_are_named_once_in_plain_words():
+    assert strategy_names.plain_name("ismcts@tuned+budget=100+agree=0.25+prior=0.1") == "the search player, 100 simulated games per move"
+    assert strategy_names.plain_name("ismcts@tuned-4p") == "the search player, 200 simulated games per move"
+    assert strategy_names.plain_name("greedy@tuned-4p") == "the tuned greedy player"
+    assert strategy_names.plain_name("map_builder") == "the map builder player"
+    assert strategy_names.plain_name("greedy@runs/my-weights.toml") == "the greedy player with the weights of my-weights.toml"
+    assert strategy_names.plain_names(["prospector@tuned", "raider", "raider"]) == "the tuned prospector and raider players"
+    assert strategy_names.plain_names(["greedy@tuned-4p"] * 4) == "the tuned greedy player"
+
+
+@pytest.mark.skip(reason="enabled after reports are regenerated")
+@pytest.mark.parametrize("study_file", sorted((TOP / "experiments").glob("*.toml")), ids=lambda path: path.stem)
+def test_the_shipped_reports_hold_to_the_first_screen_limits(study_file):
+    page = (TOP / "reports" / f"{study_file.stem}.html").read_text(encoding="utf-8")
+    assert quality.report_problems(page) == []
+
+
+# ---------------------------------------------------------------- the question's measure first
+
+
+def test_a_question_about_leaders_and_trailers_is_answered_with_catch_up_first(tmp_path):
+    assert report_answers.question_measure("Do they help the leader or the player behind?") == "catch-up"
+    assert report_answers.question_measure("Which seat wins most often?") is None
+    events = GOOD.replace('variants = ["seat2-bonus", "cosmetic-a+cosmetic-b"]\n', 'force_events = ["B1", "A1"]\n')
+    study = experiment.load_experiment(write(tmp_path, events.replace("players = [2, 3]", "players = [3]")))
+    document = experiment.experiment_report(study, experiment.run_experiment(study, tmp_path / "store", 1, n=300), n=300)
+    assert document.measure == "catch-up" and "leader or the player behind" in document.question
+    first = document.answers[0]
+    assert first.startswith("B1 forced helps ") and "Gap between first and last" in first, first
+    assert {headline["measure"] for headline in document.headlines} == {"catch-up"}
+    assert quality.report_problems(report.to_html(document)) == []
+
+
+class _Rotation:
+    """A run of one seat rotation: ``winners[g]`` is the winning seat (1-based) of deal g."""
+
+    def __init__(self, lineup: tuple[str, ...], winners: list[int], seed: int = 1):
+        rows = [{"game": game, "seat": seat, "strategy": lineup[seat - 1], "winner": int(seat == winner), "score": float(seat == winner),
+                 "length": 5} for game, winner in enumerate(winners) for seat in range(1, len(lineup) + 1)]  # fmt: skip
+        self.rows = pl.DataFrame(rows).lazy()
+        self.manifest = {"seed": seed, "lineup": list(lineup), "length_column": "length"}
+        self.players = len(lineup)
+        self.path = Path("/nonexistent")
+
+
+def test_a_mixed_table_answers_for_each_strategy_pooled_over_the_rotations():
+    deals = 200
+    # baseline: seat 1 always wins, so each strategy wins in the rotation where it sits first; the setup
+    # makes "a" win every deal wherever it sits: a's rate per seat taken goes from 1/2 to 1, b's from 1/2 to 0
+    base = [_Rotation(("a", "b"), [1] * deals), _Rotation(("b", "a"), [1] * deals)]
+    arm = [_Rotation(("a", "b"), [1] * deals), _Rotation(("b", "a"), [2] * deals)]
+    table = {row["strategy"]: row for row in tournament.strategy_changes(base, arm).iter_rows(named=True)}
+    assert table["a"]["difference"] == pytest.approx(0.5) and table["b"]["difference"] == pytest.approx(-0.5)
+    assert table["a"]["baseline"] == pytest.approx(0.5) and table["a"]["variant"] == pytest.approx(1.0)
+
+
+def test_the_first_seat_advantage_of_a_rotated_mixed_table_is_pooled_over_the_rotations():
+    deals = 100
+    # "a" always wins: in the first rotation seat 1 (a) wins every game (+50 pp), in the second never (-50 pp)
+    runs = [_Rotation(("a", "b"), [1] * deals), _Rotation(("b", "a"), [2] * deals)]
+    first_run = pl.DataFrame([{"key": "advantage", "measure": "first-seat advantage", "estimate": 0.5, "low": 0.5, "high": 0.5}])
+    pooled = quality.pool_advantage_row(first_run, runs).row(0, named=True)
+    assert pooled["estimate"] == pytest.approx(0.0) and pooled["measure"] == quality.ROTATED_ADVANTAGE
+    assert quality.pool_advantage_row(first_run, runs[:1]).row(0, named=True)["estimate"] == 0.5  # one run: nothing to pool
