@@ -58,3 +58,14 @@ def test_the_stronger_player_is_the_cheapest_setting_worth_the_name(tmp_path):
     assert not stronger.qualifies(stronger.stronger_row("loot", 3, path))
     assert stronger.stronger_player("loot", 2, path) == confirm.tuned_default("loot", 2)  # nothing measured against it
     assert stronger.plain_name("ismcts@tuned+budget=100+agree=0.25") == "the search player, 100 simulated games per move"
+
+
+def test_the_docs_table_is_the_data_file_s():
+    from pathlib import Path
+
+    from simulator.analysis.studies import stronger
+
+    text = (Path(__file__).resolve().parents[2] / "docs" / "strategies.md").read_text(encoding="utf-8")
+    start = text.index("<!-- strength table: research/ismcts_table.py --table -->\n")
+    shown = text[start:text.index("<!-- end of strength table -->")].split("\n", 1)[1].strip()
+    assert shown == stronger.strength_table(), "run research/ismcts_table.py --table and paste it into docs/strategies.md"
