@@ -454,8 +454,9 @@ def _headline(answer: int, row: dict, measure: str) -> dict:
             "favoured": seat_stats.clearly_favoured(row["seat_table"]) if row.get("seat_table") is not None else None}  # fmt: skip
 
 
-def common_seat_sentence(rows: list[dict]) -> str:
-    """What holds on every setup: the most favoured seat and its range of rates, or that it varies."""
+def _common_seat(rows: list[dict]) -> tuple:
+    """The seat most often favoured over ``rows`` (setups), how many, its rates, the fair share, the
+    least favoured seat, the mean ratio of their rates, and where it holds in words."""
     favoured = Counter(row["value"]["best_seat"] for row in rows)
     fair = np.mean([row["value"]["fair_share"] for row in rows])
     seat, count = favoured.most_common(1)[0]
@@ -463,6 +464,12 @@ def common_seat_sentence(rows: list[dict]) -> str:
     low_seat = Counter(row["value"]["worst_seat"] for row in rows).most_common(1)[0][0]
     ratio = np.mean([row["value"]["rates"][seat - 1] / max(row["value"]["rates"][low_seat - 1], 1e-9) for row in rows])
     where = f"on every one of the {len(rows)} setups" if count == len(rows) else f"on {count} of the {len(rows)} setups"
+    return seat, count, rates, fair, low_seat, ratio, where
+
+
+def common_seat_sentence(rows: list[dict]) -> str:
+    """What holds on every setup: the most favoured seat and its range of rates, or that it varies."""
+    seat, count, rates, fair, low_seat, ratio, where = _common_seat(rows)
     return (f"What holds {'everywhere' if count == len(rows) else 'on most setups'}: seat {seat} wins most often {where}, "
             f"{_rate(min(rates))} to {_rate(max(rates))} of games against a fair share of {_rate(fair)} — on average "
             f"{ratio:.1f} times as often as seat {low_seat}.")  # fmt: skip
@@ -967,13 +974,7 @@ def seat_clause(imbalance: dict, seat_table: pl.DataFrame | None) -> tuple[str, 
 
 def common_seat_answer(rows: list[dict]) -> Answer:
     """What holds on every setup: the most favoured seat and its range of rates, or that it varies."""
-    favoured = Counter(row["value"]["best_seat"] for row in rows)
-    fair = np.mean([row["value"]["fair_share"] for row in rows])
-    seat, count = favoured.most_common(1)[0]
-    rates = [row["value"]["rates"][seat - 1] for row in rows]
-    low_seat = Counter(row["value"]["worst_seat"] for row in rows).most_common(1)[0][0]
-    ratio = np.mean([row["value"]["rates"][seat - 1] / max(row["value"]["rates"][low_seat - 1], 1e-9) for row in rows])
-    where = f"on every one of the {len(rows)} setups" if count == len(rows) else f"on {count} of the {len(rows)} setups"
+    seat, _, rates, fair, low_seat, ratio, where = _common_seat(rows)
     return Answer("every setup", f"Seat {seat} wins most often {where}.",
                   f"It wins {_rate(min(rates))} to {_rate(max(rates))} of games against a fair share of {_rate(fair)}, "
                   f"on average {ratio:.1f} times as often as seat {low_seat}", detail=common_seat_sentence(rows))  # fmt: skip
