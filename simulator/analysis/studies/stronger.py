@@ -69,9 +69,10 @@ def stronger_player(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) 
 
 
 def confirm_name(game: str, name: str, players: int) -> str:
-    """A name of a study's ``confirm_lineup`` as played at ``players`` players: ``strongest`` the
-    stronger player (:func:`stronger_player`), ``X@tuned`` X's file tuned at that count."""
-    return stronger_player(game, players) if name == STRONGEST else resolve_tuned(game, name, players)
+    """A name of a study's ``confirm_lineup`` as played at ``players`` players (and as its runs record
+    it): ``strongest`` the stronger player (:func:`stronger_player`), ``X@tuned`` X's file tuned at
+    that count (``ismcts@tuned+budget=100`` -> ``ismcts@tuned-4p+budget=100``)."""
+    return resolve_tuned(game, stronger_player(game, players) if name == STRONGEST else name, players)
 
 
 def plain_name(name: str) -> str:
