@@ -233,7 +233,7 @@ def test_check_adapted_measures_every_headline_again_with_adapted_players(tmp_pa
     checked = [headline for headline in document.headlines if "adapted" in headline]
     assert checked and all(headline["adapted_verdict"] in experiment.confirm.VERDICTS for headline in checked)
     answer = document.answers[checked[0]["answer"]]
-    assert "Adapted players: " in answer and "] adapted." in answer, answer
+    assert "with the tuned bot, " in answer and "] adapted (" in answer, answer
     played = {run.manifest["lineup"][0] for run in results_runs(tmp_path / "store")}
     assert any("/adapted/toy-3p-plain-" in name for name in played)  # the adapted file of a setup was played
     path.write_text(STUDY)

@@ -312,9 +312,9 @@ def test_the_terminal_summary_is_the_first_screen(tmp_path):
 def test_the_headlines_are_checked_under_a_stronger_lineup(tmp_path):
     study, studies, document = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\n')
     experiment.confirm_report(document, study, tmp_path / "store", 1)
-    checked = [answer for answer in document.answers if "Stronger players: " in answer]
+    checked = [answer for answer in document.answers if "with the strong player (" in answer]
     verdicts = confirm.VERDICTS
-    assert checked and all(any(f"Stronger players: {verdict}" in answer for verdict in verdicts) for answer in checked)
+    assert checked and all(any(f"with the strong player ({verdict}" in answer for verdict in verdicts) for answer in checked)
     assert "Under strong" not in " ".join(document.answers)  # named once, below the answers, in plain words
     assert document.players_note == ("Players: the strong and weak players, rotated through the seats; answers checked "
                                      "with stronger players: the strong player in every seat, 300 games per run.")
@@ -334,7 +334,7 @@ def test_a_mixed_table_is_checked_with_the_tuned_default_in_every_seat_without_a
     assert played[3]["strong"] == "plain" and played[3]["strength"] == []  # nothing to measure the default against
     assert all(run.manifest["lineup"] == ["plain"] * 3 for runs in played[3]["groups"].values() for run in runs)
     confirm.add_confirmation(document, study, played)
-    checked = [answer for answer in document.answers if "Stronger players: " in answer]
+    checked = [answer for answer in document.answers if "with the tuned bot (" in answer]
     assert checked, document.answers
     html = report.to_html(document)
     assert "(under plain: the tuned default at 3 players" in html  # the appendix table says what the stronger lineup was
@@ -727,7 +727,7 @@ def test_every_headline_is_checked_under_the_stronger_lineup(tmp_path):
     experiment.confirm_report(document, study, tmp_path / "store", 1)
     assert len(document.headlines) > 2
     assert not any("Not checked under stronger play" in answer for answer in document.answers)
-    checked = [answer for answer in document.answers if "Stronger players: " in answer]
+    checked = [answer for answer in document.answers if "with the tuned bot (" in answer]
     shown = {headline["answer"] for headline in document.headlines if headline["answer"] < len(document.answers)}
     assert len(checked) == len(shown) >= 2  # every shown headline; an answer left out for room stays in the appendix
     assert quality.report_problems(report.to_html(document)) == []

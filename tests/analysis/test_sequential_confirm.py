@@ -134,9 +134,9 @@ def test_a_clear_toy_effect_is_decided_at_the_first_look(tmp_path):
     assert not any("extending" in line for line in said)
     confirm.add_confirmation(document, study, played)
     answer = document.answers[document.headlines[seat2]["answer"]]
-    assert "Stronger players: holds;" in answer  # the lineup and the looks: in the appendix table (issue 37)
+    assert "with the tuned bot (holds)." in answer  # the lineup and the looks: in the appendix table (issue 37)
     assert "the tuned default at 3 players, 100 of at most 800 games per run, look 1 of 4, 98.75% intervals" in report.to_html(document)
-    assert "with the mixed table, +" in answer and "with the tuned bot." in answer
+    assert "with the mixed table, +" in answer and "with the tuned bot (holds)." in answer
 
 
 def test_the_looks_extend_the_same_deals_and_a_second_check_plays_nothing(tmp_path):

@@ -488,7 +488,7 @@ def imbalance_ranking_answers(facts: list[dict]) -> tuple[list[Answer], tuple[by
     for row in shown:
         rank = "fairest" if row is ranked[0] else "least fair"
         headlines.append(_headline(len(answers), row, "seat-imbalance"))
-        clause, figure = seat_clause(row["value"], row["seat_table"])
+        clause, figure = seat_clause(row["value"], row["seat_table"], with_gap=True)
         answers.append(Answer(titled(row), f"{titled(row)}, the {rank} of {len(ranked)} setups: {clause}.", figure,
                               detail=f"{rank.capitalize()} of {len(ranked)}: " + imbalance_sentence(titled(row), row["value"], row["seat_table"])))  # fmt: skip
     moved = [row for fact in facts if "comparison" in fact
@@ -955,9 +955,10 @@ def comparison_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, st
 # ---------------------------------------------------------------- each kind of answer, as data
 
 
-def seat_clause(imbalance: dict, seat_table: pl.DataFrame | None) -> tuple[str, str]:
+def seat_clause(imbalance: dict, seat_table: pl.DataFrame | None, with_gap: bool = False) -> tuple[str, str]:
     """What a seat table says, as a verdict clause and its figure: the seat that wins more (or less)
-    often than its fair share beyond noise, or that none does."""
+    often than its fair share beyond noise, or that none does; ``with_gap``: the figure also gives
+    the largest gap from the fair share (an answer that ranks setups by it)."""
     rates, fair = imbalance["rates"], imbalance["fair_share"]
     best, worst = imbalance["best_seat"], imbalance["worst_seat"]
     gap = (f"largest gap of a seat from the fair share {_points(imbalance['estimate'])} "
@@ -969,7 +970,18 @@ def seat_clause(imbalance: dict, seat_table: pl.DataFrame | None) -> tuple[str, 
         clause = f"seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}"
     else:
         clause = f"seat {worst} wins less often than its fair share"
-    return clause, f"Seat {best} wins {_rate(rates[best - 1])} against a fair share of {_rate(fair)}; {gap}"
+    figure = f"Seat {best} wins {_rate(rates[best - 1])}{_seat_interval(seat_table, best)} against a fair share of {_rate(fair)}"
+    return clause, figure + (f"; {gap}" if with_gap else "")
+
+
+def _seat_interval(seat_table: pl.DataFrame | None, seat: int) -> str:
+    """`` [64%, 66%]``: the 95% interval of ``seat``'s win rate in a seat table (nothing without one).
+    The largest gap from the fair share, with its interval, is in the line on how the finding moves
+    with the players and in the appendix."""
+    if seat_table is None or "low" not in seat_table.columns:
+        return ""
+    row = seat_table.filter(pl.col("seat") == seat)
+    return "" if row.is_empty() else f" [{_rate(row['low'][0])}, {_rate(row['high'][0])}]"
 
 
 def common_seat_answer(rows: list[dict]) -> Answer:
