@@ -442,3 +442,15 @@ def test_compare_refuses_a_setup_with_an_empty_part_or_a_setting_twice(capsys, t
         status, _, err = islandsim(capsys, "compare", "--game", "toy", "--players", "3", "--n", "50", "--seed", "2",
                                    "--jobs", "1", "--results", tmp_path / "store", "--variant", variant)  # fmt: skip
         assert status == 2 and expected in err, err
+
+
+def test_a_seat_study_names_the_fix_its_sweep_found_on_the_first_screen(capsys, tmp_path):
+    (tmp_path / "study.toml").write_text(
+        'game = "toy"\nplayers = 3\nn = 600\nseed = 5\nbaseline = ["seat2-bonus"]\n'
+        'sweeps = [{vary = "seat2_start_points=-4..0"}]\n', encoding="utf-8")  # fmt: skip
+    status, out, err = islandsim(capsys, "experiment", tmp_path / "study.toml", "--results", tmp_path / "store",
+                                 "--reports-dir", tmp_path / "reports", "--jobs", "1", "--quiet")  # fmt: skip
+    assert status == 0, err
+    answer = next(line for line in out.splitlines() if line.startswith("1. At 3 players"))
+    assert "Fixes: " in answer and "seat2_start_points" in answer and "makes it fair" in answer, answer
+    assert "largest gap" in answer.split("Fixes: ")[1]  # the held-out figure of the value it names

@@ -341,10 +341,9 @@ def seat_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str], li
         clause, figure = seat_clause(imbalance, fact["seats"][0])
         answer = Answer(fact["title"], f"At {fact['title']}, {clause}.", figure,
                         detail=imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))  # fmt: skip
-        if fact.get("compensation"):  # from finding to fix (simulator/analysis/stats/compensation.py)
-            from simulator.analysis.stats import compensation
-
-            answer.support = "Fix: " + compensation.sentence(fact["compensation"])
+        fixes = fix_texts(fact)
+        if fixes:  # from finding to fix: end points (compensation) and the rules' own settings (sweeps)
+            answer.support = "Fixes: " + "; ".join(fixes)
             answer.detail += " " + answer.support
         answers.append(answer)
     middle = facts[len(facts) // 2]
@@ -354,6 +353,17 @@ def seat_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str], li
               for fact in facts}  # fmt: skip
     figure = charts.offsets_from_fair_share(groups, "Win rate per seat minus the fair share")
     return answers, (figure, "Each seat's win rate minus the fair share (pp), 95% intervals; 0 = exactly the fair share."), headlines
+
+
+def fix_texts(fact: dict) -> list[str]:
+    """What fixes a seat advantage at one player count, each in a few words: the end-of-game points
+    of the compensation (simulator/analysis/stats/compensation.py) and each seat-imbalance sweep of
+    a rule setting (its ``short`` answer, simulator/analysis/studies/sweep.py), their full answers in the appendix."""
+    from simulator.analysis.stats import compensation
+
+    found = [compensation.short_fix(fact["compensation"])] if fact.get("compensation") else []
+    found += [result.get("short", "") for result in fact.get("sweeps", []) if result["measure"] == "seat-imbalance"]
+    return [text for text in found if text]
 
 
 # ---------------------------------------------------------------- ranking setups by the study's measure

@@ -245,3 +245,12 @@ def sentence(block: dict) -> str:
                 f"{found['chosen_on']:,} games, stated on {found['checked_on']:,} others).")  # fmt: skip
     return (f"At {players} players, {points_text(block['tested']['points'])}: {outcome_text(block['tested'])}; "
             f"without: ±{100 * block['before']['largest_gap']:.1f} pp ({block['games']:,} games).")  # fmt: skip
+
+
+def short_fix(block: dict) -> str:
+    """The fix in a few words, for a first screen that has little room: ``seat 2 +1 point at the end
+    leaves every seat within ±0.1 pp of the fair share`` (empty when compensation does not apply)."""
+    if not block["applies"]:
+        return ""
+    result = block["search"]["found"] if "search" in block else block["tested"]
+    return f"{points_text(result['points'])} leaves every seat within ±{100 * result['largest_gap']:.1f} pp of the fair share"

@@ -488,7 +488,7 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
             from simulator.analysis.studies import sweep as sweep_module
 
             sweep_module.add_to_report(document, result, f"{players} players")
-            document.facts[-1].setdefault("sweeps", []).append(result)
+            document.facts[-1].setdefault("sweeps", []).append(dict(result, short=sweep_module.short_sentence(result)))
         all_runs += [run for _, runs in groups for run in runs]
     report_players.add_players(document, experiment.game, all_runs, report_folder)
     report.add_manifest(document, all_runs)

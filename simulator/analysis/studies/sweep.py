@@ -681,6 +681,19 @@ def sentence(result: dict) -> str:
             f"({half}; {tried}).")  # fmt: skip
 
 
+def short_sentence(result: dict) -> str:
+    """A seat-imbalance sweep's answer in a few words, for the first screen's fixes: ``late_seats_start_coins
+    = 1 makes it fair (largest gap 1.2 pp [0.3, 2.9])`` or ``no late_seats_start_coins from 0 to 2 makes
+    it fair (closest, 1: largest gap 4.1 pp [2.6, 5.9])``; the full sentence is in the report's section."""
+    setting, unit, held = result["setting"], result["unit"], result["held_out"]
+    figure = f"{shown(held['estimate'], unit)} {interval(held['low'], held['high'], unit)}"
+    chosen = value_text(setting, result["chosen"])
+    name = setting.replace("+", " and ")
+    if result["reached"] and result["held_out_holds"] and held.get("precise", True):
+        return f"{name} = {chosen} makes it fair (largest gap {figure})"
+    return f"no {name} from {result['values'][0]} to {result['values'][-1]} makes it fair (closest, {chosen}: largest gap {figure})"
+
+
 def value_text(setting: str, value) -> str:
     """A value (or a combination) as a designer reads it: ``2``, or ``a = 1, b = 2``."""
     names = setting.split("+")
