@@ -106,7 +106,7 @@ def test_lineup_settings_set_the_params(spec):
     ("ismcts+depth=3", "has no setting 'depth'; settings: budget, c, rollout, reward, horizon, stop, agree, prior"),
     ("ismcts+agree=1.5", "agree must be a number from 0.0 to 1.0, not '1.5'"),
     ("ismcts@tuned-9p", "ismcts@tuned-9p' plays greedy's parameter files in its rollouts"),
-    ("ismcts+horizon=0", "horizon must be a number from 0.01 to 1.0, not '0'"),
+    ("ismcts+horizon=0", "horizon must be a number from 0.001 to 1.0, not '0'"),
     ("ismcts+stop=never", "stop must be decided or budget, not 'never'"),
     ("ismcts+rollout=smart", "rollout must be heuristic or random, not 'smart'"),
     ("ismcts+budget", "write each setting of 'ismcts' as key=value"),

@@ -125,6 +125,8 @@ DEFAULT_AGREE = 1.0
 """Never stop on agreement, as before the setting existed, in a game not measured (``GAME_DEFAULTS_FILE``)."""
 DEFAULT_PRIOR = 0.0
 """No credit for the heuristic's choice, as before the setting existed, in a game not measured."""
+MIN_HORIZON = 0.001
+"""The shortest horizon: one checkpoint of a game that has up to 1,000 (the skirmish game's rounds)."""
 MAX_BUDGET = 1_000_000
 """The tree holds one node per iteration: 1,000,000 iterations is about 110 MB per decision."""
 
@@ -137,7 +139,7 @@ SETTINGS = (
     StrategySetting("reward", REWARD, "what a simulated game is worth to a seat", REWARD_WIN, REWARD_WIN, REWARD_RANK,
                     choices={"win": REWARD_WIN, "rank": REWARD_RANK}),
     StrategySetting("horizon", HORIZON, "how far a rollout plays before it is scored on the provisional standings, "
-                    "as a fraction of the game's checkpoints (1: to the end)", DEFAULT_HORIZON, 0.01, 1.0),
+                    "as a fraction of the game's checkpoints (1: to the end)", DEFAULT_HORIZON, MIN_HORIZON, 1.0),
     StrategySetting("stop", STOP, "when the search stops", STOP_DECIDED, STOP_DECIDED, STOP_BUDGET,
                     choices={"decided": STOP_DECIDED, "budget": STOP_BUDGET}),
     StrategySetting("agree", AGREE, "share of the budget after which the search stops as soon as the rollout "
