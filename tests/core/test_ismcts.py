@@ -252,6 +252,16 @@ def test_a_cut_rollout_is_scored_on_the_standings_of_the_last_checkpoint():
     assert list(reward) == pytest.approx([1 / 3, 1.0, 1.0, 0.0, 0.0])
 
 
+def test_an_expected_reward_is_the_evaluation_clipped_to_a_win_share():
+    """``reward=expected``: a cut rollout is worth each seat's evaluation (its expected win share)
+    clipped to [0, 1]; a seat the game does not have gets 0.  The setting sets the params slot."""
+    reward = np.full(5, -1.0)
+    ismcts.expected_rewards(np.array([0.55, 1.3, -100.0, 0.2, 0.9]), 4, reward)
+    assert list(reward) == pytest.approx([0.55, 1.0, 0.0, 0.2, 0.0])
+    lineup = build_lineup(get_game("skirmish"), 2, ("ismcts+reward=expected+horizon=0.002", "prospector"))
+    assert lineup.params[0, ismcts.REWARD] == ismcts.REWARD_EXPECTED
+
+
 def test_full_rollouts_and_cut_rollouts_are_both_reproducible_and_legal(search):
     """``horizon=1`` (every rollout to the end, the search before cut rollouts existed) and a short
     horizon answer legal indices, the same for the same stream."""

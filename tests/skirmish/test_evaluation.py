@@ -6,7 +6,7 @@ import pytest
 
 from simulator.games.skirmish.evaluation import (
     ELIMINATED_VALUE, F_AMMO, F_FREE, F_GEMS, F_ONE_GEM_SHORT, F_PRISONERS, N_FEATURES, W_AMMO, W_FREE,
-    W_GEMS, W_ONE_GEM_SHORT, W_PRISONERS, evaluate_cut, position_features,
+    W_GEMS, W_ONE_GEM_SHORT, W_PRISONERS, WIN_SHARE_PER_GEM, evaluate_cut, position_features,
 )
 from simulator.games.skirmish.state import ALIVE, AMMO, BOAT_NODE, CHAR_CAPTOR, CHAR_LOC, CHAR_OWNER, GEMS, MAX_PLAYERS
 from tests.skirmish.helpers import Staged
@@ -42,18 +42,21 @@ def test_position_features_read_a_hand_set_position(players):
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
-def test_evaluate_cut_weighs_the_features_and_puts_a_seat_out_last(players):
-    """Each seat's value is its weighted features at that player count; a seat out of the game (R47)
-    and the seats the game does not have score ``ELIMINATED_VALUE``."""
+def test_evaluate_cut_is_an_expected_win_share_and_puts_a_seat_out_last(players):
+    """Each seat still in: 1 / the seats still in, plus ``WIN_SHARE_PER_GEM`` times its weighted
+    features less their mean over the seats still in; a seat out of the game (R47) and the seats
+    the game does not have score ``ELIMINATED_VALUE``."""
     staged = staged_position(players)
     staged[ALIVE + players - 1] = 0
     values = np.zeros(MAX_PLAYERS)
     evaluate_cut(staged.state, values)
-    first = W_GEMS * 4 + W_AMMO[players] * 2 + W_FREE[players] * 3 + W_PRISONERS[players] + W_ONE_GEM_SHORT[players]
-    second = W_GEMS * 1 + W_FREE[players] * 3
-    assert values[0] == pytest.approx(first)
-    if players > 2:
-        assert values[1] == pytest.approx(second)
+    worth = [W_GEMS * 4 + W_AMMO[players] * 2 + W_FREE[players] * 3 + W_PRISONERS[players] + W_ONE_GEM_SHORT[players],
+             W_GEMS * 1 + W_FREE[players] * 3] + [W_FREE[players] * 4] * (players - 3)
+    alive = worth[:players - 1]
+    for seat, seat_worth in enumerate(alive):
+        expected = 1 / len(alive) + WIN_SHARE_PER_GEM[players] * (seat_worth - sum(alive) / len(alive))
+        assert values[seat] == pytest.approx(expected)
+    assert values[:players - 1].sum() == pytest.approx(1.0)
     assert values[players - 1] == ELIMINATED_VALUE
     assert all(value == ELIMINATED_VALUE for value in values[players:])
-    assert values[0] > max(values[1:])
+    assert values[0] == max(values)

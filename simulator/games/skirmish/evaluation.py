@@ -8,7 +8,9 @@ weighted sum of what brings it closer to the win (R11: ``gems_to_win`` gems, or 
 boat afloat): its gems, its ammunition (R24, R35: what its Pistols can kill with), its free
 characters (R47: the last one lost eliminates) and the prisoners it holds (R45), and whether one
 more gem wins.  The weights are a least-squares fit of the final win share on these features at the
-end of every round of games between the tuned default heuristics (``research/fit_cut_evaluation.py``).
+end of every round of games between the tuned default heuristics (``research/fit_cut_evaluation.py``),
+and the sum is turned into an expected win share (which ``ismcts+reward=expected`` takes as the
+reward of a cut rollout).
 """
 
 from __future__ import annotations
@@ -39,8 +41,13 @@ W_FREE = (0.0, 0.0, 0.65, 0.55, 0.85)
 W_PRISONERS = (0.0, 0.0, 0.7, 0.0, 0.0)
 W_ONE_GEM_SHORT = (0.0, 0.0, 1.8, 3.7, 2.25)
 
+WIN_SHARE_PER_GEM = (0.0, 0.0, 0.14, 0.084, 0.08)
+"""What a gem more than the other seats still in adds to a seat's win share (the same fit, per
+player count): ``evaluate_cut`` turns the weighted sum into an expected win share with it."""
+
 ELIMINATED_VALUE = -100.0
-"""The worth of a seat out of the game (R47-R49): below every seat still in."""
+"""The value of a seat out of the game (R47-R49): below every seat still in (the search clips an
+expected win share to 0)."""
 
 
 @njit(cache=True, inline="always")
@@ -74,12 +81,16 @@ def position_features(state, seat, features):
 
 @njit(cache=True)
 def evaluate_cut(state, values):
-    """Forward model (optional, the search player's cut rollouts): each seat's worth, the weighted
-    sum of its ``position_features`` (weights ``W_*``); ``ELIMINATED_VALUE`` for a seat out of the
-    game (R47-R49) and for the seats the game does not have."""
+    """Forward model (optional, the search player's cut rollouts): each seat's expected win share:
+    the weighted sum of its ``position_features`` (weights ``W_*``, in gems) less the mean of the
+    seats still in, times ``WIN_SHARE_PER_GEM``, plus 1 / the seats still in;
+    ``ELIMINATED_VALUE`` for a seat out of the game (R47-R49) and for the seats the game does not
+    have.  Ranking seats by it is ranking them by the weighted sum."""
     for seat in range(values.shape[0]):
         values[seat] = ELIMINATED_VALUE
     players = state[PLAYERS]
+    alive = 0
+    total = 0.0
     for seat in range(players):
         if state[ALIVE + seat] == 0:
             continue
@@ -88,3 +99,8 @@ def evaluate_cut(state, values):
         values[seat] = (W_GEMS * gems + W_AMMO[players] * state[AMMO + seat] + W_FREE[players] * free
                         + W_PRISONERS[players] * prisoners
                         + (W_ONE_GEM_SHORT[players] if gems + 1 >= state[GEMS_TO_WIN] else 0.0))
+        alive += 1
+        total += values[seat]
+    for seat in range(players):
+        if state[ALIVE + seat] == 1:
+            values[seat] = 1.0 / alive + WIN_SHARE_PER_GEM[players] * (values[seat] - total / alive)
