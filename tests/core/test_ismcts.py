@@ -106,7 +106,7 @@ def test_lineup_settings_set_the_params(spec):
     ("ismcts+depth=3", "has no setting 'depth'; settings: budget, c, rollout, reward, horizon, stop, agree, prior"),
     ("ismcts+agree=1.5", "agree must be a number from 0.0 to 1.0, not '1.5'"),
     ("ismcts@tuned-9p", "ismcts@tuned-9p' plays greedy's parameter files in its rollouts"),
-    ("ismcts+horizon=0", "horizon must be a number from 0.01 to 1.0, not '0'"),
+    ("ismcts+horizon=0", "horizon must be a number from 0.001 to 1.0, not '0'"),
     ("ismcts+stop=never", "stop must be decided or budget, not 'never'"),
     ("ismcts+rollout=smart", "rollout must be heuristic or random, not 'smart'"),
     ("ismcts+budget", "write each setting of 'ismcts' as key=value"),
@@ -250,6 +250,16 @@ def test_a_cut_rollout_is_scored_on_the_standings_of_the_last_checkpoint():
     assert list(reward) == [0.0, 0.5, 0.5, 0.0, 0.0]
     ismcts.provisional_rewards(state, offset, max_players, players, True, reward)
     assert list(reward) == pytest.approx([1 / 3, 1.0, 1.0, 0.0, 0.0])
+
+
+def test_an_expected_reward_is_the_evaluation_clipped_to_a_win_share():
+    """``reward=expected``: a cut rollout is worth each seat's evaluation (its expected win share)
+    clipped to [0, 1]; a seat the game does not have gets 0.  The setting sets the params slot."""
+    reward = np.full(5, -1.0)
+    ismcts.expected_rewards(np.array([0.55, 1.3, -100.0, 0.2, 0.9]), 4, reward)
+    assert list(reward) == pytest.approx([0.55, 1.0, 0.0, 0.2, 0.0])
+    lineup = build_lineup(get_game("skirmish"), 2, ("ismcts+reward=expected+horizon=0.002", "prospector"))
+    assert lineup.params[0, ismcts.REWARD] == ismcts.REWARD_EXPECTED
 
 
 def test_full_rollouts_and_cut_rollouts_are_both_reproducible_and_legal(search):

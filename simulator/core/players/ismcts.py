@@ -22,7 +22,9 @@ Single-observer ISMCTS (Cowling, Powley & Whitehouse 2012, "SO-ISMCTS").  Each i
    at the horizon is scored the same way on the game's evaluation of the position
    (``ForwardModel.evaluate_cut``, each seat's expected final score) when it has one, else on its
    provisional standings at the last checkpoint (the seats with the best standing share the win;
-   ranks by standing).
+   ranks by standing).  With ``reward=expected`` a finished game is worth the win share and a cut
+   rollout the evaluation itself (clipped to [0, 1]), for a game whose ``evaluate_cut`` is each
+   seat's expected win share (the skirmish game): a graded reward instead of all or nothing.
 
 With ``stop=decided`` (the default) the search ends as soon as the root option visited most can
 no longer be overtaken by the iterations left (its lead in visits exceeds them): the answer is
@@ -93,7 +95,7 @@ EXPLORATION = 1
 ROLLOUT = 2
 """``params`` slot: the rollout policy, ``ROLLOUT_HEURISTIC`` or ``ROLLOUT_RANDOM``."""
 REWARD = 3
-"""``params`` slot: what a finished simulation is worth to a seat, ``REWARD_WIN`` or ``REWARD_RANK``."""
+"""``params`` slot: what a simulation is worth to a seat, ``REWARD_WIN``, ``REWARD_RANK`` or ``REWARD_EXPECTED``."""
 HORIZON = 4
 """``params`` slot: how far a rollout plays, as a fraction of the game's checkpoints (1: to the end)."""
 STOP = 5
@@ -111,6 +113,10 @@ ROLLOUT_HEURISTIC = 0
 ROLLOUT_RANDOM = 1
 REWARD_WIN = 0
 REWARD_RANK = 1
+REWARD_EXPECTED = 2
+"""A finished game: the win share (as ``REWARD_WIN``); a rollout cut at the horizon: the game's
+``evaluate_cut`` value itself, clipped to [0, 1], for a game whose evaluation is each seat's
+expected win share (the skirmish game), instead of 1 for the best evaluation only."""
 STOP_DECIDED = 0
 STOP_BUDGET = 1
 
@@ -125,6 +131,8 @@ DEFAULT_AGREE = 1.0
 """Never stop on agreement, as before the setting existed, in a game not measured (``GAME_DEFAULTS_FILE``)."""
 DEFAULT_PRIOR = 0.0
 """No credit for the heuristic's choice, as before the setting existed, in a game not measured."""
+MIN_HORIZON = 0.001
+"""The shortest horizon: one checkpoint of a game that has up to 1,000 (the skirmish game's rounds)."""
 MAX_BUDGET = 1_000_000
 """The tree holds one node per iteration: 1,000,000 iterations is about 110 MB per decision."""
 
@@ -134,10 +142,10 @@ SETTINGS = (
     StrategySetting("c", EXPLORATION, "UCB1 exploration constant", DEFAULT_EXPLORATION, 0.0, 100.0),
     StrategySetting("rollout", ROLLOUT, "rollout policy", ROLLOUT_HEURISTIC, ROLLOUT_HEURISTIC, ROLLOUT_RANDOM,
                     choices={"heuristic": ROLLOUT_HEURISTIC, "random": ROLLOUT_RANDOM}),
-    StrategySetting("reward", REWARD, "what a simulated game is worth to a seat", REWARD_WIN, REWARD_WIN, REWARD_RANK,
-                    choices={"win": REWARD_WIN, "rank": REWARD_RANK}),
+    StrategySetting("reward", REWARD, "what a simulated game is worth to a seat", REWARD_WIN, REWARD_WIN,
+                    REWARD_EXPECTED, choices={"win": REWARD_WIN, "rank": REWARD_RANK, "expected": REWARD_EXPECTED}),
     StrategySetting("horizon", HORIZON, "how far a rollout plays before it is scored on the provisional standings, "
-                    "as a fraction of the game's checkpoints (1: to the end)", DEFAULT_HORIZON, 0.01, 1.0),
+                    "as a fraction of the game's checkpoints (1: to the end)", DEFAULT_HORIZON, MIN_HORIZON, 1.0),
     StrategySetting("stop", STOP, "when the search stops", STOP_DECIDED, STOP_DECIDED, STOP_BUDGET,
                     choices={"decided": STOP_DECIDED, "budget": STOP_BUDGET}),
     StrategySetting("agree", AGREE, "share of the budget after which the search stops as soon as the rollout "
@@ -224,6 +232,14 @@ def standing_rewards(standings, players, rank_reward, reward):
 
 
 @njit(inline="always")
+def expected_rewards(values, players, reward):
+    """Each seat's reward for a rollout cut before the end with ``reward=expected``: ``values[s]``
+    (the game's expected win share of seat ``s``) clipped to [0, 1]; 0 for the seats the game lacks."""
+    for s in range(reward.shape[0]):
+        reward[s] = min(1.0, max(0.0, values[s])) if s < players else 0.0
+
+
+@njit(inline="always")
 def provisional_rewards(state, trajectory_offset, max_players, players, rank_reward, reward):
     """``standing_rewards`` on the standings of the last checkpoint recorded in ``state``."""
     row = trajectory_offset + 1 + (state[trajectory_offset] - 1) * max_players
@@ -288,6 +304,7 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
     exploration = params[EXPLORATION]
     random_rollout = int(params[ROLLOUT]) == ROLLOUT_RANDOM
     rank_reward = int(params[REWARD]) == REWARD_RANK
+    expected_reward = int(params[REWARD]) == REWARD_EXPECTED
     stop_when_decided = int(params[STOP]) == STOP_DECIDED
     heuristic_params = params[HEADER:]
     # the rollout heuristic's own answer, when the search may stop on agreeing with it
@@ -400,7 +417,10 @@ def search(pending_decision, apply, redraw_hidden, final_results, copy_position,
         # backup: each edge's chooser is credited with its own reward
         if cut and has_cut_evaluation:
             evaluate_cut(work, values)
-            standing_rewards(values, players, rank_reward, reward)
+            if expected_reward:
+                expected_rewards(values, players, reward)
+            else:
+                standing_rewards(values, players, rank_reward, reward)
         elif cut:
             provisional_rewards(work, trajectory_offset, max_players, players, rank_reward, reward)
         else:

@@ -148,7 +148,7 @@ STRATEGY_DESCRIPTIONS = {
 def game_spec():
     """The registry's GameSpec of skirmish (a forward model)."""
     from simulator.core.engine.registry import ForwardModel, GameSpec
-    from simulator.games.skirmish import engine
+    from simulator.games.skirmish import engine, evaluation
     from simulator.games.skirmish.hidden import redraw_hidden
     from simulator.games.skirmish.narrate import narrate
     from simulator.games.skirmish.play_text import describe_options, describe_view, narrate_for_seat
@@ -180,7 +180,8 @@ def game_spec():
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=dict(RULE_LABELS), checkpoint_unit="round",
                              max_checkpoints=MAX_ROUND_CAP + 1, trajectory_offset=TRAJECTORY,
-                             play_chunk_recording=engine.play_chunk_recording, players_slot=PLAYERS),
+                             play_chunk_recording=engine.play_chunk_recording, players_slot=PLAYERS,
+                             evaluate_cut=evaluation.evaluate_cut),
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,

@@ -171,7 +171,7 @@ RULE_LABELS = {
 
 def game_spec():
     from simulator.core.engine.registry import ForwardModel, GameSpec
-    from simulator.games.tobago import engine
+    from simulator.games.tobago import engine, evaluation
     from simulator.games.tobago.components import DEFAULT_TURN_CAP
     from simulator.games.tobago.engine import GAME_COLUMNS, SEAT_COLUMNS, play_chunk
     from simulator.games.tobago.hidden import redraw_hidden
@@ -204,7 +204,7 @@ def game_spec():
                              STATE_SIZE, MAX_OPTIONS, redraw_hidden, rule_ids=RULE_IDS, counters_offset=COUNTERS,
                              rule_labels=rule_labels(), checkpoint_unit="share", max_checkpoints=MAX_CHECKPOINTS,
                              trajectory_offset=TRAJECTORY, play_chunk_recording=engine.play_chunk_recording,
-                             players_slot=PLAYERS),
+                             players_slot=PLAYERS, evaluate_cut=evaluation.evaluate_cut),
         describe_options=describe_options,
         describe_view=describe_view,
         narrate_for_seat=narrate_for_seat,
