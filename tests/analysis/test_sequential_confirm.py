@@ -147,7 +147,7 @@ def test_the_looks_extend_the_same_deals_and_a_second_check_plays_nothing(tmp_pa
     baseline = next(index for index, headline in enumerate(document.headlines) if headline["label"] == "baseline")
     check = played[3]["checks"][baseline]
     assert check["look"] > 1 and check["games"] == 100 * 2 ** (check["look"] - 1)
-    assert any(line.startswith("playing 100 games into") and "baseline" in line for line in said[2:])  # only the new ones
+    assert any(line.startswith("playing 100 games more (to 200) into") and "baseline" in line for line in said[2:])  # only the new ones
     longest, first = played[3]["groups"]["baseline"][0], None
     for line in said:
         if line.startswith("extending the 100 games of "):

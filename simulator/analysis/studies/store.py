@@ -193,7 +193,8 @@ def ensure_run(config: runner.RunConfig, store: Path, jobs: int, say: Callable[[
             return load_run(folder)
         held = _start_from(folder, extends, store, say) if extends is not None and extends.n < config.n else 0
         if say:
-            say(f"playing {prepared.config.n - held:,} games into {folder}: {setup_label(prepared.config.to_json())}"
+            more = f" more (to {prepared.config.n:,})" if held else ""
+            say(f"playing {prepared.config.n - held:,} games{more} into {folder}: {setup_label(prepared.config.to_json())}"
                 f" | {', '.join(prepared.config.lineup)}")  # fmt: skip
         runner.run(prepared, folder, jobs, progress=say is not None and sys.stderr.isatty(), say=say, scheduler=scheduler)
         return load_run(folder)
