@@ -560,7 +560,9 @@ def sweep_command():
                                   tuple(lineup_names(lineup, strategy_names)), tuple(variant_names), base_rules,
                                   axes=axes, tries=tries or sweep_module.DEFAULT_TRIES)  # fmt: skip
         configs = plan.configs()
-        on_stop(kept_in_store(store_folder, configs), again_with_seed(seed, random_seed))
+        kept = (kept_in_store(store_folder, configs) if not axes else
+                lambda: f"every combination the search finished, in {store_folder} (asked again, none is played twice)")  # fmt: skip
+        on_stop(kept, again_with_seed(seed, random_seed))
         _prepare_all(configs, seed, random_seed, say)
         result = sweep_module.run_sweep(plan, store_folder, jobs, say, scheduler)
         if chart_out is not None:
