@@ -167,6 +167,14 @@ def seat_total(values: Mapping[str, Any], resource: str, players: int) -> int | 
     return sum(values[f"seat{seat}_{resource}"] for seat in range(1, players + 1))
 
 
+def write_slots(target, values: Mapping[str, Any], slots: Mapping[str, int]) -> None:
+    """Write each setting named in ``slots`` into ``target`` (a game's flag vector or its rules block)
+    at its slot: a game's ``encode_variants`` declares the name -> slot table once instead of a line
+    per setting."""
+    for name, slot in slots.items():
+        target[slot] = values[name]
+
+
 @dataclass(frozen=True)
 class RuleValues:
     """The resolved rule settings of one run: every setting's value at its player count.

@@ -84,6 +84,7 @@ def encode_variants(names, players, rules=None):
 
 def _encode_rules(flags, rules, players):
     """Write the rule values into the rules block of ``flags`` (after the variant flags)."""
+    from simulator.core.engine.rule_settings import write_slots
     from simulator.games.sails.settings import PRESETS
 
     block = flags[FLAG_RULES:]
@@ -95,16 +96,12 @@ def _encode_rules(flags, rules, players):
         flags[FLAG_VALUE_SET] = 2
     faces = {name: rules[name] for name in PRESETS["actions-pairing-swapped"]}
     flags[FLAG_PAIRING] = faces == PRESETS["actions-pairing-swapped"]
-    block[R_HAND_SIZE] = rules["hand_size"]
-    block[R_ROUNDS] = rules["rounds"]
-    block[R_ISLAND_VALUES] = rules["island_cards_per_colour"]
-    block[R_MAX_VALUE] = rules["max_card_value"]
-    block[R_BONUS_CARDS] = rules["bonus_cards"]
-    block[R_BONUS_PER_POINT] = rules["bonus_cards_per_point"]
-    block[R_BONUS_PER_CARD] = rules["bonus_per_card_played"]
-    block[R_A1_BONUS] = rules["a1_bonus_cards"]
-    block[R_A2_CARDS] = rules["a2_island_cards"]
-    block[R_A3_CARDS] = rules["a3_treasure_cards"]
+    write_slots(block, rules, {
+        "hand_size": R_HAND_SIZE, "rounds": R_ROUNDS, "island_cards_per_colour": R_ISLAND_VALUES,
+        "max_card_value": R_MAX_VALUE, "bonus_cards": R_BONUS_CARDS, "bonus_cards_per_point": R_BONUS_PER_POINT,
+        "bonus_per_card_played": R_BONUS_PER_CARD, "a1_bonus_cards": R_A1_BONUS, "a2_island_cards": R_A2_CARDS,
+        "a3_treasure_cards": R_A3_CARDS,
+    })  # fmt: skip
     # "choisissez avec quel côté vous souhaitez jouer": the face up side of each Action card
     block[R_ACTION_ON_CARD] = rules["red_blue_action_b" if flags[FLAG_RB_SIDE] else "red_blue_action_a"]
     block[R_ACTION_ON_CARD + 1] = rules["green_purple_action_b" if flags[FLAG_GP_SIDE] else "green_purple_action_a"]

@@ -81,7 +81,7 @@ def encode_variants(names, players, rules=None):
     Raises ValueError (UsageError) on an unknown variant, two presets setting one value
     differently, a bad player count or a deck the engine cannot hold.
     """
-    from simulator.core.engine.rule_settings import default_values
+    from simulator.core.engine.rule_settings import default_values, write_slots
 
     if players not in PLAYER_COUNTS:
         raise ValueError(f"Skeleton Island is played by {MIN_PLAYERS} to {MAX_PLAYERS} players, not {players}")
@@ -106,12 +106,10 @@ def encode_variants(names, players, rules=None):
         layers.pop()  # the cascade stops at its first layer of 0: trailing zeros are no layers
     set_blow_layers(flags, [min(1.0, probability * strength) for probability in layers] or [0.0])
     flags[FLAG_FLIP_MILLI] = round(MILLI * rules["blow_flip_probability"])
-    flags[FLAG_ISLAND_COINS] = rules["island_coins"]
-    flags[FLAG_ISLANDS_TO_END] = rules["islands_to_end"]
-    flags[FLAG_PIRACY_DISCARDS] = rules["piracy_discards"]
-    flags[FLAG_PIRACY_TURNS] = rules["piracy_standard_turns"]
-    flags[FLAG_BLOW_MAX_CLEAR] = rules["blow_max_clear"]
-    flags[FLAG_STALL_CAP] = rules["stall_cap_turns"]
+    write_slots(flags, rules, {
+        "island_coins": FLAG_ISLAND_COINS, "islands_to_end": FLAG_ISLANDS_TO_END, "piracy_discards": FLAG_PIRACY_DISCARDS,
+        "piracy_standard_turns": FLAG_PIRACY_TURNS, "blow_max_clear": FLAG_BLOW_MAX_CLEAR, "stall_cap_turns": FLAG_STALL_CAP,
+    })  # fmt: skip
     halves, quarters = rules["half_maps_per_colour"], rules["quarter_maps_per_colour"]
     flags[FLAG_HALVES_PER_COLOUR] = halves
     flags[FLAG_QUARTERS_PER_COLOUR] = quarters

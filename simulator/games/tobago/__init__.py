@@ -89,19 +89,13 @@ def encode_variants(names, players, rules=None):
     split = list(map(list, rules["gold_cards"]))
     flags[layout.FLAG_CLUE_DECK] = decks.index(cards) if cards in decks else OWN
     flags[layout.FLAG_GOLD_SPLIT] = splits.index(split) if split in splits else OWN
-    flags[layout.RULE_HAND_SIZE] = rules["hand_size"]
-    flags[layout.RULE_AMULETS] = rules["amulets"]
-    flags[layout.RULE_ROSES] = rules["roses_per_player"]
-    flags[layout.RULE_MARKERS] = rules["markers_per_map"]
-    flags[layout.RULE_LEGS] = rules["legs_per_move"]
-    flags[layout.RULE_TURN_CAP] = rules["turn_cap"]
-    flags[layout.RULE_CURSES] = rules["curse_cards"]
-    flags[layout.RULE_CURSE_FREE_TOP] = rules["curse_free_top"]
-    flags[layout.RULE_SPACING] = rules["landmark_spacing"]
-    flags[layout.RULE_SIGHT] = rules["sight_distance"]
-    flags[layout.RULE_HUTS] = rules["huts"]
-    flags[layout.RULE_PALMS] = rules["palm_trees"]
-    flags[layout.RULE_STATUES] = rules["statues"]
+    rule_settings.write_slots(flags, rules, {
+        "hand_size": layout.RULE_HAND_SIZE, "amulets": layout.RULE_AMULETS, "roses_per_player": layout.RULE_ROSES,
+        "markers_per_map": layout.RULE_MARKERS, "legs_per_move": layout.RULE_LEGS, "turn_cap": layout.RULE_TURN_CAP,
+        "curse_cards": layout.RULE_CURSES, "curse_free_top": layout.RULE_CURSE_FREE_TOP,
+        "landmark_spacing": layout.RULE_SPACING, "sight_distance": layout.RULE_SIGHT, "huts": layout.RULE_HUTS,
+        "palm_trees": layout.RULE_PALMS, "statues": layout.RULE_STATUES,
+    })  # fmt: skip
     flags[layout.RULE_N_CLUES] = len(clues)
     flags[layout.RULE_N_GOLD] = int(gold.sum())
     flags[layout.RULE_GOLD_COINS] = int(sum(value * count for value, count in enumerate(gold)))
