@@ -41,6 +41,7 @@ def _measured(game, players, search, cpu, difference, low):
 
 
 def test_the_stronger_player_is_the_cheapest_setting_worth_the_name(tmp_path):
+    from simulator.analysis.stats import strategy_names
     from simulator.analysis.studies import stronger
 
     path = tmp_path / "strength.json"
@@ -57,7 +58,7 @@ def test_the_stronger_player_is_the_cheapest_setting_worth_the_name(tmp_path):
     assert stronger.stronger_player("loot", 3, path) == "ismcts@tuned+budget=100"  # falls short: the surest gain
     assert not stronger.qualifies(stronger.stronger_row("loot", 3, path))
     assert stronger.stronger_player("loot", 2, path) == confirm.tuned_default("loot", 2)  # nothing measured against it
-    assert stronger.plain_name("ismcts@tuned+budget=100+agree=0.25") == "the search player, 100 simulated games per move"
+    assert strategy_names.plain_name("ismcts@tuned+budget=100+agree=0.25") == "the search player, 100 simulated games per move"
 
 
 def test_the_docs_table_is_the_data_file_s():

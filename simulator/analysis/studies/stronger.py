@@ -14,7 +14,6 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from simulator.analysis.stats import strategy_names
 from simulator.core.engine import registry
 from simulator.core.players.strategies import resolve_tuned
 
@@ -73,12 +72,6 @@ def confirm_name(game: str, name: str, players: int) -> str:
     it): ``strongest`` the stronger player (:func:`stronger_player`), ``X@tuned`` X's file tuned at
     that count (``ismcts@tuned+budget=100`` -> ``ismcts@tuned-4p+budget=100``)."""
     return resolve_tuned(game, stronger_player(game, players) if name == STRONGEST else name, players)
-
-
-def plain_name(name: str) -> str:
-    """A search setting in words, as a report's first screen names it: "the search player, 200
-    simulated games per move" (:func:`simulator.analysis.stats.strategy_names.plain_name`)."""
-    return strategy_names.plain_name(name)
 
 
 GAME_PLAYER_COUNTS = (("loot", (2, 3, 4, 5)), ("sails", (3, 4, 5)), ("skeleton", (2, 3, 4)), ("skirmish", (2, 3, 4)),
