@@ -748,3 +748,9 @@ def test_the_first_screen_names_no_statistical_test(tmp_path, measure):
     _, _, document = _study(tmp_path, measure)
     first_screen = " ".join(document.answers)
     assert not any(name in first_screen for name in ("Holm", "Wilson", "bootstrap")), first_screen
+
+
+def test_the_players_note_says_how_far_a_sequential_check_may_go(tmp_path):
+    study, _, _ = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\nconfirm_budget = 1200\n')
+    note = experiment.players_note(study, checked=True)
+    assert note.endswith("the strong player in every seat, 300 games per run, up to 1,200 where an answer needed more."), note

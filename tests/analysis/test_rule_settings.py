@@ -454,3 +454,16 @@ def test_a_seat_study_names_the_fix_its_sweep_found_on_the_first_screen(capsys, 
     answer = next(line for line in out.splitlines() if line.startswith("1. At 3 players"))
     assert "Fixes: " in answer and "seat2_start_points" in answer and "makes it fair" in answer, answer
     assert "largest gap" in answer.split("Fixes: ")[1]  # the held-out figure of the value it names
+
+
+def test_a_late_seats_fix_reads_as_plain_words_on_the_first_screen():
+    held = {"estimate": 0.012, "low": 0.003, "high": 0.029}
+    result = {"setting": "late_seats_start_coins", "unit": "pp", "held_out": held, "chosen": 1, "values": [0, 1, 2],
+              "reached": True, "held_out_holds": True}  # fmt: skip
+    assert sweep_module.short_sentence(result).startswith("1 more start coin per later seat makes it fair (largest gap")
+    assert sweep_module.short_sentence(dict(result, chosen=2)).startswith("2 more start coins per later seat")
+    missed = sweep_module.short_sentence(dict(result, reached=False))
+    assert missed.startswith("no number of extra start coins per later seat from 0 to 2 makes it fair (closest, 1:")
+    assert "late_seats" not in missed
+    assert sweep_module.short_sentence(dict(result, setting="late_seats_start_bonus", chosen=1)).startswith("1 more start bonus ")
+    assert sweep_module.short_sentence(dict(result, setting="late_seats_end_points")).startswith("1 more end-of-game point ")

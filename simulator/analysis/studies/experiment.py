@@ -508,8 +508,10 @@ def players_note(experiment: Experiment, checked: bool = False) -> str:
     if checked:
         stronger = strategy_names.plain_names([confirm.confirm_name(experiment.game, name, players) for players in experiment.players
                                                for name in experiment.confirm_lineup])  # fmt: skip
-        note += (f"; answers checked with stronger players: {stronger}{',' if ',' in stronger else ''} in every seat, "
-                 f"{experiment.confirm_n:,} games per run")  # fmt: skip
+        looks = confirm.confirmation_looks(experiment)
+        games = (f"{looks[0]:,} games per run" if len(looks) == 1
+                 else f"{looks[0]:,} games per run, up to {looks[-1]:,} where an answer needed more")  # fmt: skip
+        note += f"; answers checked with stronger players: {stronger}{',' if ',' in stronger else ''} in every seat, {games}"
     return note + "."
 
 

@@ -682,16 +682,40 @@ def sentence(result: dict) -> str:
 
 
 def short_sentence(result: dict) -> str:
-    """A seat-imbalance sweep's answer in a few words, for the first screen's fixes: ``late_seats_start_coins
-    = 1 makes it fair (largest gap 1.2 pp [0.3, 2.9])`` or ``no late_seats_start_coins from 0 to 2 makes
-    it fair (closest, 1: largest gap 4.1 pp [2.6, 5.9])``; the full sentence is in the report's section."""
+    """A seat-imbalance sweep's answer in a few words, for the first screen's fixes: ``1 more start coin
+    per later seat makes it fair (largest gap 1.2 pp [0.3, 2.9])`` or ``no number of extra start coins per
+    later seat from 0 to 2 makes it fair (closest, 1: largest gap 4.1 pp [2.6, 5.9])``; another setting is
+    named as the user wrote it (``seat2_start_points = -2 makes it fair ...``); the full sentence is in
+    the report's section."""
     setting, unit, held = result["setting"], result["unit"], result["held_out"]
     figure = f"{shown(held['estimate'], unit)} {interval(held['low'], held['high'], unit)}"
     chosen = value_text(setting, result["chosen"])
+    first, last = result["values"][0], result["values"][-1]
+    late = LATE_SEATS.match(setting)
+    reached = result["reached"] and result["held_out_holds"] and held.get("precise", True)
+    if late:
+        resource = late_seats_words(late.group(1))
+        if reached:
+            return f"{_more(result['chosen'], resource)} per later seat makes it fair (largest gap {figure})"
+        return (f"no number of extra {resource} per later seat from {first} to {last} makes it fair "
+                f"(closest, {chosen}: largest gap {figure})")  # fmt: skip
     name = setting.replace("+", " and ")
-    if result["reached"] and result["held_out_holds"] and held.get("precise", True):
+    if reached:
         return f"{name} = {chosen} makes it fair (largest gap {figure})"
-    return f"no {name} from {result['values'][0]} to {result['values'][-1]} makes it fair (closest, {chosen}: largest gap {figure})"
+    return f"no {name} from {first} to {last} makes it fair (closest, {chosen}: largest gap {figure})"
+
+
+def late_seats_words(resource: str) -> str:
+    """A ``late_seats_<resource>`` sweep's resource as a designer says it: ``start coins``,
+    ``end-of-game points``."""
+    return "end-of-game points" if resource == "end_points" else resource.replace("_", " ")
+
+
+def _more(value, resource: str) -> str:
+    """``1 more start coin``, ``2 more start coins``: each later seat's extra over the seat before."""
+    if value == 1 and resource.endswith("s") and not resource.endswith(("us", "ss")):
+        resource = resource[:-1]
+    return f"{value} more {resource}"
 
 
 def value_text(setting: str, value) -> str:
