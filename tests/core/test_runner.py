@@ -165,3 +165,17 @@ def test_user_strategy_that_does_not_compile_is_refused(user_module):
     config = runner.RunConfig(GAME, 3, 10, 1, (f"{user_module}:missing", "random", "random"))
     with pytest.raises(UsageError, match="has no function 'missing'"):
         runner.prepare(config)
+
+
+def _leak_threshold() -> int:
+    from joblib.externals.loky import process_executor
+
+    return process_executor._MAX_MEMORY_LEAK_SIZE
+
+
+def test_a_local_worker_keeps_the_compiled_code_of_several_games():
+    """loky restarts a worker that grew 300 MB past its first chunk as leaking: compiled code of a few
+    games is that much, so a worker of `islandsim skill` was restarted mid-run with a warning."""
+    with runner._worker_processes(1) as parallel:
+        thresholds = list(parallel([(_leak_threshold, (), {})]))
+    assert thresholds == [runner.COMPILED_CODE_GROWTH_BYTES]

@@ -278,6 +278,26 @@ def _exit_with_parent() -> None:
     threading.Thread(target=watch, name="islandsim-exit-with-parent", daemon=True).start()
 
 
+COMPILED_CODE_GROWTH_BYTES = 3 * 1024**3
+"""How much a local worker may grow past its size after its first chunk before loky restarts it as
+leaking (loky's default, 300 MB, is less than the compiled code of a few games: a worker of
+``islandsim skill`` or of a study of several games was restarted mid-run, reloading its compiled
+code and printing "A worker stopped while some jobs were given to the executor")."""
+
+
+def _start_worker() -> None:
+    """A local worker's start (the pool's initializer): exit with the parent, keep compiled code."""
+    _exit_with_parent()
+    _allow_compiled_code_growth()
+
+
+def _allow_compiled_code_growth() -> None:
+    """Raise loky's memory-leak threshold of this worker process to :data:`COMPILED_CODE_GROWTH_BYTES`."""
+    from joblib.externals.loky import process_executor
+
+    process_executor._MAX_MEMORY_LEAK_SIZE = max(process_executor._MAX_MEMORY_LEAK_SIZE, COMPILED_CODE_GROWTH_BYTES)
+
+
 def _quiet_crashes() -> None:
     """No Python stack dump from a worker that crashes: the parent says what happened, in one line."""
     import faulthandler
@@ -537,7 +557,7 @@ def _worker_processes(jobs: int):
 
     # each worker watches, from its start, for this process to go (a killed run leaves no worker)
     with _stop_signals_held():
-        executor = get_reusable_executor(max_workers=jobs, initializer=_exit_with_parent)
+        executor = get_reusable_executor(max_workers=jobs, initializer=_start_worker)
 
     def parallel(calls):
         calls = iter(calls)
