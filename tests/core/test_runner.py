@@ -179,3 +179,17 @@ def test_a_local_worker_keeps_the_compiled_code_of_several_games():
     with runner._worker_processes(1) as parallel:
         thresholds = list(parallel([(_leak_threshold, (), {})]))
     assert thresholds == [runner.COMPILED_CODE_GROWTH_BYTES]
+
+
+def test_a_short_run_is_split_so_that_every_worker_plays():
+    assert runner.busy_chunk_size(20_000, 100, 2) == 50  # 100 search games: one chunk per core
+    assert runner.busy_chunk_size(5_000, 10_000, 2) == 5_000  # a long run keeps the game's chunk size
+    assert runner.busy_chunk_size(5_000, 7, 4) == 2
+    assert runner.busy_chunk_size(5_000, 0, 2) == 1
+
+
+def test_a_short_run_on_two_workers_stores_one_chunk_each(tmp_path):
+    out = run_to(tmp_path, "short", n=100, jobs=2, chunk_size=20_000)
+    manifest = json.loads((out / "manifest.json").read_text())
+    assert sorted(chunk["games"] for chunk in manifest["chunks"]) == [50, 50]
+    assert sorted_rows(out).equals(sorted_rows(run_to(tmp_path, "one", n=100, jobs=1, chunk_size=20_000)))

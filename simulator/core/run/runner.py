@@ -393,6 +393,14 @@ class Precision:
         )
 
 
+def busy_chunk_size(chunk_size: int, games_left: int, jobs: int) -> int:
+    """The chunk size that keeps every worker busy: ``chunk_size``, or less when the games left would
+    not fill one chunk per worker (a study's 100 games of a search player, 60 s on one core, were one
+    chunk: the other core idled).  Results do not depend on the chunk size (each game has its own
+    random streams), so a run's key leaves it out."""
+    return max(1, min(chunk_size, -(-games_left // max(jobs, 1))))
+
+
 def plan_missing_chunks(done: list[dict], n: int, chunk_size: int, next_index: int) -> list[tuple[int, int, int]]:
     """Chunks covering the games of ``[0, n)`` that no finished chunk covers.
 
@@ -471,8 +479,8 @@ def _play_missing_chunks(folder: results.RunFolder, prepared: PreparedRun, jobs:
             with _progress_bar(target_n, progress) as bar:
                 bar.update(folder.games_done())
                 for checkpoint_n in _checkpoints(folder, target_n, precision):
-                    planned = plan_missing_chunks(manifest["chunks"], checkpoint_n, prepared.config.chunk_size,
-                                                  folder.next_index())  # fmt: skip
+                    size = busy_chunk_size(prepared.config.chunk_size, checkpoint_n - folder.games_done(), jobs)
+                    planned = plan_missing_chunks(manifest["chunks"], checkpoint_n, size, folder.next_index())
                     chunks = _chunk_results(prepared, planned, parallel, plan)
                     for index, first_game, seat_results, game_results, recorded, seconds in chunks:
                         folder.write_chunk(index, first_game, seat_results, game_results, seconds, recorded)
