@@ -8,7 +8,7 @@ interval over deals).  Cost: CPU ms per decision the search is asked and CPU s p
 search in every seat (the lineup of a study's confirmation), timed on a few further games.
 
 Each measured row is merged into ``SEARCH_STRENGTH_FILE`` (``simulator/analysis/studies/search_strength.json``),
-which the confirmation step of studies reads (``confirm.affordable_search``), and printed as a
+which the confirmation step of studies reads (``stronger.stronger_row``: ``confirm_lineup = "strongest"``), and printed as a
 Markdown row for docs/strategies.md:
 
     PYTHONPATH=$PWD python research/ismcts_table.py --game loot --players 4 --budgets 10,50,200 --deals 50

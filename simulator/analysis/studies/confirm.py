@@ -99,15 +99,6 @@ def can_decide(main: dict) -> bool:
     return main.get("measure") != "seat-imbalance" or main.get("favoured") is not None
 
 
-def affordable_search(game: str, players: int, games: int, cpu_seconds: float,
-                      path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
-    """The measured search player strongest against the tuned default (paired difference) among those
-    that play ``games`` games with the search in every seat within ``cpu_seconds`` of CPU, or None."""
-    affordable = [row for row in search_strength(game, players, path)
-                  if row["cpu_s_per_game_every_seat"] * games <= cpu_seconds]
-    return max(affordable, key=lambda row: row["paired_difference"], default=None)
-
-
 def strongest_search(game: str, players: int, path: Path = SEARCH_STRENGTH_FILE) -> dict | None:
     """The measured search player with the best paired difference against today's tuned default
     at ``players`` players (rows measured against another opponent, e.g. a file since retuned, do not count)."""
