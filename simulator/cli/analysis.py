@@ -487,6 +487,7 @@ def experiment_command():
                                                                list(adapter.results))  # fmt: skip
                 if n_games is None:
                     experiment_module.confirm_report(document, study, store_folder, jobs, say, scheduler)
+                    experiment_module.add_adapted_players(document, study, list(adapter.results))
                 _write_report(document, target, fmt, say)
                 if out is None and n_games is None:  # the first screens, quotable (README), rewritten with the reports
                     experiment_module.update_findings(Path(target).parent, study.path.stem, Path(target).name, document)

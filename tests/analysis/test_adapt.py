@@ -230,6 +230,9 @@ def test_check_adapted_measures_every_headline_again_with_adapted_players(tmp_pa
         studies = experiment.run_experiment(study, tmp_path / "store", 1)
         document = experiment.experiment_report(study, studies)
         experiment.confirm_report(document, study, tmp_path / "store", 1)
+        experiment.add_adapted_players(document, study, adapter.results)
+    assert "The answers were measured again with players adapted to each setup" in document.intro
+    assert "3 players, seat2-bonus: +" in document.intro and experiment.EVENTS_NOT_ADAPTED not in document.intro
     checked = [headline for headline in document.headlines if "adapted" in headline]
     assert checked and all(headline["adapted_verdict"] in experiment.confirm.VERDICTS for headline in checked)
     answer = document.answers[checked[0]["answer"]]
@@ -244,3 +247,23 @@ def results_runs(store: Path) -> list:
     from simulator.analysis.stats.runs import load_run
 
     return [load_run(folder) for folder in sorted(store.glob("toy-*"))]
+
+
+def test_a_study_of_forced_events_says_its_players_are_not_adapted_to_the_event(tmp_path):
+    from dataclasses import replace
+
+    from simulator.analysis.report import document as report
+
+    path = tmp_path / "study.toml"
+    path.write_text(STUDY.replace('weights = "adapted"', "check_adapted = true"))
+    study = experiment.load_experiment(path)
+    forced = replace(study.arms[1], settings=(("force_events", ("B1",)),))
+    result = {"settings": {"players": 3, "variants": [], "rules": []}, "adopted": True,
+              "validation": {"gain": 0.01, "low": 0.0, "high": 0.02}}
+    document = report.Document("events")
+    experiment.add_adapted_players(document, replace(study, arms=(study.arms[0], forced)), [result])
+    assert "3 players, the shipped rules: +1.0 pp [+0.0, +2.0]" in document.intro
+    assert document.intro.endswith(experiment.EVENTS_NOT_ADAPTED)
+    unchecked = report.Document("events")
+    experiment.add_adapted_players(unchecked, replace(study, check_adapted=False), [result])
+    assert unchecked.intro == ""

@@ -309,11 +309,13 @@ def setup_text(result: dict) -> str:
     return ", ".join(parts) or "the shipped rules"
 
 
-def report_sentence(results: list[dict]) -> str:
-    """The line a report gives adapted players: each setup's gain, with its interval."""
+def report_sentence(results: list[dict], checked: bool = False) -> str:
+    """The line a report gives adapted players: each setup's gain, with its interval (``checked``:
+    the adapted players of the check, not the study's own players)."""
     parts = [f"{result['settings']['players']} players, {setup_text(result)}: {gain_text(result)}"
              f"{'' if result['adopted'] else ' (shipped weights kept)'}" for result in results]  # fmt: skip
-    return ("The players were adapted to each setup (islandsim adapt: the default strategy's weights retuned from the "
+    who = "The answers were measured again with players adapted" if checked else "The players were adapted"
+    return (f"{who} to each setup (islandsim adapt: the default strategy's weights retuned from the "
             "tuned file); what adapting gained in one seat's win rate, 95% interval: " + "; ".join(parts) + ".")  # fmt: skip
 
 

@@ -475,6 +475,8 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         + (f" (Preview: n reduced from {experiment.n:,}.)" if n and n != experiment.n else "")
         + (" " + adapt_module.report_sentence(adapted) if adapted else "")
     )
+    if adapted and _changes_events(experiment):
+        document.intro += " " + EVENTS_NOT_ADAPTED
     has_events = any(arm.settings for arm in experiment.arms)
     kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:] if not arm.stream) else "setup"
     all_runs = []
@@ -530,6 +532,26 @@ def confirm_report(document: report.Document, experiment: Experiment, store_fold
         confirm.add_adapted(document, experiment)
         document.intro = confirm.no_confirmation_sentence(experiment) + " " + document.intro
     report_answers.refit(document)  # the checks' clauses are in: the screen held to its word limit again
+
+
+EVENTS_NOT_ADAPTED = ("An event card forced into every game, or left out, is not a rule the players are adapted to: "
+                      "those setups play the players adapted to the rules without the change.")
+
+
+def _changes_events(experiment: Experiment) -> bool:
+    """Whether a setup of the study forces or leaves out an event card."""
+    return any(dict(arm.settings).keys() & {"force_events", "exclude_events"} for arm in experiment.arms)
+
+
+def add_adapted_players(document: report.Document, experiment: Experiment, adapted: list[dict]) -> None:
+    """Say in the intro what adapting gained for every setup the adapted check played (``adapted``:
+    the adapter's results), and that forced or excluded events are not adapted to."""
+    if not experiment.check_adapted or not adapted:
+        return
+    sentence = adapt_module.report_sentence(adapted, checked=True)
+    if _changes_events(experiment):
+        sentence += " " + EVENTS_NOT_ADAPTED
+    document.intro += " " + sentence
 
 
 def adapted_study(experiment: Experiment) -> Experiment | None:
