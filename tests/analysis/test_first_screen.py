@@ -94,6 +94,29 @@ def test_the_stronger_players_are_named_once_in_plain_words():
     assert strategy_names.plain_name("greedy@runs/my-weights.toml") == "the greedy player with the weights of my-weights.toml"
     assert strategy_names.plain_names(["prospector@tuned", "raider", "raider"]) == "the tuned prospector and raider players"
     assert strategy_names.plain_names(["greedy@tuned-4p"] * 4) == "the tuned greedy player"
+    # the strongest search player of each player count, named once
+    assert (strategy_names.plain_names(["ismcts@tuned+budget=400+agree=0.25", "ismcts@tuned+budget=200+agree=0.25"])
+            == "the search player (200 or 400 simulated games per move)")  # fmt: skip
+
+
+def test_a_moves_line_that_gives_the_answers_own_figure_replaces_it():
+    from simulator.analysis.studies import confirm
+
+    answer = report_answers.Answer("2 players", "At 2 players, no seat's win rate differs from its fair share beyond noise.",
+                                   "largest gap of a seat from the fair share 1.0 pp [0.1, 2.0]", "Fixes: none needed")  # fmt: skip
+    document = report.Document("seats", answers=[report_answers.word(answer)], answer_data=[answer])
+    headline = {"answer": 0, "players": 2, "measure": "seat-imbalance", "estimate": 0.010, "low": 0.001, "high": 0.020,
+                "figure_in_line": True}  # fmt: skip
+    steps = [confirm.Step("with the tuned bot", 0.010, (0.001, 0.020)), confirm.Step("adapted", 0.006, verdict="holds")]
+    confirm.append_line(document, headline, confirm.moves_with_players("largest gap from the fair share", "pp", steps, False))
+    assert document.answers == ["At 2 players, no seat's win rate differs from its fair share beyond noise. Largest gap "
+                                "from the fair share 1.0 pp [0.1, 2.0] with the tuned bot, 0.6 adapted (holds). Fixes: "
+                                "none needed."]  # fmt: skip
+    kept = report.Document("seats", answers=[report_answers.word(answer)], answer_data=[answer])
+    answer.figure = "Seat 1 wins 54% [53%, 55%] against a fair share of 50%"
+    kept.answers = [report_answers.word(answer)]
+    confirm.append_line(kept, dict(headline, figure_in_line=False), "largest gap from the fair share 4.0 pp")
+    assert "Seat 1 wins 54%" in kept.answers[0] and kept.answers[0].endswith("Largest gap from the fair share 4.0 pp.")
 
 
 @pytest.mark.skip(reason="enabled after reports are regenerated")

@@ -339,6 +339,7 @@ def seat_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str], li
                           "high": imbalance["high"], "unit": "pp", "best_seat": imbalance["best_seat"],
                           "favoured": seat_stats.clearly_favoured(fact["seats"][0])})  # fmt: skip
         clause, figure = seat_clause(imbalance, fact["seats"][0])
+        headlines[-1]["figure_in_line"] = figure.startswith("largest gap")  # the moves line says it with its interval
         answer = Answer(fact["title"], f"At {fact['title']}, {clause}.", figure,
                         detail=imbalance_sentence(fact["title"], imbalance, fact["seats"][0]))  # fmt: skip
         fixes = fix_texts(fact)

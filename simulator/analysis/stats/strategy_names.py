@@ -87,6 +87,13 @@ def plain_names(names: list[str] | tuple[str, ...]) -> str:
     """Several strategies in plain words, each once, in order: ``the tuned prospector player``, or
     ``the tuned prospector, raider and bomber players``."""
     said = list(dict.fromkeys(short_plain_name(name) for name in names))
+    searches = [text for text in said if text.startswith("search (")]
+    if len(searches) > 1:  # one search player at several budgets (by player count): named once
+        budgets = sorted({int(text.split("(")[1].split()[0]) for text in searches})
+        merged = f"search ({' or '.join(map(str, budgets))} simulated games per move)"
+        said = list(dict.fromkeys(merged if text in searches else text for text in said))
+        if said == [merged]:
+            return f"the search player ({' or '.join(map(str, budgets))} simulated games per move)"
     if len(said) == 1:
         return plain_name(names[0])
     return "the " + ", ".join(said[:-1]) + " and " + said[-1] + " players"

@@ -28,7 +28,7 @@ from simulator.analysis.stats import compare, seats, tournament
 from simulator.analysis.stats import intervals as stats
 from simulator.analysis.stats.strategy_names import as_written, plain_names
 from simulator.analysis.report import quality as report_quality
-from simulator.analysis.report.answers import COMPARED_COLUMNS, PAIRED_KEYS
+from simulator.analysis.report.answers import COMPARED_COLUMNS, PAIRED_KEYS, word
 from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies import store
 from simulator.analysis.stats.runs import Run
@@ -489,7 +489,9 @@ def player_steps(experiment, headline: dict, strong: dict) -> list[Step]:
     ``estimate``, ``low``, ``high``; omitted otherwise), then the stronger lineup with its interval."""
     players = headline["players"]
     main = players_phrase(experiment.game, [name for lineup in experiment.lineups for name in lineup], players)
-    steps = [Step(main, headline["estimate"])]  # its interval is in the answer's figure
+    # its interval is in the answer's figure, unless that figure is this very measure (then the line replaces it)
+    own = (headline["low"], headline["high"]) if headline.get("figure_in_line") else None
+    steps = [Step(main, headline["estimate"], own)]
     adapted = headline.get("adapted")
     if adapted is not None and main != "adapted":
         steps.append(Step("adapted", adapted["estimate"], verdict=headline.get("adapted_verdict", "")))
@@ -528,7 +530,7 @@ def add_confirmation(document, experiment, played: dict) -> None:
             short += f" at {games:,} games" if short == NOT_DECIDED else ""
             steps = player_steps(experiment, headline, dict(strong, verdict=short))
             line = moves_with_players(quantity(headline), headline["unit"], steps, signed)
-            document.answers[headline["answer"]] += f" {line[:1].upper()}{line[1:]}."
+            append_line(document, headline, line)
             if headline["measure"] == "seat-imbalance" and strong.get("best_seat"):
                 verdict += favoured_clause(headline, strong)
             rows.append([f"{players} players", headline["label"], quantity(headline), _figure(headline, headline["unit"], signed),
@@ -560,7 +562,22 @@ def add_adapted(document, experiment) -> None:
         steps = player_steps(experiment, headline, None)[:1]
         steps.append(Step("adapted", adapted["estimate"], (adapted["low"], adapted["high"]), headline["adapted_verdict"]))
         line = moves_with_players(quantity(headline), headline["unit"], steps, headline["measure"] != "seat-imbalance")
-        document.answers[headline["answer"]] += f" {line[:1].upper()}{line[1:]}."
+        append_line(document, headline, line)
+
+
+def append_line(document, headline: dict, line: str) -> None:
+    """Append the line on how a headline moves with the players to its answer. When the answer's
+    figure is the headline's own measure (``figure_in_line``: "largest gap of a seat from the fair
+    share 1.0 pp [0.1, 2.0]"), the line gives that figure with its interval and the figure goes: the
+    first screen says it once, in the figure's place (before the fixes)."""
+    index = headline["answer"]
+    data = document.answer_data
+    if headline.get("figure_in_line") and index < len(data) and document.answers[index].startswith(word(data[index])):
+        extra = document.answers[index][len(word(data[index])):]
+        data[index].figure = line
+        document.answers[index] = word(data[index]) + extra
+        return
+    document.answers[index] += f" {line[:1].upper()}{line[1:]}."
 
 
 def _looks_sentence(sizes: list[int]) -> str:
