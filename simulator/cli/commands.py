@@ -606,6 +606,9 @@ def main(argv: list[str] | None = None) -> None:
     """
     remember(argv if argv is not None else sys.argv[1:])
     _quiet_resource_trackers()
+    from simulator.core.run import runner
+
+    runner.keep_swallowed_stops()  # a Ctrl-C landing while numba compiles still stops the command
     try:
         cli.main(args=argv, prog_name="islandsim", standalone_mode=False)
     except UsageError as error:

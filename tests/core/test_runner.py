@@ -193,3 +193,26 @@ def test_a_short_run_on_two_workers_stores_one_chunk_each(tmp_path):
     manifest = json.loads((out / "manifest.json").read_text())
     assert sorted(chunk["games"] for chunk in manifest["chunks"]) == [50, 50]
     assert sorted_rows(out).equals(sorted_rows(run_to(tmp_path, "one", n=100, jobs=1, chunk_size=20_000)))
+
+
+def _slow_call() -> int:
+    import time
+
+    time.sleep(5)
+    return 1
+
+
+def test_a_ctrl_c_python_could_not_raise_stops_the_run_where_it_waits(monkeypatch):
+    """A SIGTERM landing in a ctypes callback (numba compiling) is swallowed by Python, which prints
+    a traceback: kept quietly, it is raised by the loop that waits for the workers."""
+    import sys
+    import types
+
+    monkeypatch.setattr(sys, "unraisablehook", sys.unraisablehook)
+    runner.keep_swallowed_stops()
+    sys.unraisablehook(types.SimpleNamespace(exc_value=runner.Terminated(), exc_type=runner.Terminated,
+                                             exc_traceback=None, err_msg=None, object=None))  # fmt: skip
+    with pytest.raises(runner.Terminated):
+        with runner._worker_processes(1) as parallel:
+            list(parallel([(_slow_call, (), {})]))
+    runner.raise_swallowed_stop()  # raised once: nothing left

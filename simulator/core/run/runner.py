@@ -49,6 +49,36 @@ class Terminated(KeyboardInterrupt):
     interrupted, its lock released and its workers stopped."""
 
 
+_swallowed_stops: list[KeyboardInterrupt] = []
+"""Ctrl-C or SIGTERM raised where Python cannot let it through (a ctypes callback: numba's compiler
+notifying its object cache), kept by :func:`keep_swallowed_stops` until a waiting loop raises it."""
+
+
+def keep_swallowed_stops() -> None:
+    """Install a ``sys.unraisablehook`` that keeps a Ctrl-C or SIGTERM which Python could not raise
+    (it printed "Exception ignored on calling ctypes callback function" with a traceback, and the
+    command went on: seen in one of two SIGTERMs sent to ``islandsim experiment`` while it compiled)
+    and says nothing; :func:`raise_swallowed_stop` raises it where the command waits."""
+    previous = sys.unraisablehook
+
+    def hook(unraisable) -> None:
+        if isinstance(unraisable.exc_value, KeyboardInterrupt):
+            _swallowed_stops.append(unraisable.exc_value)
+            return
+        previous(unraisable)
+
+    if getattr(previous, "keeps_swallowed_stops", False):
+        return
+    hook.keeps_swallowed_stops = True
+    sys.unraisablehook = hook
+
+
+def raise_swallowed_stop() -> None:
+    """Raise a Ctrl-C or SIGTERM that was swallowed earlier (:func:`keep_swallowed_stops`), once."""
+    if _swallowed_stops:
+        raise _swallowed_stops.pop()
+
+
 @dataclass(frozen=True)
 class RunConfig:
     """What a run plays: everything that determines its results."""
@@ -579,6 +609,7 @@ def _worker_processes(jobs: int):
             # short waits: a signal may land on another thread, and only a waking main thread
             # runs the Ctrl-C handler
             done, pending = wait(pending, timeout=SIGNAL_POLL_SECONDS, return_when=FIRST_COMPLETED)
+            raise_swallowed_stop()
             for future in done:
                 yield future.result()
 
