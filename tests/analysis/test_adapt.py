@@ -267,3 +267,16 @@ def test_a_study_of_forced_events_says_its_players_are_not_adapted_to_the_event(
     unchecked = report.Document("events")
     experiment.add_adapted_players(unchecked, replace(study, check_adapted=False), [result])
     assert unchecked.intro == ""
+
+
+def test_a_mixed_table_of_adapted_players_pairs_its_setups_like_with_like():
+    """Each setup plays its own file of adapted weights: the same player for the comparison."""
+    from simulator.analysis.stats.runs import lineup_key
+
+    def played(digest: str, stream: str = "") -> dict:
+        file = f"map_builder@/store/adapted/skeleton-4p-map_builder-{digest}.toml{stream}"
+        return {"lineup": [file, "pirate", file, "pirate"]}
+
+    assert lineup_key(played("73babfd8691b")) == lineup_key(played("09ec3cd955ae"))
+    assert lineup_key(played("73babfd8691b", "+stream=1"))[0] == "map_builder@adapted"
+    assert lineup_key({"lineup": ["map_builder@runs/my-weights.toml"]}) == ("map_builder@runs/my-weights.toml",)

@@ -61,9 +61,22 @@ def lineup_stream(manifest: dict) -> int:
     return salts.pop() if len(salts) == 1 else 0
 
 
+ADAPTED_FILE = re.compile(r"^(?P<strategy>[^@]+)@.*[/\\]adapted[/\\][^/\\]+-\d+p-[^/\\]+-[0-9a-f]{12}\.toml(?P<settings>\+.*)?$")
+"""A strategy played with the weights adapted to its run's setup, as a manifest records it
+(``greedy@<store>/adapted/loot-4p-greedy-<hash>.toml``, ``islandsim adapt``)."""
+
+
 def lineup_key(manifest: dict) -> tuple[str, ...]:
-    """The run's lineup without the ``+stream=N`` of a null setup: the players it pairs with."""
-    return tuple(stream_salt.name_without_stream(name) for name in manifest.get("lineup", []))
+    """The run's lineup without the ``+stream=N`` of a null setup: the players it pairs with.  A
+    strategy adapted to each setup is the same player in every setup (``greedy@adapted``), whichever
+    file of weights its setup gave it."""
+    return tuple(stream_salt.name_without_stream(_adapted_as_asked(name)) for name in manifest.get("lineup", []))
+
+
+def _adapted_as_asked(name: str) -> str:
+    """``greedy@adapted`` for a name that plays a file of adapted weights, else ``name``."""
+    match = ADAPTED_FILE.match(name)
+    return f"{match['strategy']}@adapted{match['settings'] or ''}" if match else name
 
 
 def setup_label(manifest: dict) -> str:
