@@ -280,3 +280,7 @@ def test_a_mixed_table_of_adapted_players_pairs_its_setups_like_with_like():
     assert lineup_key(played("73babfd8691b")) == lineup_key(played("09ec3cd955ae"))
     assert lineup_key(played("73babfd8691b", "+stream=1"))[0] == "map_builder@adapted"
     assert lineup_key({"lineup": ["map_builder@runs/my-weights.toml"]}) == ("map_builder@runs/my-weights.toml",)
+
+
+def test_a_gain_that_rounds_to_zero_has_no_sign_of_its_own():
+    assert adapt_module.gain_text({"validation": {"gain": 0.008, "low": -0.0004, "high": 0.016}}) == "+0.8 pp [+0.0, +1.6]"

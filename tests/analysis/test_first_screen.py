@@ -173,3 +173,21 @@ def test_the_first_seat_advantage_of_a_rotated_mixed_table_is_pooled_over_the_ro
     pooled = quality.pool_advantage_row(first_run, runs).row(0, named=True)
     assert pooled["estimate"] == pytest.approx(0.0) and pooled["measure"] == quality.ROTATED_ADVANTAGE
     assert quality.pool_advantage_row(first_run, runs[:1]).row(0, named=True)["estimate"] == 0.5  # one run: nothing to pool
+
+
+def test_a_strategy_moved_at_several_player_counts_says_at_which(monkeypatch):
+    monkeypatch.setattr(report_answers, "arm_sentence", lambda summary: "")
+
+    def entry(title: str, pirate: float) -> dict:
+        strategies = pl.DataFrame({"strategy": ["map_builder@tuned-4p", "pirate"], "difference": [-0.02, pirate],
+                                   "low": [-0.023, pirate - 0.003], "high": [-0.017, pirate + 0.003], "survives": [True, True]})  # fmt: skip
+        return {"title": title, "strategies": strategies, "stall_row": None, "seats": pl.DataFrame(), "plain": [],
+                "spread": {"difference": 0.0, "low": -1.0, "high": 1.0}, "never_done": False}  # fmt: skip
+
+    answer = report_answers.arm_answer({"display": "no-piracy", "identical": False,
+                                        "by_players": [entry("2 players", 0.014), entry("4 players", 0.016)]})  # fmt: skip
+    assert answer.verdict.startswith("no-piracy changes which strategy wins: tuned map builder wins less often at ")
+    assert answer.figure == ("Per seat taken: tuned map builder -2.0 pp [-2.3, -1.7] at 2 players, tuned map builder -2.0 pp "
+                             "[-2.3, -1.7] at 4 players, pirate +1.6 pp [+1.3, +1.9] at 4 players")  # fmt: skip
+    single = report_answers.arm_answer({"display": "no-piracy", "identical": False, "by_players": [entry("4 players", 0.016)]})
+    assert " at 4 players" not in single.verdict + single.figure

@@ -1086,10 +1086,13 @@ def arm_answer(summary: dict) -> Answer:
         figure = f"{_rate(row['baseline'])} in the baseline: {_pp(row['difference'])} {interval_only(row['low'], row['high'], 'pp', True)}"
     elif strategies:
         strategies.sort(key=lambda pair: -abs(pair[1]["difference"]))
-        said = [f"{strategy_names.short_plain_name(row['strategy'])} wins {'more' if row['difference'] > 0 else 'less'} often" for _, row in strategies[:2]]
+        where = lambda entry: f" at {entry['title']}" if many else ""  # noqa: E731  (a strategy moves at each player count)
+        said = [f"{strategy_names.short_plain_name(row['strategy'])} wins {'more' if row['difference'] > 0 else 'less'} "
+                f"often{where(entry)}" for entry, row in strategies[:2]]  # fmt: skip
         verdict = f"{short} changes which strategy wins: " + " and ".join(said) + "."
         figure = "Per seat taken: " + ", ".join(f"{strategy_names.short_plain_name(row['strategy'])} {_pp(row['difference'])} "
-                                                 f"{interval_only(row['low'], row['high'], 'pp', True)}" for _, row in strategies[:3])  # fmt: skip
+                                                 f"{interval_only(row['low'], row['high'], 'pp', True)}{where(entry)}"
+                                                 for entry, row in strategies[:3])  # fmt: skip
     elif seats:
         first = seats[0].split(" ")
         verdict = f"{short} shifts who wins: seat {first[1]} wins {'more' if first[2].startswith('+') else 'less'} often."

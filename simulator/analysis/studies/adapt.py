@@ -30,6 +30,7 @@ import numpy as np
 
 from simulator import __version__
 from simulator.analysis.stats import intervals as stats
+from simulator.analysis.report.quality import no_negative_zero
 from simulator.analysis.studies.matches import Entrant, Table, check_table, worker_cpu_seconds
 from simulator.analysis.studies.store import DEFAULT_STORE, code_fingerprint
 from simulator.analysis.studies.tune import VALIDATION_SEED_OFFSET, win_rates_per_deal
@@ -286,8 +287,8 @@ def read_result(path: Path, key: dict) -> dict | None:
 def gain_text(result: dict) -> str:
     """``+1.2 pp [+0.4, +2.0]``: the validated gain in win rate, percentage points, 95% interval."""
     validation = result["validation"]
-    return (f"{100 * validation['gain']:+.1f} pp [{100 * validation['low']:+.1f}, "
-            f"{100 * validation['high']:+.1f}]")  # fmt: skip
+    gain, low, high = (no_negative_zero(100 * validation[key], 1) for key in ("gain", "low", "high"))
+    return f"{gain:+.1f} pp [{low:+.1f}, {high:+.1f}]"
 
 
 def verdict(result: dict) -> str:
