@@ -27,7 +27,7 @@ import polars as pl
 from simulator.analysis.report import charts, reconstructions
 from simulator.analysis.stats import compare, intervals as stats, seats as seat_stats, strategy_names
 from simulator.analysis.report.quality import (
-    MAX_FIRST_SCREEN_WORDS, interval_only, no_negative_zero, value_text, with_interval,
+    MAX_FIRST_SCREEN_WORDS, html_first_screen, interval_only, no_negative_zero, value_text, with_interval,
 )
 from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
@@ -145,12 +145,16 @@ def refit(document) -> None:
     shown = document.answer_data
     if not shown:  # a document whose answers were not composed here
         return
+    from simulator.analysis.report import document as report_document  # (it imports this module)
+
     added = [text[len(word(answer)):] if text.startswith(word(answer)) else "" for text, answer in zip(document.answers, shown)]
-    caveats, line = reconstructions.first_screen(document)  # said on the first screen too
-    fixed = sum(len(text.split()) for text in (document.question, document.players_note, line.plain() if line else "",
-                                                 *(caveat.plain() for caveat in caveats if caveat),
-                                                 document.answer_figure[1] if document.answer_figure else ""))  # fmt: skip
-    total = lambda: fixed + sum(len((word(answer) + extra).split()) for answer, extra in zip(shown, added))  # noqa: E731
+    verdicts = list(document.verdicts)
+
+    def total() -> int:  # the words of the first screen as rendered, as the quality check counts them
+        document.answers = [word(answer) + extra for answer, extra in zip(shown, added)]
+        document.verdicts = verdicts[: len(shown)]
+        return html_first_screen(report_document.to_html(document)).words()
+
     for answer in reversed(shown):
         if total() <= MAX_FIRST_SCREEN_WORDS:
             break
