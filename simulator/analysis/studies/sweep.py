@@ -695,6 +695,8 @@ def short_sentence(result: dict) -> str:
     reached = result["reached"] and result["held_out_holds"] and held.get("precise", True)
     if late:
         resource = late_seats_words(late.group(1))
+        if reached and result["chosen"] == 0:  # the rules as they are reach the target
+            return f"no extra {resource} needed: the rules as they are are fair (largest gap {figure})"
         if reached:
             return f"{_more(result['chosen'], resource)} per later seat makes it fair (largest gap {figure})"
         return (f"no number of extra {resource} per later seat from {first} to {last} makes it fair "
