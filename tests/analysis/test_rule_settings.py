@@ -463,7 +463,7 @@ def test_a_late_seats_fix_reads_as_plain_words_on_the_first_screen():
     assert sweep_module.short_sentence(result).startswith("1 more start coin per later seat makes it fair (largest gap")
     assert sweep_module.short_sentence(dict(result, chosen=2)).startswith("2 more start coins per later seat")
     assert sweep_module.short_sentence(dict(result, chosen=0)).startswith(
-        "no extra start coins needed: the rules as they are are fair (largest gap")
+        "no extra start coins needed: the rules as they stand are fair (largest gap")
     missed = sweep_module.short_sentence(dict(result, reached=False))
     assert missed.startswith("no number of extra start coins per later seat from 0 to 2 makes it fair (closest, 1:")
     assert "late_seats" not in missed

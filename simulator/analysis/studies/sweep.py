@@ -696,7 +696,7 @@ def short_sentence(result: dict) -> str:
     if late:
         resource = late_seats_words(late.group(1))
         if reached and result["chosen"] == 0:  # the rules as they are reach the target
-            return f"no extra {resource} needed: the rules as they are are fair (largest gap {figure})"
+            return f"no extra {resource} needed: the rules as they stand are fair (largest gap {figure})"
         if reached:
             return f"{_more(result['chosen'], resource)} per later seat makes it fair (largest gap {figure})"
         return (f"no number of extra {resource} per later seat from {first} to {last} makes it fair "
