@@ -316,8 +316,8 @@ def test_the_headlines_are_checked_under_a_stronger_lineup(tmp_path):
     verdicts = confirm.VERDICTS
     assert checked and all(any(f"with the strong player ({verdict}" in answer for verdict in verdicts) for answer in checked)
     assert "Under strong" not in " ".join(document.answers)  # named once, below the answers, in plain words
-    assert document.players_note == ("Players: the strong and weak players, rotated through the seats; answers checked "
-                                     "with stronger players: the strong player in every seat, 300 games per run.")
+    assert document.players_note == ("Players: the strong and weak players, rotated through the seats; checked with the "
+                                     "strong player in every seat, 300 games a run.")
     html = report.to_html(document)
     assert "Each headline under the stronger lineup" in html and "→" in html
 
@@ -753,4 +753,4 @@ def test_the_first_screen_names_no_statistical_test(tmp_path, measure):
 def test_the_players_note_says_how_far_a_sequential_check_may_go(tmp_path):
     study, _, _ = _study(tmp_path, 'confirm_lineup = ["strong"]\nconfirm_n = 300\nconfirm_budget = 1200\n')
     note = experiment.players_note(study, checked=True)
-    assert note.endswith("the strong player in every seat, 300 games per run, up to 1,200 where an answer needed more."), note
+    assert note.endswith("checked with the strong player in every seat, 300 to 1,200 games a run."), note

@@ -102,14 +102,14 @@ def test_the_stronger_players_are_named_once_in_plain_words():
 def test_a_moves_line_that_gives_the_answers_own_figure_replaces_it():
     from simulator.analysis.studies import confirm
 
-    answer = report_answers.Answer("2 players", "At 2 players, no seat's win rate differs from its fair share beyond noise.",
+    answer = report_answers.Answer("2 players", "At 2 players, no seat differs from its fair share beyond noise.",
                                    "largest gap of a seat from the fair share 1.0 pp [0.1, 2.0]", "Fixes: none needed")  # fmt: skip
     document = report.Document("seats", answers=[report_answers.word(answer)], answer_data=[answer])
     headline = {"answer": 0, "players": 2, "measure": "seat-imbalance", "estimate": 0.010, "low": 0.001, "high": 0.020,
                 "figure_in_line": True}  # fmt: skip
     steps = [confirm.Step("with the tuned bot", 0.010, (0.001, 0.020)), confirm.Step("adapted", 0.006, verdict="holds")]
     confirm.append_line(document, headline, confirm.moves_with_players("largest gap from the fair share", "pp", steps, False))
-    assert document.answers == ["At 2 players, no seat's win rate differs from its fair share beyond noise. Largest gap "
+    assert document.answers == ["At 2 players, no seat differs from its fair share beyond noise. Largest gap "
                                 "from the fair share 1.0 pp [0.1, 2.0] with the tuned bot, 0.6 adapted (holds). Fixes: "
                                 "none needed."]  # fmt: skip
     kept = report.Document("seats", answers=[report_answers.word(answer)], answer_data=[answer])
@@ -119,7 +119,6 @@ def test_a_moves_line_that_gives_the_answers_own_figure_replaces_it():
     assert "Seat 1 wins 54%" in kept.answers[0] and kept.answers[0].endswith("Largest gap from the fair share 4.0 pp.")
 
 
-@pytest.mark.skip(reason="enabled after reports are regenerated")
 @pytest.mark.parametrize("study_file", sorted((TOP / "experiments").glob("*.toml")), ids=lambda path: path.stem)
 def test_the_shipped_reports_hold_to_the_first_screen_limits(study_file):
     page = (TOP / "reports" / f"{study_file.stem}.html").read_text(encoding="utf-8")

@@ -357,7 +357,7 @@ def seat_answers(facts: list[dict]) -> tuple[list[Answer], tuple[bytes, str], li
                               fact["seats"][0]["low"], fact["seats"][0]["high"], fact["seats"][1]["fair_share"])
               for fact in facts}  # fmt: skip
     figure = charts.offsets_from_fair_share(groups, "Win rate per seat minus the fair share")
-    return answers, (figure, "Each seat's win rate minus the fair share (pp), 95% intervals; 0 = exactly the fair share."), headlines
+    return answers, (figure, "Each seat's win rate minus its fair share (pp), 95% intervals."), headlines
 
 
 def fix_texts(fact: dict) -> list[str]:
@@ -980,7 +980,7 @@ def seat_clause(imbalance: dict, seat_table: pl.DataFrame | None, with_gap: bool
            f"{interval_only(imbalance['low'], imbalance['high'], 'pp')}")  # fmt: skip
     flagged = seat_stats.beyond_noise(seat_table, fair) if seat_table is not None else None
     if flagged is not None and flagged.is_empty():
-        return "no seat's win rate differs from its fair share beyond noise", gap
+        return "no seat differs from its fair share beyond noise", gap
     if flagged is None or float(flagged["vs_fair"].max()) > 0:
         clause = f"seat {best} wins {_times(rates[best - 1], rates[worst - 1])} as seat {worst}"
     else:

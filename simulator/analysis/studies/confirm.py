@@ -527,7 +527,7 @@ def add_confirmation(document, experiment, played: dict) -> None:
             verdict = verdict_text(headline, strong, games, check["runs"])
             signed = headline["measure"] != "seat-imbalance"
             short = fare(headline, strong, headline["measure"])  # the first screen: the players are named once, below the answers
-            short += f" at {games:,} games" if short == NOT_DECIDED else ""
+            short = f"not decided at {games:,} games" if short == NOT_DECIDED else short
             steps = player_steps(experiment, headline, dict(strong, verdict=short))
             line = moves_with_players(quantity(headline), headline["unit"], steps, signed)
             append_line(document, headline, line)

@@ -511,9 +511,8 @@ def players_note(experiment: Experiment, checked: bool = False) -> str:
         stronger = strategy_names.plain_names([confirm.confirm_name(experiment.game, name, players) for players in experiment.players
                                                for name in experiment.confirm_lineup])  # fmt: skip
         looks = confirm.confirmation_looks(experiment)
-        games = (f"{looks[0]:,} games per run" if len(looks) == 1
-                 else f"{looks[0]:,} games per run, up to {looks[-1]:,} where an answer needed more")  # fmt: skip
-        note += f"; answers checked with stronger players: {stronger}{',' if ',' in stronger else ''} in every seat, {games}"
+        games = f"{looks[0]:,} games a run" if len(looks) == 1 else f"{looks[0]:,} to {looks[-1]:,} games a run"
+        note += f"; checked with {stronger}{',' if ',' in stronger else ''} in every seat, {games}"
     return note + "."
 
 
