@@ -27,7 +27,7 @@ import polars as pl
 from simulator.analysis.report import charts, reconstructions
 from simulator.analysis.stats import compare, intervals as stats, seats as seat_stats, strategy_names
 from simulator.analysis.report.quality import (
-    MAX_FIRST_SCREEN_WORDS, html_first_screen, interval_only, no_negative_zero, value_text, with_interval,
+    MAX_FIRST_SCREEN_WORDS, interval_only, no_negative_zero, value_text, with_interval,
 )
 from simulator.analysis.stats.runs import NULL_SETUP, readable, shorten
 
@@ -138,22 +138,22 @@ def fit(answers: list[Answer], question: str, caption: str, headlines: int) -> l
     return shown
 
 
-def refit(document) -> None:
+def refit(document, rendered_words) -> None:
     """Hold ``document``'s first screen to :data:`MAX_FIRST_SCREEN_WORDS` once the lines added after
     the wording are in (each headline's check under stronger play, the players note): supports are
-    dropped from the last answer up, then the last answers (each still in the appendix)."""
+    dropped from the last answer up, then the last answers (each still in the appendix).
+    ``rendered_words(document)``: the words of its first screen as rendered, as the quality check
+    counts them (the figure's label, the caveats' links)."""
     shown = document.answer_data
     if not shown:  # a document whose answers were not composed here
         return
-    from simulator.analysis.report import document as report_document  # (it imports this module)
-
     added = [text[len(word(answer)):] if text.startswith(word(answer)) else "" for text, answer in zip(document.answers, shown)]
     verdicts = list(document.verdicts)
 
     def total() -> int:  # the words of the first screen as rendered, as the quality check counts them
         document.answers = [word(answer) + extra for answer, extra in zip(shown, added)]
         document.verdicts = verdicts[: len(shown)]
-        return html_first_screen(report_document.to_html(document)).words()
+        return rendered_words(document)
 
     for answer in reversed(shown):
         if total() <= MAX_FIRST_SCREEN_WORDS:

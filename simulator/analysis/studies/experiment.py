@@ -17,6 +17,7 @@ from typing import Callable
 
 from simulator.analysis.report import (
     document as report, answers as report_answers, compensation as report_compensation, players as report_players,
+    quality as report_quality,
     reconstructions as report_reconstructions,
 )
 from simulator.analysis.stats import compensation as compensation_module
@@ -496,8 +497,13 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
     report.add_manifest(document, all_runs)
     report_answers.compose(document, experiment.question, experiment.measure)
     document.players_note = players_note(experiment)
-    report_answers.refit(document)
+    report_answers.refit(document, rendered_words)
     return document
+
+
+def rendered_words(document: report.Document) -> int:
+    """The words of ``document``'s first screen as its HTML page shows them (what the quality check counts)."""
+    return report_quality.html_first_screen(report.to_html(document)).words()
 
 
 def players_note(experiment: Experiment, checked: bool = False) -> str:
@@ -530,7 +536,7 @@ def confirm_report(document: report.Document, experiment: Experiment, store_fold
     else:
         confirm.add_adapted(document, experiment)
         document.intro = confirm.no_confirmation_sentence(experiment) + " " + document.intro
-    report_answers.refit(document)  # the checks' clauses are in: the screen held to its word limit again
+    report_answers.refit(document, rendered_words)  # the checks' clauses are in: the screen held to its word limit again
 
 
 EVENTS_NOT_ADAPTED = ("An event card forced into every game, or left out, is not a rule the players are adapted to: "
