@@ -62,16 +62,26 @@ def plain_name(name: str) -> str:
         return name
     reference = parse_reference(name)
     if reference.base == SEARCH_STRATEGY:
-        from simulator.core.players.ismcts import DEFAULT_BUDGET
-
-        budget = _setting(reference.settings, "budget") or str(DEFAULT_BUDGET)
-        return f"the search player, {budget} simulated games per move"
+        return f"the search player, {search_budget(name)} simulated games per move"
     base = reference.base.replace("_", " ")
     if reference.param_file is None:
         return f"the {base} player"
     if reference.param_file == TUNED_FILE or reference.param_file.startswith(TUNED_FILE + "-"):
         return f"the tuned {base} player"
     return f"the {base} player with the weights of {reference.param_file.rsplit('/', 1)[-1]}"
+
+
+def search_budget(name: str) -> int | None:
+    """The simulated games per move of a search player's name (its default when the name sets none),
+    None for another strategy."""
+    if names_user_code(name):
+        return None
+    reference = parse_reference(name)
+    if reference.base != SEARCH_STRATEGY:
+        return None
+    from simulator.core.players.ismcts import DEFAULT_BUDGET
+
+    return int(_setting(reference.settings, "budget") or DEFAULT_BUDGET)
 
 
 def short_plain_name(name: str) -> str:
@@ -87,11 +97,10 @@ def plain_names(names: list[str] | tuple[str, ...]) -> str:
     """Several strategies in plain words, each once, in order: ``the tuned prospector player``, or
     ``the tuned prospector, raider and bomber players``."""
     said = list(dict.fromkeys(short_plain_name(name) for name in names))
-    searches = [text for text in said if text.startswith("search (")]
-    if len(searches) > 1:  # one search player at several budgets (by player count): named once
-        budgets = sorted({int(text.split("(")[1].split()[0]) for text in searches})
+    budgets = sorted({budget for budget in map(search_budget, names) if budget is not None})
+    if len(budgets) > 1:  # one search player at several budgets (by player count): named once
         merged = f"search ({' or '.join(map(str, budgets))} simulated games per move)"
-        said = list(dict.fromkeys(merged if text in searches else text for text in said))
+        said = list(dict.fromkeys(short_plain_name(name) if search_budget(name) is None else merged for name in names))
         if said == [merged]:
             return f"the search player ({' or '.join(map(str, budgets))} simulated games per move)"
     if len(said) == 1:
