@@ -474,10 +474,8 @@ def experiment_report(experiment: Experiment, studies: dict[int, list[tuple[str,
         + f"Study file {experiment.path.name}: {experiment.game}, {', '.join(map(str, experiment.players))} players, "
         f"{games:,} games per run, seed {experiment.seed}."
         + (f" (Preview: n reduced from {experiment.n:,}.)" if n and n != experiment.n else "")
-        + (" " + adapt_module.report_sentence(adapted) if adapted else "")
+        + (" " + adapted_sentence(experiment, adapted) if adapted else "")
     )
-    if adapted and _changes_events(experiment):
-        document.intro += " " + EVENTS_NOT_ADAPTED
     has_events = any(arm.settings for arm in experiment.arms)
     kind = "event setting" if has_events and all(arm.settings for arm in experiment.arms[1:] if not arm.stream) else "setup"
     all_runs = []
@@ -551,12 +549,15 @@ def _changes_events(experiment: Experiment) -> bool:
 def add_adapted_players(document: report.Document, experiment: Experiment, adapted: list[dict]) -> None:
     """Say in the intro what adapting gained for every setup the adapted check played (``adapted``:
     the adapter's results), and that forced or excluded events are not adapted to."""
-    if not experiment.check_adapted or not adapted:
-        return
-    sentence = adapt_module.report_sentence(adapted, checked=True)
-    if _changes_events(experiment):
-        sentence += " " + EVENTS_NOT_ADAPTED
-    document.intro += " " + sentence
+    if experiment.check_adapted and adapted:
+        document.intro += " " + adapted_sentence(experiment, adapted, checked=True)
+
+
+def adapted_sentence(experiment: Experiment, adapted: list[dict], checked: bool = False) -> str:
+    """What adapting gained per setup (:func:`adapt.report_sentence`), and, for a study of forced or
+    excluded events, that the players are adapted to the rules, not to the event."""
+    sentence = adapt_module.report_sentence(adapted, checked)
+    return sentence + (" " + EVENTS_NOT_ADAPTED if _changes_events(experiment) else "")
 
 
 def adapted_study(experiment: Experiment) -> Experiment | None:
